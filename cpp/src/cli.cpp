@@ -1,0 +1,126 @@
+#include "cli.hpp"
+
+#include <cstdint>
+#include <map>
+
+#include "lesson1.hpp"
+#include "npformat.hpp"
+#include "rng.hpp"
+
+namespace attn {
+
+namespace {
+
+const char* kUsage =
+    "usage: attn-cli <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  lesson1 --seed S [--T 4 --d-model 8 --d-k 16 --d-v 16]\n"
+    "      print what lesson 1's exercise script prints under np.random.default_rng(S)\n"
+    "  normal --seed S --count N\n"
+    "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n";
+
+struct Usage {
+  std::string message;
+};
+
+// Parses "--name value" and "--name=value" pairs against an allow-list.
+std::map<std::string, std::string> parse_options(const std::vector<std::string>& args,
+                                                 std::initializer_list<const char*> allowed) {
+  std::map<std::string, std::string> opts;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) != 0) throw Usage{"unexpected argument \"" + a + "\""};
+    std::string name = a.substr(2), value;
+    const auto eq = name.find('=');
+    if (eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      throw Usage{"option --" + name + " needs a value"};
+    }
+    bool known = false;
+    for (const char* k : allowed) known = known || name == k;
+    if (!known) throw Usage{"unknown option --" + name + " for " + args[0]};
+    opts[name] = value;
+  }
+  return opts;
+}
+
+// An integer option in [lo, hi]; digits only.
+unsigned long int_option(const std::map<std::string, std::string>& opts, const char* name,
+                         unsigned long lo, unsigned long hi, unsigned long fallback) {
+  const auto it = opts.find(name);
+  if (it == opts.end()) return fallback;
+  const std::string& text = it->second;
+  const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+  unsigned long v = 0;
+  bool ok = !text.empty() && text.size() <= 12;
+  for (char c : text) {
+    if (c < '0' || c > '9') { ok = false; break; }
+    v = v * 10 + static_cast<unsigned long>(c - '0');
+  }
+  if (!ok || v < lo || v > hi)
+    throw Usage{std::string(name) + " must be an integer in " + range + ", got \"" +
+                (text.size() > 40 ? text.substr(0, 40) + "\u2026" : text) + "\""};
+  return v;
+}
+
+std::uint64_t seed_option(const std::map<std::string, std::string>& opts, bool required) {
+  const auto it = opts.find("seed");
+  if (it == opts.end()) {
+    if (required) throw Usage{"missing --seed"};
+    return 0;
+  }
+  std::uint64_t seed = 0;
+  std::string error;
+  if (!parse_seed(it->second, seed, error)) throw Usage{error};
+  return seed;
+}
+
+}  // namespace
+
+CliResult run_cli(const std::vector<std::string>& args) {
+  CliResult r;
+  try {
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+      (args.empty() ? r.err : r.out) = kUsage;
+      r.code = args.empty() ? 2 : 0;
+      return r;
+    }
+    const std::string& cmd = args[0];
+    if (cmd == "lesson1") {
+      const auto o = parse_options(args, {"seed", "T", "d-model", "d-k", "d-v"});
+      Lesson1Sizes s;
+      s.T = int_option(o, "T", 1, kLesson1MaxT, 4);
+      s.d_model = int_option(o, "d-model", 1, kLesson1MaxDim, 8);
+      s.d_k = int_option(o, "d-k", 1, kLesson1MaxDim, 16);
+      s.d_v = int_option(o, "d-v", 1, kLesson1MaxDim, 16);
+      r.out = lesson1_output(seed_option(o, false), s);
+      return r;
+    }
+    if (cmd == "normal") {
+      const auto o = parse_options(args, {"seed", "count"});
+      const std::uint64_t seed = seed_option(o, true);
+      if (!o.count("count")) throw Usage{"missing --count"};
+      const unsigned long n = int_option(o, "count", 0, kMaxNormalCount, 0);
+      Generator rng(seed);
+      r.out.reserve(n * 21);
+      for (unsigned long i = 0; i < n; ++i) {
+        r.out += np::py_float_repr(rng.standard_normal());
+        r.out += '\n';
+      }
+      return r;
+    }
+    throw Usage{"unknown command \"" + cmd + "\""};
+  } catch (const Usage& u) {
+    r.code = 2;
+    r.out.clear();
+    r.err = "attn-cli: " + u.message + "\n" + kUsage;
+  }
+  return r;
+}
+
+}  // namespace attn

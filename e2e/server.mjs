@@ -1,0 +1,43 @@
+// Static server for the browser tests: dist/ at /, e2e/fixtures/ at /fixtures/,
+// every response under the strict CSP the widgets promise to work with.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+const root = resolve(new URL('..', import.meta.url).pathname);
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+};
+
+export function startServer(port) {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let path = decodeURIComponent(url.pathname);
+    const base = path.startsWith('/fixtures/') ? join(root, 'e2e') : join(root, 'dist');
+    if (path.endsWith('/')) path += 'index.html';
+    const file = normalize(join(base, path));
+    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
+    try {
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+        'Content-Security-Policy': STRICT_CSP,
+        'Cache-Control': 'no-store',
+      });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain', 'Content-Security-Policy': STRICT_CSP }).end('not found');
+    }
+  });
+  return new Promise((ok) => server.listen(port, '127.0.0.1', () => ok(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? 4173);
+  await startServer(port);
+  console.log(`serving dist/ on http://127.0.0.1:${port}/`);
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, headless; no browser download. The suite runs against
+// the built site (vite preview), as a learner would get it.
+export const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    baseURL: 'http://127.0.0.1:4173/',
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  webServer: {
+    command: 'node e2e/server.mjs 4173',
+    url: 'http://127.0.0.1:4173/',
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

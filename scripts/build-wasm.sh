@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# WebAssembly build of the engine (build/wasm), copied to web/generated/ where
+# the loader imports it. Emscripten 3.1.6's optimizer needs acorn from
+# /usr/share/nodejs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/wasm -j2
+mkdir -p web/generated
+cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm web/generated/

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# npm test: set up, build native and WASM, run every suite; fail if any fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+echo "== native build and GoogleTest (ctest)"
+bash scripts/build-native.sh
+ctest --test-dir build/native --output-on-failure -j2
+
+echo "== WASM build"
+bash scripts/build-wasm.sh
+
+echo "== Vitest"
+npx vitest run
+
+echo "== site and library build"
+npx vite build --logLevel warn
+npx vite build --config vite.lib.config.ts --logLevel warn
+
+echo "== Playwright (headless Chromium)"
+npx playwright test

@@ -1,0 +1,18 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+// The library: dist/lib/attention-lab.js plus the one .wasm it loads.
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: resolve(__dirname, 'dist/lib'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    lib: {
+      entry: resolve(__dirname, 'web/lib/attention-lab.ts'),
+      formats: ['es'],
+      fileName: () => 'attention-lab.js',
+    },
+  },
+});

@@ -1,0 +1,72 @@
+// Types of the engine API (hand-written: Emscripten 3.1.6 has no --emit-tsd).
+
+export type ScaleName = 'none' | 'sqrt' | 'dk';
+/** A seed 0 <= seed < 2^64: a decimal string, a safe integer or a BigInt. */
+export type Seed = string | number | bigint;
+
+export interface HeatmapStats {
+  /** Standard deviation of the scaled scores before masking (≈ √d_k unscaled, ≈ 1 scaled). */
+  scoreStd: number;
+  /** Mean over rows of each row's largest weight. */
+  meanRowMax: number;
+  /** max_i |Σ_j w[i, j] − 1| */
+  maxRowSumError: number;
+}
+
+/** Q, K = default_rng(seed).standard_normal((tokens, dkMax)) each, drawn once. */
+export interface Heatmap {
+  readonly tokens: number;
+  readonly dkMax: number;
+  /** One slider step; uses Q[:, :dk], K[:, :dk]. Throws RangeError/TypeError on bad input. */
+  compute(dk: number, scale: ScaleName, causal: boolean): HeatmapStats;
+  /** Fresh copies, row-major (tokens × tokens). */
+  weights(): Float64Array;
+  /** Scaled scores; masked cells are -Infinity. */
+  scores(): Float64Array;
+  /** Q Kᵀ before scaling and masking. */
+  rawScores(): Float64Array;
+  rowMax(): Float64Array;
+  rowSums(): Float64Array;
+  /** Frees the WASM-side buffers. */
+  delete(): void;
+}
+
+export interface AttentionResult<A extends Float64Array | Float32Array> {
+  scores: A;
+  weights: A;
+  output: A;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Engine {
+  version(): string;
+  /** attn-cli in WASM: same arguments, same bytes out. */
+  runCli(args: string[]): CliResult;
+  /** Lesson 1's exercise script output under default_rng(seed). T in [1, 10], dims in [1, 512]. */
+  lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
+  /** default_rng(seed).standard_normal(count), count <= 2^20. */
+  standardNormal(seed: Seed, count: number): Float64Array;
+  /** q: (T, dK), k: (S, dK), v: (S, dV), row-major. */
+  attention(q: Float64Array, k: Float64Array, v: Float64Array, T: number, S: number, dK: number, dV: number,
+    scale?: ScaleName, causal?: boolean): AttentionResult<Float64Array>;
+  attentionF32(q: Float32Array, k: Float32Array, v: Float32Array, T: number, S: number, dK: number, dV: number,
+    scale?: ScaleName, causal?: boolean): AttentionResult<Float32Array>;
+  createHeatmap(seed: Seed, tokens: number, dkMax: number): Heatmap;
+  /** WASM memory size and bytes in use by malloc. */
+  heapStats(): { memoryBytes: number; usedBytes: number };
+  /** The raw Embind module (errors are returned, not thrown). */
+  readonly raw: unknown;
+}
+
+export interface LoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmUrl?: string | URL;
+}
+
+export function wrapModule(m: unknown): Engine;
+export function loadEngine(options?: LoadOptions): Promise<Engine>;
