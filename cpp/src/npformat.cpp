@@ -1,0 +1,937 @@
+// npformat.cpp - Python/NumPy compatible number printing and float64
+// reductions. See npformat.hpp for the contract of every public function.
+//
+// Digit generation is a from-scratch implementation of the Steele & White /
+// Burger & Dybvig "free format" algorithm on exact big integers, with the
+// same knobs NumPy exposes on its Dragon4 printer (unique vs exact digits,
+// total vs fractional cutoff, minimum digits) and the same decisions at every
+// step, so rounding and tie cases come out identical to NumPy.
+
+// attn_core is compiled for WebAssembly with -fassociative-math and
+// -fno-signed-zeros. Reassociation would reorder the pairwise sums (and fold
+// NumPy's repeated "*= 10." when building 10**d), so it is switched off for
+// this file. (#pragma float_control is ignored for wasm targets; this one is
+// honoured.) The only signed-zero-sensitive result, the +0.0 start of a sum,
+// is enforced with integer operations. GCC builds use none of these flags.
+#if defined(__clang__)
+#pragma clang fp reassociate(off) contract(off)
+#endif
+
+#include "npformat.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+namespace attn::np {
+namespace {
+
+// std::bit_cast is missing from Emscripten 3.1.6's libc++.
+std::uint64_t to_bits(double x) {
+    std::uint64_t b;
+    std::memcpy(&b, &x, sizeof b);
+    return b;
+}
+double from_bits(std::uint64_t b) {
+    double x;
+    std::memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+// ------------------------------------------------------------ big integer --
+// Unsigned arbitrary precision integer, 32-bit limbs, least significant first,
+// no high zero limbs (zero is the empty vector). Only what digit generation
+// needs.
+class BigUint {
+public:
+    BigUint() = default;
+    explicit BigUint(std::uint64_t v) {
+        while (v != 0) {
+            limbs_.push_back(static_cast<std::uint32_t>(v));
+            v >>= 32;
+        }
+    }
+
+    bool is_zero() const { return limbs_.empty(); }
+
+    void shift_left(unsigned bits) {
+        if (is_zero() || bits == 0) return;
+        const unsigned whole = bits / 32, part = bits % 32;
+        if (part != 0) {
+            std::uint32_t carry = 0;
+            for (auto& l : limbs_) {
+                const std::uint32_t next = l >> (32 - part);
+                l = (l << part) | carry;
+                carry = next;
+            }
+            if (carry != 0) limbs_.push_back(carry);
+        }
+        limbs_.insert(limbs_.begin(), whole, 0u);
+    }
+
+    void mul_small(std::uint32_t m) {
+        std::uint64_t carry = 0;
+        for (auto& l : limbs_) {
+            const std::uint64_t p = static_cast<std::uint64_t>(l) * m + carry;
+            l = static_cast<std::uint32_t>(p);
+            carry = p >> 32;
+        }
+        if (carry != 0) limbs_.push_back(static_cast<std::uint32_t>(carry));
+        if (m == 0) limbs_.clear();
+    }
+
+    void mul_pow10(int n) {
+        while (n >= 9) {
+            mul_small(1000000000u);
+            n -= 9;
+        }
+        static constexpr std::uint32_t kPow10[9] = {1,      10,      100,      1000,     10000,
+                                                    100000, 1000000, 10000000, 100000000};
+        if (n > 0) mul_small(kPow10[n]);
+    }
+
+    void add(const BigUint& o) {
+        if (o.limbs_.size() > limbs_.size()) limbs_.resize(o.limbs_.size(), 0u);
+        std::uint64_t carry = 0;
+        for (std::size_t i = 0; i < limbs_.size(); ++i) {
+            const std::uint64_t s = static_cast<std::uint64_t>(limbs_[i]) +
+                                    (i < o.limbs_.size() ? o.limbs_[i] : 0u) + carry;
+            limbs_[i] = static_cast<std::uint32_t>(s);
+            carry = s >> 32;
+            if (carry == 0 && i >= o.limbs_.size()) break;
+        }
+        if (carry != 0) limbs_.push_back(static_cast<std::uint32_t>(carry));
+    }
+
+    // *this -= o; requires *this >= o.
+    void sub(const BigUint& o) {
+        std::int64_t borrow = 0;
+        for (std::size_t i = 0; i < limbs_.size(); ++i) {
+            std::int64_t d = static_cast<std::int64_t>(limbs_[i]) -
+                             (i < o.limbs_.size() ? o.limbs_[i] : 0u) - borrow;
+            borrow = d < 0 ? 1 : 0;
+            if (d < 0) d += (std::int64_t{1} << 32);
+            limbs_[i] = static_cast<std::uint32_t>(d);
+            if (borrow == 0 && i >= o.limbs_.size()) break;
+        }
+        assert(borrow == 0);
+        trim();
+    }
+
+    friend int compare(const BigUint& a, const BigUint& b) {
+        if (a.limbs_.size() != b.limbs_.size()) return a.limbs_.size() < b.limbs_.size() ? -1 : 1;
+        for (std::size_t i = a.limbs_.size(); i-- > 0;) {
+            if (a.limbs_[i] != b.limbs_[i]) return a.limbs_[i] < b.limbs_[i] ? -1 : 1;
+        }
+        return 0;
+    }
+
+private:
+    void trim() {
+        while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
+    }
+    std::vector<std::uint32_t> limbs_;
+};
+
+// ------------------------------------------------------- digit generation --
+
+enum class DigitMode { Unique, Exact };
+enum class CutoffMode { Total, Fraction };
+
+struct Decimal {
+    std::string digits;  // at least one digit
+    int exp10 = 0;       // value = d0.d1d2... * 10^exp10
+};
+
+struct FloatParts {
+    bool negative = false;
+    bool is_nan = false;
+    bool is_inf = false;
+    std::uint64_t mantissa = 0;  // integer significand
+    int exponent = 0;            // value = mantissa * 2^exponent
+    int mantissa_bit = 0;        // index of the highest set bit of mantissa
+    bool unequal_margins = false;
+};
+
+FloatParts decompose(double x) {
+    const std::uint64_t bits = to_bits(x);
+    FloatParts p;
+    p.negative = (bits >> 63) != 0;
+    const unsigned biased = static_cast<unsigned>((bits >> 52) & 0x7ffu);
+    const std::uint64_t frac = bits & ((std::uint64_t{1} << 52) - 1);
+    if (biased == 0x7ffu) {
+        p.is_nan = frac != 0;
+        p.is_inf = frac == 0;
+        return p;
+    }
+    if (biased != 0) {
+        p.mantissa = frac | (std::uint64_t{1} << 52);
+        p.exponent = static_cast<int>(biased) - 1075;
+        p.mantissa_bit = 52;
+        // the gap below a power of two is half the gap above it
+        p.unequal_margins = biased != 1 && frac == 0;
+    } else {
+        p.mantissa = frac;
+        p.exponent = -1074;
+        p.mantissa_bit = frac == 0 ? 0 : 63 - std::countl_zero(frac);
+        p.unequal_margins = false;
+    }
+    return p;
+}
+
+// Digits of |value| for a finite double.
+//  Unique: stop as soon as the digits identify the double (round-trip
+//          interval, boundaries included when the significand is even), but
+//          not before cutoff_min digits, and never after cutoff_max digits.
+//  Exact:  digits of the exact binary value, stopping when the rest is zero
+//          or at cutoff_max.
+// Cutoffs count total significant digits (Total) or digits after the decimal
+// point (Fraction); negative means "none". The last digit is rounded half to
+// even on the exact remainder, except that in Unique mode a digit that is
+// only allowed to go one way goes that way (as in NumPy's Dragon4).
+Decimal generate_digits(const FloatParts& p, DigitMode mode, CutoffMode cutoff_mode,
+                        int cutoff_max, int cutoff_min) {
+    Decimal out;
+    if (p.mantissa == 0) {
+        out.digits = "0";
+        out.exp10 = 0;
+        return out;
+    }
+
+    // value = r / s; half gaps to the neighbouring doubles = m_lo / s, m_hi / s.
+    // Everything carries an extra factor 4 so the quarter gap of the
+    // unequal-margin case stays an integer.
+    BigUint r(p.mantissa), s, m_lo, m_hi;
+    if (p.exponent > 0) {
+        r.shift_left(static_cast<unsigned>(p.exponent) + 2);
+        s = BigUint(4);
+        m_lo = BigUint(1);
+        m_lo.shift_left(static_cast<unsigned>(p.exponent) + (p.unequal_margins ? 0u : 1u));
+        m_hi = BigUint(1);
+        m_hi.shift_left(static_cast<unsigned>(p.exponent) + 1);
+    } else {
+        r.shift_left(2);
+        s = BigUint(1);
+        s.shift_left(static_cast<unsigned>(2 - p.exponent));
+        m_lo = BigUint(p.unequal_margins ? 1 : 2);
+        m_hi = BigUint(2);
+    }
+
+    // k: decimal exponent such that the first digit has weight 10^(k-1).
+    // Start from an estimate that is exact or one too small, then correct.
+    constexpr double kLog10Of2 = 0.30102999566398119521373889472449;
+    int k = static_cast<int>(std::ceil(static_cast<double>(p.mantissa_bit + p.exponent) * kLog10Of2 - 0.69));
+    if (cutoff_max >= 0 && cutoff_mode == CutoffMode::Fraction && k <= -cutoff_max) {
+        // never start below the last requested fraction digit; leading
+        // zero digits are produced instead and rounding happens there
+        k = -cutoff_max + 1;
+    }
+    if (k > 0) {
+        s.mul_pow10(k);
+    } else if (k < 0) {
+        r.mul_pow10(-k);
+        m_lo.mul_pow10(-k);
+        m_hi.mul_pow10(-k);
+    }
+    if (compare(r, s) >= 0) {
+        ++k;  // estimate was one too small; r/s is already value / 10^(k-1)
+    } else {
+        r.mul_small(10);
+        m_lo.mul_small(10);
+        m_hi.mul_small(10);
+    }
+
+    int cutoff_max_exp = std::numeric_limits<int>::min() / 2;
+    if (cutoff_max >= 0) {
+        const int want = cutoff_mode == CutoffMode::Total ? k - cutoff_max : -cutoff_max;
+        cutoff_max_exp = std::max(cutoff_max_exp, want);
+    }
+    int cutoff_min_exp = k;
+    if (cutoff_min >= 0) {
+        const int want = cutoff_mode == CutoffMode::Total ? k - cutoff_min : -cutoff_min;
+        cutoff_min_exp = std::min(cutoff_min_exp, want);
+    }
+    out.exp10 = k - 1;
+
+    const bool even = (p.mantissa & 1u) == 0;
+    bool low = false, high = false;
+    int digit_exp = k;
+    unsigned digit = 0;
+    for (;;) {
+        --digit_exp;
+        digit = 0;
+        while (compare(r, s) >= 0) {
+            r.sub(s);
+            ++digit;
+        }
+        assert(digit <= 9);
+        if (mode == DigitMode::Unique) {
+            const int c_lo = compare(r, m_lo);
+            low = even ? c_lo <= 0 : c_lo < 0;
+            BigUint r_hi = r;
+            r_hi.add(m_hi);
+            const int c_hi = compare(r_hi, s);
+            high = even ? c_hi >= 0 : c_hi > 0;
+            if (((low || high) && digit_exp <= cutoff_min_exp) || digit_exp == cutoff_max_exp) break;
+        } else {
+            if (r.is_zero() || digit_exp == cutoff_max_exp) break;
+        }
+        out.digits.push_back(static_cast<char>('0' + digit));
+        r.mul_small(10);
+        if (mode == DigitMode::Unique) {
+            m_lo.mul_small(10);
+            m_hi.mul_small(10);
+        }
+    }
+
+    bool round_down = low;
+    if (low == high) {
+        BigUint twice = r;
+        twice.shift_left(1);
+        const int c = compare(twice, s);
+        round_down = c < 0 || (c == 0 && (digit & 1u) == 0);
+    }
+    if (round_down) {
+        out.digits.push_back(static_cast<char>('0' + digit));
+    } else if (digit < 9) {
+        out.digits.push_back(static_cast<char>('0' + digit + 1));
+    } else {
+        // carry through trailing nines
+        while (!out.digits.empty() && out.digits.back() == '9') out.digits.pop_back();
+        if (out.digits.empty()) {
+            out.digits = "1";
+            ++out.exp10;
+        } else {
+            ++out.digits.back();
+        }
+    }
+    return out;
+}
+
+// ----------------------------------------------- NumPy-style float layout --
+
+enum class Trim {
+    None,          // 'k': keep trailing zeros and the decimal point
+    Zeros,         // '.': trim trailing zeros, keep the decimal point
+    LeaveOneZero,  // '0': trim trailing zeros but keep one after the point
+    DptZeros,      // '-': trim trailing zeros and the decimal point
+};
+
+struct FloatOptions {
+    DigitMode mode = DigitMode::Unique;
+    CutoffMode cutoff = CutoffMode::Fraction;
+    int precision = -1;
+    int min_digits = -1;
+    Trim trim = Trim::None;
+    int pad_left = -1;
+    int pad_right = -1;
+    int exp_digits = -1;
+};
+
+std::string non_finite_text(const FloatParts& p) {
+    if (p.is_nan) return "nan";
+    return p.negative ? "-inf" : "inf";
+}
+
+void strip_trailing_zeros(std::string& s, int& frac_digits, Trim trim) {
+    if (trim == Trim::None || frac_digits <= 0) return;
+    while (s.back() == '0') {
+        s.pop_back();
+        --frac_digits;
+    }
+    if (s.back() == '.') {
+        if (trim == Trim::LeaveOneZero) {
+            s.push_back('0');
+            ++frac_digits;
+        } else if (trim == Trim::DptZeros) {
+            s.pop_back();
+        }
+    }
+}
+
+// Like numpy's dragon4_positional (the C routine behind format_float_positional).
+std::string format_positional(double x, const FloatOptions& o) {
+    const FloatParts p = decompose(x);
+    if (p.is_nan || p.is_inf) return non_finite_text(p);
+    const Decimal d = generate_digits(p, o.mode, o.cutoff, o.precision, o.min_digits);
+    const int n = static_cast<int>(d.digits.size());
+    std::string s;
+    const int has_sign = p.negative ? 1 : 0;
+    if (p.negative) s.push_back('-');
+
+    int whole = 0, frac = 0;
+    if (d.exp10 >= 0) {
+        whole = d.exp10 + 1;
+        if (n <= whole) {
+            s += d.digits;
+            s.append(static_cast<std::size_t>(whole - n), '0');
+        } else {
+            s.append(d.digits, 0, static_cast<std::size_t>(whole));
+            s.push_back('.');
+            s.append(d.digits, static_cast<std::size_t>(whole), std::string::npos);
+            frac = n - whole;
+        }
+    } else {
+        const int zeros = -(d.exp10 + 1);
+        s += "0.";
+        s.append(static_cast<std::size_t>(zeros), '0');
+        s += d.digits;
+        whole = 1;
+        frac = zeros + n;
+    }
+    if (o.trim != Trim::DptZeros && frac == 0) s.push_back('.');
+
+    const int add_digits = o.mode == DigitMode::Unique ? o.min_digits : o.precision;
+    int desired_frac = std::max(add_digits, 0);
+    if (o.cutoff == CutoffMode::Total) desired_frac = add_digits - whole;
+    if (o.trim == Trim::LeaveOneZero) {
+        if (frac == 0) {
+            s.push_back('0');
+            ++frac;
+        }
+    } else if (o.trim == Trim::None && desired_frac > frac) {
+        s.append(static_cast<std::size_t>(desired_frac - frac), '0');
+        frac = desired_frac;
+    }
+    strip_trailing_zeros(s, frac, o.trim);
+
+    if (o.pad_right >= frac) {
+        if (o.trim == Trim::DptZeros && frac == 0) s.push_back(' ');
+        s.append(static_cast<std::size_t>(o.pad_right - frac), ' ');
+    }
+    if (o.pad_left > whole + has_sign) {
+        s.insert(0, static_cast<std::size_t>(o.pad_left - whole - has_sign), ' ');
+    }
+    return s;
+}
+
+// Like numpy's dragon4_scientific (precision counts digits after the first).
+std::string format_scientific(double x, const FloatOptions& o) {
+    const FloatParts p = decompose(x);
+    if (p.is_nan || p.is_inf) return non_finite_text(p);
+    const Decimal d =
+        generate_digits(p, o.mode, CutoffMode::Total, o.precision < 0 ? -1 : o.precision + 1,
+                        o.min_digits < 0 ? -1 : o.min_digits + 1);
+    std::string s;
+    const int left_chars = 1 + (p.negative ? 1 : 0);
+    if (o.pad_left > left_chars) s.append(static_cast<std::size_t>(o.pad_left - left_chars), ' ');
+    if (p.negative) s.push_back('-');
+    s.push_back(d.digits[0]);
+    int frac = static_cast<int>(d.digits.size()) - 1;
+    if (frac > 0) {
+        s.push_back('.');
+        s.append(d.digits, 1, std::string::npos);
+    }
+    if (o.trim != Trim::DptZeros && frac == 0) s.push_back('.');
+
+    const int add_digits = std::max(o.mode == DigitMode::Unique ? o.min_digits : o.precision, 0);
+    if (o.trim == Trim::LeaveOneZero) {
+        if (frac == 0) {
+            s.push_back('0');
+            ++frac;
+        }
+    } else if (o.trim == Trim::None && add_digits > frac) {
+        s.append(static_cast<std::size_t>(add_digits - frac), '0');
+        frac = add_digits;
+    }
+    if (o.trim != Trim::None && frac > 0) {
+        while (s.back() == '0') {
+            s.pop_back();
+            --frac;
+        }
+        if (o.trim == Trim::LeaveOneZero && s.back() == '.') {
+            s.push_back('0');
+            ++frac;
+        }
+    }
+
+    int e = d.exp10;
+    s.push_back('e');
+    s.push_back(e < 0 ? '-' : '+');
+    if (e < 0) e = -e;
+    const int min_exp_digits = o.exp_digits < 0 ? 2 : std::min(o.exp_digits, 5);
+    std::string ed = std::to_string(e);
+    if (static_cast<int>(ed.size()) < min_exp_digits) {
+        ed.insert(0, static_cast<std::size_t>(min_exp_digits) - ed.size(), '0');
+    }
+    s += ed;
+    return s;
+}
+
+std::string spaces(long n) { return n > 0 ? std::string(static_cast<std::size_t>(n), ' ') : std::string(); }
+
+// NumPy's FloatingFormat for the default print options (precision 8,
+// floatmode 'maxprec', suppress False, sign '-').
+class FloatingFormat {
+public:
+    explicit FloatingFormat(const std::vector<double>& data) {
+        std::vector<double> finite;
+        finite.reserve(data.size());
+        bool has_neg_inf = false;
+        for (double v : data) {
+            if (std::isfinite(v)) {
+                finite.push_back(v);
+            } else if (std::isinf(v) && v < 0) {
+                has_neg_inf = true;
+            }
+        }
+        double max_val = 0, min_val = 0;
+        bool any_nonzero = false;
+        for (double v : finite) {
+            if (v == 0) continue;
+            const double a = std::fabs(v);
+            if (!any_nonzero) {
+                max_val = min_val = a;
+                any_nonzero = true;
+            } else {
+                max_val = std::max(max_val, a);
+                min_val = std::min(min_val, a);
+            }
+        }
+        if (any_nonzero) {
+            exp_format_ = max_val >= 1.e8 || min_val < 0.0001 || max_val / min_val > 1000.;
+        }
+
+        if (finite.empty()) {
+            pad_left_ = 0;
+            pad_right_ = 0;
+            trim_ = Trim::Zeros;
+            exp_size_ = -1;
+            min_digits_ = -1;
+        } else if (exp_format_) {
+            FloatOptions o;
+            o.precision = precision_;
+            o.trim = Trim::Zeros;
+            std::size_t max_int = 0, max_frac = 0, max_exp = 0;
+            for (double v : finite) {
+                const std::string s = format_scientific(v, o);
+                const std::size_t e = s.find('e');
+                const std::size_t dot = s.find('.');
+                max_exp = std::max(max_exp, s.size() - e - 1);
+                max_int = std::max(max_int, dot);
+                max_frac = std::max(max_frac, e - dot - 1);
+            }
+            exp_size_ = static_cast<int>(max_exp) - 1;
+            trim_ = Trim::None;
+            precision_ = static_cast<int>(max_frac);
+            min_digits_ = precision_;
+            pad_left_ = static_cast<int>(max_int);
+            pad_right_ = exp_size_ + 2 + precision_;
+        } else {
+            FloatOptions o;
+            o.precision = precision_;
+            o.cutoff = CutoffMode::Fraction;
+            o.trim = Trim::Zeros;
+            std::size_t max_int = 0, max_frac = 0;
+            for (double v : finite) {
+                const std::string s = format_positional(v, o);
+                const std::size_t dot = s.find('.');
+                max_int = std::max(max_int, dot);
+                max_frac = std::max(max_frac, s.size() - dot - 1);
+            }
+            pad_left_ = static_cast<int>(max_int);
+            pad_right_ = static_cast<int>(max_frac);
+            exp_size_ = -1;
+            trim_ = Trim::Zeros;
+            min_digits_ = 0;
+        }
+
+        if (finite.size() != data.size()) {
+            const int offset = pad_right_ + 1;  // +1 for the decimal point
+            pad_left_ = std::max({pad_left_, 3 - offset, 3 + (has_neg_inf ? 1 : 0) - offset});
+        }
+    }
+
+    std::string operator()(double x) const {
+        if (!std::isfinite(x)) {
+            const std::string ret = std::isnan(x) ? "nan" : (x < 0 ? "-inf" : "inf");
+            return spaces(static_cast<long>(pad_left_ + pad_right_ + 1) - static_cast<long>(ret.size())) + ret;
+        }
+        FloatOptions o;
+        o.precision = precision_;
+        o.min_digits = min_digits_;
+        o.trim = trim_;
+        o.pad_left = pad_left_;
+        if (exp_format_) {
+            o.exp_digits = exp_size_;
+            return format_scientific(x, o);
+        }
+        o.cutoff = CutoffMode::Fraction;
+        o.pad_right = pad_right_;
+        return format_positional(x, o);
+    }
+
+private:
+    bool exp_format_ = false;
+    int precision_ = 8;
+    int min_digits_ = -1;
+    Trim trim_ = Trim::Zeros;
+    int pad_left_ = 0;
+    int pad_right_ = 0;
+    int exp_size_ = -1;
+};
+
+// ------------------------------------------------------- array2string port --
+
+constexpr std::size_t kThreshold = 1000;
+constexpr std::size_t kEdgeItems = 3;
+constexpr int kLineWidth = 75;
+
+std::string rstrip(const std::string& s) {
+    std::size_t end = s.size();
+    while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\n')) --end;
+    return s.substr(0, end);
+}
+
+std::size_t element_count(std::span<const std::size_t> shape) {
+    std::size_t n = 1;
+    for (std::size_t d : shape) n *= d;
+    return n;
+}
+
+std::vector<std::size_t> row_major_strides(std::span<const std::size_t> shape) {
+    std::vector<std::size_t> st(shape.size(), 1);
+    for (std::size_t i = shape.size(); i-- > 1;) st[i - 1] = st[i] * shape[i];
+    return st;
+}
+
+// Flat indices of the elements NumPy keeps when summarizing (the leading and
+// trailing `edgeitems` along every axis longer than 2*edgeitems), in order.
+void collect_shown(std::span<const std::size_t> shape, const std::vector<std::size_t>& strides, std::size_t axis,
+                   std::size_t offset, bool summarize, std::vector<std::size_t>& out) {
+    if (axis == shape.size()) {
+        out.push_back(offset);
+        return;
+    }
+    const std::size_t n = shape[axis];
+    const auto visit = [&](std::size_t i) {
+        collect_shown(shape, strides, axis + 1, offset + i * strides[axis], summarize, out);
+    };
+    if (summarize && n > 2 * kEdgeItems) {
+        for (std::size_t i = 0; i < kEdgeItems; ++i) visit(i);
+        for (std::size_t i = n - kEdgeItems; i < n; ++i) visit(i);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) visit(i);
+    }
+}
+
+class ArrayFormatter {
+public:
+    ArrayFormatter(std::span<const std::size_t> shape, std::function<std::string(std::size_t)> fmt,
+                   std::string separator, bool summarize)
+        : shape_(shape),
+          strides_(row_major_strides(shape)),
+          fmt_(std::move(fmt)),
+          sep_(std::move(separator)),
+          summarize_(summarize) {}
+
+    std::string run(const std::string& next_line_prefix, int line_width) const {
+        return recurse(0, 0, next_line_prefix, line_width);
+    }
+
+private:
+    static void extend_line(std::string& s, std::string& line, const std::string& word, int line_width,
+                            const std::string& next_line_prefix) {
+        bool needs_wrap = static_cast<long>(line.size() + word.size()) > line_width;
+        if (line.size() <= next_line_prefix.size()) needs_wrap = false;  // wrapping would not help
+        if (needs_wrap) {
+            s += rstrip(line);
+            s += '\n';
+            line = next_line_prefix;
+        }
+        line += word;
+    }
+
+    std::string recurse(std::size_t axis, std::size_t offset, const std::string& hanging, int width) const {
+        const std::size_t ndim = shape_.size();
+        if (axis == ndim) return fmt_(offset);
+
+        const std::size_t axes_left = ndim - axis;
+        const std::string next_hanging = hanging + ' ';
+        const int next_width = width - 1;  // room for the closing ']'
+        const std::size_t n = shape_[axis];
+        const std::size_t stride = strides_[axis];
+        const bool show_summary = summarize_ && 2 * kEdgeItems < n;
+        const std::size_t leading = show_summary ? kEdgeItems : 0;
+        const std::size_t trailing = show_summary ? kEdgeItems : n;
+        const auto child = [&](std::size_t i) { return recurse(axis + 1, offset + i * stride, next_hanging, next_width); };
+
+        std::string s;
+        if (axes_left == 1) {
+            const int elem_width = width - static_cast<int>(std::max<std::size_t>(rstrip(sep_).size(), 1));
+            std::string line = hanging;
+            for (std::size_t i = 0; i < leading; ++i) {
+                extend_line(s, line, child(i), elem_width, hanging);
+                line += sep_;
+            }
+            if (show_summary) {
+                extend_line(s, line, "...", elem_width, hanging);
+                line += sep_;
+            }
+            for (std::size_t i = trailing; i > 1; --i) {
+                extend_line(s, line, child(n - i), elem_width, hanging);
+                line += sep_;
+            }
+            extend_line(s, line, child(n - 1), elem_width, hanging);
+            s += line;
+        } else {
+            const std::string line_sep = rstrip(sep_) + std::string(axes_left - 1, '\n');
+            for (std::size_t i = 0; i < leading; ++i) s += hanging + child(i) + line_sep;
+            if (show_summary) s += hanging + "..." + line_sep;
+            for (std::size_t i = trailing; i > 1; --i) s += hanging + child(n - i) + line_sep;
+            s += hanging + child(n - 1);
+        }
+        return "[" + s.substr(hanging.size()) + "]";
+    }
+
+    std::span<const std::size_t> shape_;
+    std::vector<std::size_t> strides_;
+    std::function<std::string(std::size_t)> fmt_;
+    std::string sep_;
+    bool summarize_;
+};
+
+// array2string(a, separator=sep, prefix=prefix, suffix=suffix) for a
+// non-empty array (0-d included) with the default options.
+template <class T>
+std::string array2string(const T* data, std::span<const std::size_t> shape, const std::string& sep,
+                         const std::string& prefix, const std::string& suffix) {
+    const std::size_t size = element_count(shape);
+    const bool summarize = size > kThreshold;
+    std::function<std::string(std::size_t)> fmt;
+    if constexpr (std::is_same_v<T, bool>) {
+        const std::string true_str = shape.empty() ? "True" : " True";
+        fmt = [data, true_str](std::size_t i) { return data[i] ? true_str : std::string("False"); };
+    } else {
+        std::vector<std::size_t> shown;
+        collect_shown(shape, row_major_strides(shape), 0, 0, summarize, shown);
+        std::vector<double> values;
+        values.reserve(shown.size());
+        for (std::size_t i : shown) values.push_back(data[i]);
+        auto ff = std::make_shared<FloatingFormat>(values);
+        fmt = [data, ff](std::size_t i) { return (*ff)(data[i]); };
+    }
+    const std::string next_line_prefix = " " + std::string(prefix.size(), ' ');
+    const int line_width = kLineWidth - static_cast<int>(suffix.size());
+    return ArrayFormatter(shape, std::move(fmt), sep, summarize).run(next_line_prefix, line_width);
+}
+
+template <class T>
+std::string array_str_impl(const T* data, std::span<const std::size_t> shape) {
+    if (shape.empty()) {
+        if constexpr (std::is_same_v<T, bool>) {
+            return data[0] ? "True" : "False";
+        } else {
+            return np_float64_str(data[0]);
+        }
+    }
+    if (element_count(shape) == 0) return "[]";
+    return array2string(data, shape, " ", "", "");
+}
+
+template <class T>
+std::string array_repr_impl(const T* data, std::span<const std::size_t> shape) {
+    const std::string prefix = "array(";
+    const std::size_t size = element_count(shape);
+    if (size > 0) {
+        // float64 and bool are implied by their values: no dtype suffix
+        return prefix + array2string(data, shape, ", ", prefix, ")") + ")";
+    }
+    std::string lst = shape.size() == 1 ? "[]" : "[], shape=" + shape_str(shape);
+    const std::string arr_str = prefix + lst + ",";
+    const std::string dtype_str = std::is_same_v<T, bool> ? "dtype=bool)" : "dtype=float64)";
+    const std::size_t nl = arr_str.rfind('\n');
+    const std::size_t last_line_len = nl == std::string::npos ? arr_str.size() : arr_str.size() - nl - 1;
+    const std::string spacer =
+        static_cast<long>(last_line_len + dtype_str.size() + 1) > kLineWidth ? "\n" + std::string(prefix.size(), ' ') : " ";
+    return arr_str + spacer + dtype_str;
+}
+
+// 10**n the way NumPy's round builds it.
+double numpy_power_of_ten(int n) {
+    static constexpr double kP10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+    if (n < 9) return kP10[n];
+    double ret = 1e9;
+    while (n-- > 9) ret *= 10.;
+    return ret;
+}
+
+// NumPy's DOUBLE_pairwise_sum.
+double pairwise_block(const double* a, std::size_t n, std::ptrdiff_t stride) {
+    const auto at = [a, stride](std::size_t i) { return a[static_cast<std::ptrdiff_t>(i) * stride]; };
+    if (n < 8) {
+        double res = 0.;
+        for (std::size_t i = 0; i < n; ++i) res += at(i);
+        return res;
+    }
+    if (n <= 128) {
+        double r[8];
+        for (std::size_t j = 0; j < 8; ++j) r[j] = at(j);
+        std::size_t i = 8;
+        for (; i < n - (n % 8); i += 8) {
+            for (std::size_t j = 0; j < 8; ++j) r[j] += at(i + j);
+        }
+        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for (; i < n; ++i) res += at(i);
+        return res;
+    }
+    std::size_t n2 = n / 2;
+    n2 -= n2 % 8;
+    const double lo = pairwise_block(a, n2, stride);
+    const double hi = pairwise_block(a + static_cast<std::ptrdiff_t>(n2) * stride, n - n2, stride);
+    return lo + hi;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------ public API --
+
+std::string py_float_repr(double x) {
+    const FloatParts p = decompose(x);
+    if (p.is_nan || p.is_inf) return non_finite_text(p);
+    const Decimal d = generate_digits(p, DigitMode::Unique, CutoffMode::Total, -1, -1);
+    const int n = static_cast<int>(d.digits.size());
+    const int decpt = d.exp10 + 1;  // position of the decimal point in the digit string
+    std::string s = p.negative ? "-" : "";
+    if (decpt <= -4 || decpt > 16) {
+        s.push_back(d.digits[0]);
+        if (n > 1) {
+            s.push_back('.');
+            s.append(d.digits, 1, std::string::npos);
+        }
+        int e = d.exp10;
+        s.push_back('e');
+        s.push_back(e < 0 ? '-' : '+');
+        if (e < 0) e = -e;
+        if (e < 10) s.push_back('0');
+        s += std::to_string(e);
+    } else if (decpt <= 0) {
+        s += "0.";
+        s.append(static_cast<std::size_t>(-decpt), '0');
+        s += d.digits;
+    } else if (decpt >= n) {
+        s += d.digits;
+        s.append(static_cast<std::size_t>(decpt - n), '0');
+        s += ".0";
+    } else {
+        s.append(d.digits, 0, static_cast<std::size_t>(decpt));
+        s.push_back('.');
+        s.append(d.digits, static_cast<std::size_t>(decpt), std::string::npos);
+    }
+    return s;
+}
+
+std::string np_float64_str(double x) {
+    const double a = x < 0 ? -x : x;
+    FloatOptions o;
+    o.mode = DigitMode::Unique;
+    if (a == 0 || (1.e-4 <= a && a < 1.e16)) {
+        o.cutoff = CutoffMode::Fraction;
+        o.trim = Trim::LeaveOneZero;
+        return format_positional(x, o);
+    }
+    o.trim = Trim::DptZeros;
+    return format_scientific(x, o);
+}
+
+std::string format_fixed(double x, int width, int precision) {
+    if (precision < 0) precision = 0;
+    const FloatParts p = decompose(x);
+    std::string s;
+    if (p.is_nan || p.is_inf) {
+        s = non_finite_text(p);
+    } else {
+        const Decimal d = generate_digits(p, DigitMode::Exact, CutoffMode::Fraction, precision, -1);
+        const int n = static_cast<int>(d.digits.size());
+        std::string int_part, frac_part;
+        if (d.exp10 >= 0) {
+            const int whole = d.exp10 + 1;
+            if (n <= whole) {
+                int_part = d.digits + std::string(static_cast<std::size_t>(whole - n), '0');
+            } else {
+                int_part = d.digits.substr(0, static_cast<std::size_t>(whole));
+                frac_part = d.digits.substr(static_cast<std::size_t>(whole));
+            }
+        } else {
+            int_part = "0";
+            frac_part = std::string(static_cast<std::size_t>(-(d.exp10 + 1)), '0') + d.digits;
+        }
+        if (static_cast<int>(frac_part.size()) < precision) {
+            frac_part.append(static_cast<std::size_t>(precision) - frac_part.size(), '0');
+        }
+        if (p.negative) s.push_back('-');
+        s += int_part;
+        if (precision > 0) {
+            s.push_back('.');
+            s += frac_part;
+        }
+    }
+    if (width > 0 && static_cast<int>(s.size()) < width) s.insert(0, static_cast<std::size_t>(width) - s.size(), ' ');
+    return s;
+}
+
+std::string array_str(const double* data, std::span<const std::size_t> shape) { return array_str_impl(data, shape); }
+std::string array_str(const bool* data, std::span<const std::size_t> shape) { return array_str_impl(data, shape); }
+std::string array_repr(const double* data, std::span<const std::size_t> shape) { return array_repr_impl(data, shape); }
+std::string array_repr(const bool* data, std::span<const std::size_t> shape) { return array_repr_impl(data, shape); }
+
+std::string shape_str(std::span<const std::size_t> shape) {
+    std::string s = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (i > 0) s += ", ";
+        s += std::to_string(shape[i]);
+    }
+    if (shape.size() == 1) s += ",";
+    s += ")";
+    return s;
+}
+
+double pairwise_sum(const double* a, std::size_t n, std::ptrdiff_t stride) {
+    constexpr std::size_t kBufferSize = 8192;  // NumPy's default ufunc buffer size
+    double res = 0.0;                          // the identity of np.add
+    for (std::size_t start = 0; start < n; start += kBufferSize) {
+        const std::size_t len = std::min(kBufferSize, n - start);
+        res += pairwise_block(a + static_cast<std::ptrdiff_t>(start) * stride, len, stride);
+    }
+    // Starting from +0.0, NumPy can never return -0.0. Say so with integer
+    // operations: under -fno-signed-zeros the compiler may fold "0.0 + x".
+    std::uint64_t b = to_bits(res);
+    if ((b << 1) == 0) b = 0;
+    return from_bits(b);
+}
+
+double np_round(double x, int decimals) {
+    if (decimals == 0) return std::nearbyint(x);
+    if (decimals > 0) {
+        const double f = numpy_power_of_ten(decimals);
+        const double y = std::nearbyint(x * f);
+        return y / f;
+    }
+    const double f = numpy_power_of_ten(-decimals);
+    const double y = std::nearbyint(x / f);
+    return y * f;
+}
+
+double np_mean(const double* a, std::size_t n) {
+    return pairwise_sum(a, n) / static_cast<double>(n);
+}
+
+double np_var(const double* a, std::size_t n) {
+    const double mean = np_mean(a, n);
+    std::vector<double> sq(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double d = a[i] - mean;
+        sq[i] = d * d;
+    }
+    return pairwise_sum(sq.data(), n) / static_cast<double>(n);
+}
+
+}  // namespace attn::np
