@@ -320,6 +320,9 @@ describe('scheduling with ts-fsrs', () => {
     expect(r(5, 2)).toBe('hard');
     expect(r(5, 0)).toBe('again');
     expect(r(2, 3)).toBe('again');
+    expect(P.suggestRating({ quizScore: 4, quizTotal: 5, recallCorrect: 0, recallTotal: 0 })).toBe('good');
+    expect(P.suggestRating({ quizScore: 0, quizTotal: 0, recallCorrect: 3, recallTotal: 3 })).toBe('easy');
+    expect(P.suggestRating({ quizScore: 0, quizTotal: 0, recallCorrect: 0, recallTotal: 0 })).toBe('good');
   });
 
   it('the rating schedules the next review, later for better ratings', () => {

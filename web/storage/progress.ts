@@ -513,11 +513,13 @@ export interface ReviewOutcome { quizScore: number; quizTotal: number; recallCor
  * perfect, Good otherwise.
  */
 export function suggestRating(o: ReviewOutcome): RatingName {
-  const q = o.quizTotal > 0 ? o.quizScore / o.quizTotal : 0;
-  const r = o.recallTotal > 0 ? o.recallCorrect / o.recallTotal : 0;
-  if (q < 0.5 || r === 0) return 'again';
-  if (q < 0.8 || r < 1) return 'hard';
-  if (q === 1) return 'easy';
+  // A part that could not be taken (no quiz bank, no recall lines) is left out.
+  const q = o.quizTotal > 0 ? o.quizScore / o.quizTotal : null;
+  const r = o.recallTotal > 0 ? o.recallCorrect / o.recallTotal : null;
+  if (q === null && r === null) return 'good';
+  if ((q !== null && q < 0.5) || r === 0) return 'again';
+  if ((q !== null && q < 0.8) || (r !== null && r < 1)) return 'hard';
+  if (q === null || q === 1) return 'easy';
   return 'good';
 }
 

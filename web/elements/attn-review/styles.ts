@@ -1,0 +1,76 @@
+import { sheet } from '../../shared/element';
+
+export const reviewSheet = (): CSSStyleSheet => sheet(`
+:host {
+  --_fg: var(--attn-fg, #1c1f24);
+  --_bg: var(--attn-bg, #ffffff);
+  --_muted: var(--attn-muted, #4f5661);
+  --_border: var(--attn-border, #c4c9d1);
+  --_accent: var(--attn-accent, #1d5fc2);
+  --_accent-fg: var(--attn-accent-fg, #ffffff);
+  --_due: var(--attn-due, #9a3412);
+  --_ok: var(--attn-ok, #166534);
+  --_bad: var(--attn-bad, #b42318);
+  --_note-bg: var(--attn-note-bg, #fff7e0);
+  --_radius: var(--attn-radius, 8px);
+  display: block;
+  color: var(--_fg);
+  background: var(--_bg);
+  font: var(--attn-font, 1rem/1.5 system-ui, "PingFang SC", "Noto Sans CJK SC", sans-serif);
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  padding: 1rem 1.25rem;
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --_fg: var(--attn-fg, #e8eaed);
+    --_bg: var(--attn-bg, #17191d);
+    --_muted: var(--attn-muted, #b3b9c2);
+    --_border: var(--attn-border, #454b55);
+    --_accent: var(--attn-accent, #8ab4f8);
+    --_accent-fg: var(--attn-accent-fg, #0b1a33);
+    --_due: var(--attn-due, #fdba74);
+    --_ok: var(--attn-ok, #86efac);
+    --_bad: var(--attn-bad, #fca5a5);
+    --_note-bg: var(--attn-note-bg, #3a2f12);
+  }
+}
+:host([hidden]) { display: none; }
+h2, h3 { margin: 0 0 .5rem; line-height: 1.3; }
+h2 { font-size: 1.15rem; }
+h3 { font-size: 1rem; }
+h2:focus, h3:focus { outline: none; }
+h2:focus-visible, h3:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+p { margin: .4rem 0; }
+.muted { color: var(--_muted); }
+.due { color: var(--_due); font-weight: 600; }
+[part~="notice"] { background: var(--_note-bg); border-left: 4px solid var(--_due); padding: .5rem .75rem; margin: 0 0 .75rem; border-radius: 4px; }
+[part~="error"] { color: var(--_bad); }
+button {
+  font: inherit; cursor: pointer; border-radius: 6px; padding: .4rem .9rem; margin: .25rem .5rem .25rem 0;
+  border: 1px solid var(--_accent); background: transparent; color: var(--_accent);
+}
+button.primary { background: var(--_accent); color: var(--_accent-fg); }
+button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
+button:disabled { opacity: .6; cursor: default; }
+ol, ul { padding-left: 1.4rem; margin: .4rem 0; }
+ul.items { list-style: none; padding: 0; }
+ul.items li { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: baseline; padding: .4rem 0; border-bottom: 1px solid var(--_border); }
+.badge { font-size: .85em; border: 1px solid currentColor; border-radius: 999px; padding: 0 .5rem; }
+label.line { display: block; margin: .6rem 0 .2rem; font-weight: 600; }
+textarea {
+  box-sizing: border-box; width: 100%; min-height: 2.4rem; font: .95rem/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+  color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; padding: .3rem .5rem; resize: vertical;
+}
+code.ref { display: block; font: .95rem/1.4 ui-monospace, Menlo, Consolas, monospace; padding: .25rem .5rem; margin: .25rem 0; border-left: 3px solid var(--_ok); white-space: pre-wrap; overflow-wrap: anywhere; }
+.ok { color: var(--_ok); font-weight: 600; }
+.bad { color: var(--_bad); font-weight: 600; }
+fieldset { border: 1px solid var(--_border); border-radius: 6px; margin: .5rem 0; padding: .5rem .75rem; }
+legend { font-weight: 600; padding: 0 .25rem; }
+fieldset label { display: block; padding: .2rem 0; cursor: pointer; }
+[part~="progress"] { margin-top: 1rem; padding-top: .5rem; border-top: 1px solid var(--_border); }
+[part~="progress"] h3 { font-size: .95rem; }
+@media (prefers-reduced-motion: no-preference) {
+  button { transition: background-color .15s ease, color .15s ease; }
+}
+`);
