@@ -5,15 +5,15 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'web',
   base: './',
-  publicDir: resolve(__dirname, 'public'),
+  publicDir: resolve(import.meta.dirname, 'public'),
   build: {
-    outDir: resolve(__dirname, 'dist'),
+    outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
     rollupOptions: {
       input: {
-        index: resolve(__dirname, 'web/index.html'),
+        index: resolve(import.meta.dirname, 'web/index.html'),
       },
     },
   },

@@ -5,12 +5,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   publicDir: false,
   build: {
-    outDir: resolve(__dirname, 'dist/lib'),
+    outDir: resolve(import.meta.dirname, 'dist/lib'),
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
     lib: {
-      entry: resolve(__dirname, 'web/lib/attention-lab.ts'),
+      entry: resolve(import.meta.dirname, 'web/lib/attention-lab.ts'),
       formats: ['es'],
       fileName: () => 'attention-lab.js',
     },

@@ -12,6 +12,7 @@
 #include <malloc.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -158,7 +159,7 @@ val js_attention(val q, val k, val v, val T, val S, val d_k, val d_v, val scale,
   for (const auto& in : ins) {
     if (!in.a->instanceof(val::global(type)))
       return error("TypeError", std::string(in.name) + " must be a " + type + ", got " + shown(*in.a));
-    if (in.a->operator[]("length").as<double>() != in.len)
+    if (in.a->operator[]("length").template as<double>() != in.len)
       return error("RangeError", std::string(in.name) + " must hold " + std::to_string(static_cast<long long>(in.len)) +
                                      " values for its shape, got " + shown(in.a->operator[]("length")));
   }
@@ -212,8 +213,8 @@ val js_create_heatmap(val seed, val tokens, val dk_max) {
   ATTN_CHECK(check_seed(seed, s));
   ATTN_CHECK(check_int(tokens, "tokens", attn::kHeatmapMinTokens, attn::kHeatmapMaxTokens, t));
   ATTN_CHECK(check_int(dk_max, "dkMax", 1, attn::kHeatmapMaxDk, d));
-  return val(new Heatmap(s, static_cast<std::size_t>(t), static_cast<std::size_t>(d)),
-             emscripten::allow_raw_pointers());
+  // JS owns the object: its delete() frees the buffers.
+  return val(std::make_unique<Heatmap>(s, static_cast<std::size_t>(t), static_cast<std::size_t>(d)));
 }
 
 // heapStats() -> {memoryBytes, usedBytes}: for leak tests and the benchmark

@@ -1,0 +1,192 @@
+// The WASM engine in Node: NumPy golden vectors, the lesson's text, typed
+// errors, and a flat heap over 10,000 rejected calls.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine, type Engine } from './engine.js';
+
+const root = new URL('../../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+let engine: Engine;
+
+beforeAll(async () => {
+  engine = await loadEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_core.wasm', root)) });
+});
+
+/** Records "<seed> <first> <count>" followed by hex IEEE-754 bit patterns. */
+function goldenRecords(file: string) {
+  const records: { seed: string; first: number; bits: string[] }[] = [];
+  const tokens = read(file).split('\n').filter((l) => !l.startsWith('#')).join(' ').split(/\s+/).filter(Boolean);
+  for (let i = 0; i < tokens.length; ) {
+    const [seed, first, count] = [tokens[i], Number(tokens[i + 1]), Number(tokens[i + 2])];
+    records.push({ seed, first, bits: tokens.slice(i + 3, i + 3 + count) });
+    i += 3 + count;
+  }
+  return records;
+}
+
+const hexBits = (x: number) => {
+  const v = new DataView(new ArrayBuffer(8));
+  v.setFloat64(0, x);
+  return v.getBigUint64(0).toString(16).padStart(16, '0');
+};
+
+describe('standard normal draws', () => {
+  it('equal NumPy default_rng bit for bit on every golden seed', () => {
+    const records = goldenRecords('cpp/tests/data/rng_normal.txt');
+    expect(records.length).toBeGreaterThanOrEqual(9);
+    for (const r of records) {
+      const draws = engine.standardNormal(r.seed, r.first + r.bits.length);
+      expect(Array.from(draws.subarray(r.first), hexBits)).toEqual(r.bits);
+    }
+  });
+
+  it('equal NumPy far into the stream, through the ziggurat slow paths', () => {
+    for (const r of goldenRecords('cpp/tests/data/rng_normal_far.txt')) {
+      const draws = engine.standardNormal(r.seed, r.first + r.bits.length);
+      expect(Array.from(draws.subarray(r.first), hexBits)).toEqual(r.bits);
+    }
+  });
+
+  it('accept a seed as string, number or BigInt, and reject others with a named range', () => {
+    const a = engine.standardNormal('42', 4);
+    expect(engine.standardNormal(42, 4)).toEqual(a);
+    expect(engine.standardNormal(42n, 4)).toEqual(a);
+    expect(() => engine.standardNormal('-1', 1)).toThrow(RangeError);
+    expect(() => engine.standardNormal('-1', 1)).toThrow('seed must be an integer in [0, 2^64), got "-1"');
+    expect(() => engine.standardNormal(-1, 1)).toThrow('seed must be an integer in [0, 2^64), got "-1"');
+    expect(() => engine.standardNormal(1.5, 1)).toThrow(/got 1\.5/);
+    expect(() => engine.standardNormal('18446744073709551616', 1)).toThrow(RangeError);
+    expect(() => engine.standardNormal(2n ** 64n, 1)).toThrow(RangeError);
+    expect(() => engine.standardNormal({} as never, 1)).toThrow(TypeError);
+    expect(() => engine.standardNormal('1', -1)).toThrow('count must be an integer in [0, 1048576], got -1');
+    expect(() => engine.standardNormal('1', '3' as never)).toThrow(TypeError);
+  });
+});
+
+describe('lesson 1', () => {
+  it("prints the lesson's expected output for seed 0", () => {
+    expect(engine.lesson1('0')).toBe(
+      [
+        'Q (4, 16) K (4, 16) V (4, 16)',
+        'out (4, 16) weights (4, 4)',
+        'row sums: [1. 1. 1. 1.]',
+        'causal weights:',
+        ' [[1.   0.   0.   0.  ]',
+        ' [0.23 0.77 0.   0.  ]',
+        ' [0.19 0.33 0.49 0.  ]',
+        ' [0.16 0.37 0.21 0.26]]',
+        'd_k=  16  var(q·k)=   16.3  var(q·k/sqrt(d_k))=1.02',
+        'd_k= 512  var(q·k)=  511.0  var(q·k/sqrt(d_k))=1.00',
+        'avg max weight  unscaled: 0.958  scaled: 0.365',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('matches the NumPy golden output on other seeds and sizes, through runCli too', () => {
+    const text = read('cpp/tests/data/lesson1_golden.txt');
+    const cases = [...text.matchAll(/^# case seed=(\d+) T=(\d+) d_model=(\d+) d_k=(\d+) d_v=(\d+) lines=(\d+)\n/gm)];
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    for (const m of cases) {
+      const [seed, T, dm, dk, dv, lines] = [m[1], +m[2], +m[3], +m[4], +m[5], +m[6]];
+      const start = m.index! + m[0].length;
+      const expected = text.slice(start).split('\n').slice(0, lines).join('\n') + '\n';
+      expect(engine.lesson1(seed, T, dm, dk, dv)).toBe(expected);
+      const cli = engine.runCli(['lesson1', '--seed', seed, '--T', `${T}`, '--d-model', `${dm}`, '--d-k', `${dk}`, '--d-v', `${dv}`]);
+      expect(cli).toEqual({ code: 0, stdout: expected, stderr: '' });
+    }
+  });
+
+  it('rejects bad sizes naming the argument, range and value', () => {
+    expect(() => engine.lesson1('0', 11)).toThrow('T must be an integer in [1, 10], got 11');
+    expect(() => engine.lesson1('0', 4, 0)).toThrow('dModel must be an integer in [1, 512], got 0');
+    expect(() => engine.lesson1('0', 4, 8, 2.5)).toThrow(RangeError);
+    expect(() => engine.lesson1('0', 4, 8, 16, 'x' as never)).toThrow(TypeError);
+    const r = engine.runCli(['lesson1', '--T', '99']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('T must be an integer in [1, 10], got "99"');
+  });
+});
+
+describe('attention', () => {
+  it('computes a hand-worked case and agrees between float64 and float32', () => {
+    const I = new Float64Array([1, 0, 0, 1]);
+    const V = new Float64Array([1, 2, 3, 4]);
+    const r = engine.attention(I, I, V, 2, 2, 2, 2, 'none', false);
+    const a = Math.E / (Math.E + 1);
+    expect(r.weights[0]).toBeCloseTo(a, 15);
+    expect(r.output[0]).toBeCloseTo(a + 3 * (1 - a), 14);
+    const masked = engine.attention(I, I, V, 2, 2, 2, 2, 'sqrt', true);
+    expect(masked.scores[1]).toBe(-Infinity);
+    expect(Array.from(masked.weights)).toEqual([1, 0, expect.any(Number), expect.any(Number)]);
+    const f = engine.attentionF32(new Float32Array(I), new Float32Array(I), new Float32Array(V), 2, 2, 2, 2, 'none', false);
+    expect(f.weights).toBeInstanceOf(Float32Array);
+    expect(Math.abs(f.weights[0] - a)).toBeLessThan(1e-6);
+  });
+
+  it('checks every shape and type', () => {
+    const x = new Float64Array(8);
+    expect(() => engine.attention(x, x, x, 2, 2, 4, 4, 'sqrt', false)).not.toThrow();
+    expect(() => engine.attention(x, x, x, 2, 2, 3, 4, 'sqrt', false)).toThrow('q must hold 6 values for its shape, got 8');
+    expect(() => engine.attention(x, x, x, 2, 2, 4, 4, 'cube' as never, false)).toThrow(
+      'scale must be one of "none", "sqrt", "dk", got "cube"',
+    );
+    expect(() => engine.attention(x, x, x, 2, 2, 4, 4, 'sqrt', 1 as never)).toThrow(TypeError);
+    expect(() => engine.attention([] as never, x, x, 2, 2, 4, 4, 'sqrt', false)).toThrow(TypeError);
+    expect(() => engine.attention(x, x, x, 0, 2, 4, 4, 'sqrt', false)).toThrow('T must be an integer in [1, 4096], got 0');
+  });
+});
+
+describe('heatmap model', () => {
+  it('slices the first dk columns of one fixed draw', () => {
+    const h = engine.createHeatmap('0', 6, 32);
+    const draws = engine.standardNormal('0', 2 * 6 * 32);
+    h.compute(2, 'none', false);
+    const raw = h.rawScores();
+    const q = (i: number, c: number) => draws[i * 32 + c];
+    const k = (j: number, c: number) => draws[6 * 32 + j * 32 + c];
+    expect(raw[1 * 6 + 4]).toBe(q(1, 0) * k(4, 0) + q(1, 1) * k(4, 1));
+    const st = h.compute(16, 'sqrt', true);
+    expect(st.maxRowSumError).toBeLessThan(1e-12);
+    expect(h.weights()[1]).toBe(0);
+    expect(h.scores()[1]).toBe(-Infinity);
+    expect(() => h.compute(33, 'sqrt', true)).toThrow('dk must be an integer in [1, 32], got 33');
+    h.delete();
+    expect(() => engine.createHeatmap('0', 1000, 32)).toThrow('tokens must be an integer in [2, 32], got 1000');
+  });
+});
+
+describe('robustness', () => {
+  it('keeps working with a flat heap after 10,000 rejected calls', () => {
+    engine.lesson1('0');
+    const before = engine.heapStats();
+    const bad: (() => unknown)[] = [
+      () => engine.lesson1('-1'),
+      () => engine.lesson1('0', 11),
+      () => engine.standardNormal('x'.repeat(100), 1),
+      () => engine.attention(new Float64Array(3), new Float64Array(3), new Float64Array(3), 2, 2, 2, 2, 'sqrt', false),
+      () => engine.createHeatmap('0', 1, 1),
+      () => engine.runCli(42 as never),
+    ];
+    let rejected = 0;
+    for (let i = 0; i < 10_000; i++) {
+      try {
+        bad[i % bad.length]();
+      } catch (e) {
+        expect(e).toBeInstanceOf(Error);
+        rejected++;
+      }
+    }
+    expect(rejected).toBe(10_000);
+    const after = engine.heapStats();
+    expect(after.memoryBytes).toBe(before.memoryBytes);
+    expect(after.usedBytes).toBe(before.usedBytes);
+    expect(engine.lesson1('0')).toContain('avg max weight  unscaled: 0.958  scaled: 0.365');
+  });
+
+  it('emits no new Function or eval in the module JS (strict CSP)', () => {
+    const js = read('web/generated/attn_core.mjs');
+    expect(js).not.toMatch(/new Function/);
+    expect(js).not.toMatch(/\beval\(/);
+  });
+});
