@@ -1,0 +1,131 @@
+// Styles of <attn-heatmap>, adopted as a constructable stylesheet (CSP-safe).
+// Colours go through --attn-* custom properties with light and dark defaults
+// that meet WCAG AA on the default backgrounds. The canvas reads --_bg,
+// --_masked and --_hatch from the host's computed style when it paints.
+export const HEATMAP_CSS = `
+:host {
+  --_fg: var(--attn-fg, #1b1d22);
+  --_bg: var(--attn-bg, #ffffff);
+  --_muted: var(--attn-muted, #4f5563);
+  --_border: var(--attn-border, #8a909c);
+  --_surface: var(--attn-surface, #f3f4f7);
+  --_accent: var(--attn-accent, #1d4ed8);
+  --_focus: var(--attn-focus, #1d4ed8);
+  --_error: var(--attn-error, #a3141b);
+  --_error-bg: var(--attn-error-bg, #fbe5e6);
+  --_masked: var(--attn-heatmap-masked, #ffffff);
+  --_hatch: var(--attn-heatmap-hatch, #5f6672);
+  --_size: var(--attn-heatmap-size, 22rem);
+  display: block;
+  color: var(--_fg);
+  background: var(--_bg);
+  font-family: var(--attn-font, system-ui, -apple-system, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);
+  line-height: 1.5;
+}
+@media (prefers-color-scheme: dark) {
+  :host {
+    --_fg: var(--attn-fg, #e7e9ee);
+    --_bg: var(--attn-bg, #16181d);
+    --_muted: var(--attn-muted, #b4b9c4);
+    --_border: var(--attn-border, #7c8391);
+    --_surface: var(--attn-surface, #22252c);
+    --_accent: var(--attn-accent, #93b4ff);
+    --_focus: var(--attn-focus, #93b4ff);
+    --_error: var(--attn-error, #ff9da1);
+    --_error-bg: var(--attn-error-bg, #3a1518);
+    --_masked: var(--attn-heatmap-masked, #16181d);
+    --_hatch: var(--attn-heatmap-hatch, #aab0bc);
+  }
+}
+:host([hidden]) { display: none; }
+[hidden] { display: none !important; }
+* { box-sizing: border-box; }
+.sr-only {
+  position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0;
+}
+.status { color: var(--_muted); margin: 0.3rem 0; min-height: 1.5em; }
+.message {
+  color: var(--_error); background: var(--_error-bg); border: 1px solid var(--_error);
+  border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0;
+}
+.message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
+.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
+.field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
+.dkfield { flex: 1 1 18rem; }
+.dkfield input[type="range"] { flex: 1 1 10rem; min-width: 8rem; accent-color: var(--_accent); }
+output.dkvalue { font-variant-numeric: tabular-nums; min-width: 3ch; font-weight: 600; }
+.check { display: inline-flex; gap: 0.35rem; align-items: center; cursor: pointer; }
+input, select, button { font: inherit; color: inherit; }
+input[type="checkbox"] { accent-color: var(--_accent); width: 1.05rem; height: 1.05rem; }
+select, button {
+  background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.2rem 0.5rem;
+}
+button { cursor: pointer; }
+input:focus-visible, select:focus-visible, button:focus-visible, summary:focus-visible {
+  outline: 3px solid var(--_focus); outline-offset: 2px;
+}
+.reading, .hint { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
+.panels { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; }
+figure.panel { margin: 0; flex: 0 1 auto; max-width: 100%; }
+figcaption { font-weight: 600; margin: 0 0 0.2rem; font-size: 0.95rem; }
+.plot {
+  display: grid; grid-template-columns: auto minmax(0, var(--_size)); grid-template-rows: auto auto;
+  column-gap: 0.25rem; row-gap: 0.1rem; font-size: 0.7rem; color: var(--_muted);
+}
+.corner { align-self: end; text-align: right; white-space: nowrap; }
+.colhead, .rowhead { display: flex; min-width: 0; min-height: 0; }
+.colhead { flex-direction: row; }
+.rowhead { flex-direction: column; max-width: 6rem; }
+.colhead span, .rowhead span {
+  flex: 1 1 0; min-width: 0; min-height: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+}
+.colhead span { text-align: center; }
+.rowhead span { display: flex; align-items: center; justify-content: flex-end; padding-right: 0.15rem; }
+.board { position: relative; width: min(var(--_size), 80vw); aspect-ratio: 1 / 1; }
+.board canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
+.cells { position: absolute; inset: 0; display: flex; flex-direction: column; }
+.cells [role="row"] { flex: 1 1 0; display: flex; min-height: 0; }
+.cells [role="gridcell"] { flex: 1 1 0; min-width: 0; outline: none; cursor: crosshair; }
+.cells [role="gridcell"]:hover { box-shadow: inset 0 0 0 2px var(--_bg), inset 0 0 0 3px var(--_fg); }
+.cells [role="gridcell"]:focus-visible,
+.cells [role="gridcell"].active:focus {
+  outline: 3px solid var(--_fg); outline-offset: -3px; box-shadow: inset 0 0 0 5px var(--_bg);
+  position: relative; z-index: 1;
+}
+.pstat { margin: 0.25rem 0 0; font-size: 0.85rem; color: var(--_muted); font-variant-numeric: tabular-nums; }
+.legend { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1rem; margin: 0.6rem 0 0.2rem; font-size: 0.85rem; }
+.ramp { display: inline-flex; align-items: center; gap: 0.4rem; }
+.ramp .bar {
+  display: inline-block; width: 10rem; height: 0.9rem; border: 1px solid var(--_border);
+  background: linear-gradient(to right, #fde725, #aadc32, #5cc863, #27ad81, #21908d, #2c718e, #3b518b, #472c7a, #440154);
+}
+.swatch {
+  display: inline-block; width: 1.2rem; height: 0.9rem; border: 1px solid var(--_border); vertical-align: middle;
+  background: var(--_masked) repeating-linear-gradient(135deg, var(--_hatch) 0 1.5px, transparent 1.5px 5px);
+}
+.info {
+  min-height: 3em; margin: 0.5rem 0; padding: 0.35rem 0.6rem; border-left: 3px solid var(--_accent);
+  background: var(--_surface); font-variant-numeric: tabular-nums; overflow-wrap: anywhere;
+}
+.readouts { margin: 0.4rem 0; display: grid; gap: 0.2rem; font-variant-numeric: tabular-nums; }
+.readouts p { margin: 0; overflow-wrap: anywhere; }
+.rowmax { color: var(--_muted); font-size: 0.85rem; }
+.formula code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.formula code { overflow-wrap: anywhere; }
+.copy { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0 0; }
+.copystatus { color: var(--_muted); font-size: 0.9rem; }
+details { margin: 0.3rem 0; }
+summary { cursor: pointer; color: var(--_muted); }
+pre {
+  margin: 0.3rem 0; padding: 0.5rem 0.7rem; background: var(--_surface); border: 1px solid var(--_border);
+  border-radius: 6px; overflow-x: auto; font-size: 0.85rem; user-select: all;
+}
+@media (prefers-reduced-motion: no-preference) {
+  .cells [role="gridcell"] { transition: box-shadow 80ms ease; }
+}
+@media (forced-colors: active) {
+  .cells [role="gridcell"]:focus-visible { outline: 3px solid Highlight; }
+}
+`;
