@@ -1,0 +1,226 @@
+// <attn-quiz> in headless Chromium, against the built library (dist/lib) and
+// the shipped banks (dist/banks), under the strict CSP of e2e/server.mjs.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** Console errors a test expects (e.g. the 404 of an unknown bank); anything else fails it. */
+let allowed: RegExp[] = [];
+let problems: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  allowed = [];
+  problems = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !allowed.some((r) => r.test(m.text() + ' ' + m.location().url))) problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => { problems.push(`dialog: ${d.message()}`); void d.dismiss(); });
+});
+
+test.afterEach(() => {
+  expect(problems).toEqual([]);
+});
+
+const quiz = (page: Page, id: string) => page.locator(`attn-quiz#${id}`);
+const questions = (q: Locator) => q.locator('li.question');
+
+async function ready(q: Locator): Promise<void> {
+  await expect(q.locator('[role="radiogroup"]').first()).toBeVisible();
+}
+
+/** Index (bank order) of the right answer of the question shown at `pos`. */
+async function rightOption(q: Locator, pos: number): Promise<number> {
+  return q.evaluate((el, p) => {
+    const quizEl = el as unknown as { order: string[]; bankData: { questions: { id: string; answer: number }[] } };
+    const id = quizEl.order[p]!;
+    return quizEl.bankData.questions.find((x) => x.id === id)!.answer;
+  }, pos);
+}
+
+test('one click locks the answer and the feedback shows at once', async ({ page }) => {
+  await page.goto('/fixtures/quiz.html');
+  const q = quiz(page, 'lesson');
+  await ready(q);
+  expect(await q.evaluate((el: any) => el.total)).toBeGreaterThanOrEqual(10);
+  const first = questions(q).first();
+  const answer = await rightOption(q, 0);
+  const wrong = first.locator(`[role="radio"]:not([data-o="${answer}"])`).first();
+  const wrongText = (await wrong.locator('.otext').textContent())!;
+  await wrong.click();
+
+  const fb = first.locator('[part~="feedback"]');
+  await expect(fb).toBeVisible();
+  await expect(fb).toContainText('Not quite');
+  await expect(fb).toContainText('The right answer is');
+  await expect(fb.locator('.explanation')).not.toBeEmpty();
+  const link = fb.locator('a[part="section-link"]');
+  await expect(link).toHaveText(/^Review section \d/);
+  expect(await link.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:4173\/#[a-z-]+$/);
+  await expect(fb).toBeFocused();
+
+  // Locked: clicking the right answer afterwards changes nothing.
+  // (force: a locked option is aria-disabled, which Playwright would otherwise wait out)
+  await first.locator(`[role="radio"][data-o="${answer}"]`).click({ force: true });
+  await expect(first.locator('[role="radio"][aria-checked="true"] .otext')).toHaveText(wrongText);
+  await expect(first.locator('[role="radiogroup"]')).toHaveAttribute('aria-disabled', 'true');
+  await expect(first.locator('[role="radio"].is-correct')).toHaveAttribute('data-o', String(answer));
+  expect(await q.evaluate((el: any) => [el.score, el.answered])).toEqual([0, 1]);
+
+  // The reading-note bank renders in Chinese on the same page.
+  const r = quiz(page, 'reading');
+  await ready(r);
+  await expect(r.locator('h2')).toContainText('检索练习');
+  expect(await r.evaluate((el: any) => el.total)).toBeGreaterThanOrEqual(8);
+});
+
+test('completing gives a score, an xAPI statement and a stored attempt; retake reshuffles', async ({ page }) => {
+  await page.goto('/fixtures/quiz-inline.html');
+  const q = quiz(page, 'inline');
+  await ready(q);
+  await page.evaluate(() => {
+    (window as any).statements = [];
+    document.addEventListener('attn-quiz-answer', (e) => (window as any).statements.push((e as CustomEvent).detail));
+    document.addEventListener('attn-quiz-complete', (e) => (window as any).statements.push((e as CustomEvent).detail));
+  });
+  const total = await q.evaluate((el: any) => el.total);
+  for (let pos = 0; pos < total; pos++) {
+    const answer = await rightOption(q, pos);
+    await questions(q).nth(pos).locator(`[role="radio"][data-o="${answer}"]`).click();
+  }
+  await expect(q.locator('[part="score"]')).toHaveText(`得分：${total} / ${total}`);
+  await expect(q.locator('#summary')).toBeFocused();
+  await expect(q.locator('[part="saved"]')).toHaveText('本次成绩已保存在这台设备上。');
+
+  const statements = await page.evaluate(() => (window as any).statements);
+  expect(statements).toHaveLength(total + 1);
+  expect(statements[0].verb).toEqual({ id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } });
+  expect(statements[0].object.id).toMatch(/^urn:attention-lab:bank:author-demo:question:/);
+  const done = statements[total];
+  expect(done.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
+  expect(done.object.id).toBe('urn:attention-lab:bank:author-demo');
+  expect(done.result).toMatchObject({ success: true, completion: true, score: { raw: total, max: total, scaled: 1 } });
+  expect(done.result.duration).toMatch(/^PT\d+(\.\d)?S$/);
+
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:progress') ?? 'null'));
+  expect(JSON.stringify(stored)).toContain('"bankId":"author-demo"');
+  expect(JSON.stringify(stored)).toContain('"lesson":"my-lesson"');
+
+  // Retake several times: questions and right-answer positions move every time.
+  for (let round = 0; round < 5; round++) {
+    const before = await q.evaluate((el: any) => ({ order: el.order, opts: el.optionOrder, bank: el.bankData.questions }));
+    await q.locator('[part="retake"]').click();
+    await expect(q.locator('[part="score"]')).toHaveCount(0);
+    const after = await q.evaluate((el: any) => ({ order: el.order, opts: el.optionOrder }));
+    expect(after.order).not.toEqual(before.order);
+    for (const b of before.bank) {
+      expect(after.opts[b.id].indexOf(b.answer)).not.toBe(before.opts[b.id].indexOf(b.answer));
+    }
+    // And the screen follows the new order.
+    const shownFirst = await questions(q).first().getAttribute('data-question');
+    expect(shownFirst).toBe(after.order[0]);
+    await expect(q.locator('[role="radio"]').first()).toBeFocused();
+    // finish the round by clicking the first option everywhere
+    for (let pos = 0; pos < after.order.length; pos++) await questions(q).nth(pos).locator('[role="radio"]').first().click();
+  }
+});
+
+test('the whole quiz by keyboard alone', async ({ page }) => {
+  await page.goto('/fixtures/quiz.html');
+  const q = quiz(page, 'lesson');
+  await ready(q);
+  const total: number = await q.evaluate((el: any) => el.total);
+  // Tab into the first radiogroup.
+  await page.keyboard.press('Tab');
+  await expect(questions(q).first().locator('[role="radio"]').first()).toBeFocused();
+  for (let pos = 0; pos < total; pos++) {
+    const group = questions(q).nth(pos);
+    await expect(group.locator('[role="radio"][tabindex="0"]')).toBeFocused();
+    const answer = await rightOption(q, pos);
+    const target = Number(await group.locator(`[role="radio"][data-o="${answer}"]`).getAttribute('id').then((id) => id!.split('-')[2]));
+    for (let i = 0; i < target; i++) await page.keyboard.press('ArrowDown');
+    expect(await q.evaluate((el: any) => el.answered)).toBe(pos); // moving never chooses
+    await page.keyboard.press(pos % 2 ? 'Enter' : ' ');
+    if (pos < total - 1) {
+      await expect(group.locator('[part~="feedback"]')).toBeFocused();
+      await page.keyboard.press('Tab'); // the section link
+      await expect(group.locator('a[part="section-link"]')).toBeFocused();
+      await page.keyboard.press('Tab'); // the next question
+    }
+  }
+  await expect(q.locator('#summary')).toBeFocused();
+  await expect(q.locator('[part="score"]')).toHaveText(`Score: ${total} / ${total}`);
+  // Retake by keyboard.
+  await page.keyboard.press('Tab');
+  await expect(q.locator('[part="retake"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(q.locator('[role="radio"]').first()).toBeFocused();
+  expect(await q.evaluate((el: any) => el.answered)).toBe(0);
+
+  // Open prompts: write, then reveal the model answer.
+  const ta = q.locator('textarea').first();
+  await ta.focus();
+  await page.keyboard.type('softmax(QK^T/sqrt(d_k))V');
+  await page.keyboard.press('Tab');
+  await expect(q.locator('#reveal-0')).toBeFocused();
+  await expect(q.locator('#model-0')).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(q.locator('#model-0')).toBeVisible();
+  await expect(q.locator('#reveal-0')).toHaveAttribute('aria-expanded', 'true');
+  await expect(ta).toHaveValue('softmax(QK^T/sqrt(d_k))V');
+});
+
+test('an inline bank written by a lesson author', async ({ page }) => {
+  await page.goto('/fixtures/quiz-inline.html');
+  const q = quiz(page, 'inline');
+  await ready(q);
+  await expect(q.locator('h2')).toHaveText('检索练习 · 作者自测');
+  await expect(questions(q)).toHaveCount(3);
+  const first = questions(q).first();
+  await first.locator('[role="radio"]').first().click();
+  const href = await first.locator('a[part="section-link"]').getAttribute('href');
+  expect(href).toBe('http://127.0.0.1:4173/fixtures/quiz-inline.html#own');
+  // The page's inline JSON stays data: not rendered in the light DOM.
+  await expect(page.getByText('"author-demo"')).toHaveCount(0);
+});
+
+test('a hostile bank is shown as text and never runs', async ({ page }) => {
+  // If any markup were parsed, the CSP would log a refused inline handler/script (a console error).
+  await page.goto('/fixtures/quiz-hostile.html');
+  for (const id of ['from-src', 'inline-hostile']) {
+    const q = quiz(page, id);
+    await ready(q);
+    await expect(q.locator('.prompt').first()).toContainText(`<img src=x onerror="document.title='pwned'">`);
+    await q.locator('[role="radio"]').first().click();
+    await expect(q.locator('[part~="feedback"]')).toBeVisible();
+    expect(await q.evaluate((el) => el.shadowRoot!.querySelectorAll('img, script, svg, iframe, b, i').length)).toBe(0);
+  }
+  const src = quiz(page, 'from-src');
+  await expect(src.locator('[role="radio"]').first()).toContainText(/<script>|<svg/);
+  await src.locator('#reveal-0').click();
+  await expect(src.locator('#model-0')).toContainText('<img src=x onerror=alert(1)>');
+  expect(await page.title()).toBe('attn-quiz fixture: hostile banks');
+
+  // A javascript: link is refused with a specific error.
+  const bad = quiz(page, 'bad-link');
+  await expect(bad.locator('[role="alert"]')).toContainText('questions[0].sectionHref: must be a relative link or an http(s) URL');
+});
+
+test('every kind of bad input gets its own visible message', async ({ page }) => {
+  allowed = [/404/, /offline-bank\.json/, /ERR_FAILED/];
+  await page.route('**/fixtures/offline-bank.json', (r) => r.abort('failed'));
+  await page.goto('/fixtures/quiz-errors.html');
+  const expectations: [string, RegExp][] = [
+    ['malformed', /not valid JSON/],
+    ['missing', /questions\[0\]\.prompt: is required/],
+    ['range', /questions\[0\]\.answer: must be an index into options \(0–3\), got 7/],
+    ['duplicate', /questions\[1\]\.id: duplicate id "same" \(first used at questions\[0\]\)/],
+    ['unknown', /Question bank “no-such-bank” not found \(HTTP 404\)/],
+    ['badname', /Invalid bank name "\.\.\/secrets"/],
+    ['offline', /Network error/],
+    ['empty', /No question bank given/],
+  ];
+  for (const [id, text] of expectations) {
+    const alert = quiz(page, id).locator('[role="alert"]');
+    await expect(alert, id).toBeVisible();
+    await expect(alert, id).toContainText(text);
+  }
+});

@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import './attn-quiz';
+import type { AttnQuiz, AttnQuizAnswerDetail, AttnQuizCompleteDetail } from './attn-quiz';
+import { isoDuration } from './attn-quiz';
+import { quizAttempts } from '../../storage/progress';
+
+const BANK = {
+  id: 'dom-test',
+  version: 3,
+  lesson: { 'zh-CN': '测试', en: 'Test' },
+  questions: [
+    {
+      id: 'a', section: '2', sectionHref: '#shapes',
+      prompt: { 'zh-CN': '问题甲 <b>粗</b>', en: 'Question A <b>bold</b>' },
+      options: [{ 'zh-CN': '一', en: 'one' }, { 'zh-CN': '二', en: 'two' }, { 'zh-CN': '三', en: 'three' }],
+      answer: 2,
+      explanation: { 'zh-CN': '解释甲', en: 'Explanation A' },
+    },
+    {
+      id: 'b', section: '4', sectionHref: '#mask',
+      prompt: { 'zh-CN': '问题乙', en: 'Question B' },
+      options: [{ 'zh-CN': '是', en: 'yes' }, { 'zh-CN': '否', en: 'no' }],
+      answer: 0,
+      explanation: { 'zh-CN': '解释乙', en: 'Explanation B' },
+    },
+  ],
+  open: [{ id: 'iq', prompt: { 'zh-CN': '开放题', en: 'Open question' }, model: { 'zh-CN': '参考答案内容', en: 'Model content' } }],
+};
+
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 20));
+};
+
+async function mount(html: string): Promise<AttnQuiz> {
+  document.body.innerHTML = html;
+  const el = document.querySelector('attn-quiz')!;
+  await flush();
+  return el;
+}
+
+function inline(bank: unknown, attrs = 'lang="en"'): string {
+  const json = typeof bank === 'string' ? bank : JSON.stringify(bank);
+  return `<attn-quiz ${attrs}><script type="application/json">${json}</script></attn-quiz>`;
+}
+
+const radios = (el: AttnQuiz, qPos: number) =>
+  Array.from(el.shadowRoot!.querySelectorAll<HTMLElement>(`#q-${qPos} [role="radio"]`));
+
+beforeEach(() => localStorage.clear());
+afterEach(() => { document.body.innerHTML = ''; vi.restoreAllMocks(); });
+
+describe('<attn-quiz>', () => {
+  it('renders an inline bank as text, with radiogroups', async () => {
+    const el = await mount(inline(BANK));
+    expect(el.state).toBe('ready');
+    expect(el.total).toBe(2);
+    const sr = el.shadowRoot!;
+    expect(sr.querySelectorAll('[role="radiogroup"]')).toHaveLength(2);
+    expect(sr.querySelector('b')).toBeNull();
+    expect(sr.textContent).toContain('Question A <b>bold</b>');
+    expect([...el.order].sort()).toEqual(['a', 'b']);
+  });
+
+  it('locks on the first click, shows feedback and emits an xAPI-shaped answer', async () => {
+    const el = await mount(inline(BANK));
+    const events: AttnQuizAnswerDetail[] = [];
+    document.addEventListener('attn-quiz-answer', (e) => events.push(e.detail));
+    const pos = el.order.indexOf('a');
+    const wrong = radios(el, pos).find((r) => r.dataset.o === '0')!;
+    wrong.click();
+    await flush();
+    // a second click on another option changes nothing
+    radios(el, pos).find((r) => r.dataset.o === '2')!.click();
+    await flush();
+    expect(events).toHaveLength(1);
+    const d = events[0]!;
+    expect(d.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');
+    expect(d.object.id).toBe('urn:attention-lab:bank:dom-test:question:a');
+    expect(d.result.success).toBe(false);
+    expect(d.result.response).toBe('option-0');
+    expect(d.result.duration).toMatch(/^PT\d+(\.\d)?S$/);
+    const fb = el.shadowRoot!.querySelector(`#fb-${pos}`)!;
+    expect(fb.textContent).toContain('Not quite');
+    expect(fb.textContent).toContain('Explanation A');
+    expect(fb.querySelector('a')!.getAttribute('href')).toMatch(/#shapes$/);
+    expect(radios(el, pos).find((r) => r.dataset.o === '0')!.getAttribute('aria-checked')).toBe('true');
+    expect(el.score).toBe(0);
+  });
+
+  it('completes, stores the attempt and emits completed; retake reshuffles', async () => {
+    const el = await mount(inline(BANK, 'lang="en" lesson="lesson-x"'));
+    let done: AttnQuizCompleteDetail | null = null;
+    el.addEventListener('attn-quiz-complete', (e) => { done = e.detail; });
+    for (let pos = 0; pos < 2; pos++) {
+      const id = el.order[pos]!;
+      const right = BANK.questions.find((q) => q.id === id)!.answer;
+      radios(el, pos).find((r) => Number(r.dataset.o) === right)!.click();
+      await flush();
+    }
+    expect(el.score).toBe(2);
+    expect(done).not.toBeNull();
+    const d = done! as AttnQuizCompleteDetail;
+    expect(d.object.id).toBe('urn:attention-lab:bank:dom-test');
+    expect(d.result).toMatchObject({ success: true, completion: true, score: { raw: 2, max: 2, scaled: 1 } });
+    const stored = quizAttempts('lesson-x');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ bankId: 'dom-test', bankVersion: 3, score: 2, total: 2 });
+    expect(stored[0]!.answers).toEqual([{ questionId: 'a', chosen: 2, correct: true }, { questionId: 'b', chosen: 0, correct: true }]);
+    expect(el.shadowRoot!.querySelector('.score')!.textContent).toBe('Score: 2 / 2');
+
+    const beforeQ = el.order;
+    const beforeO = el.optionOrder;
+    (el.shadowRoot!.querySelector('[data-action="retake"]') as HTMLElement).click();
+    await flush();
+    expect(el.score).toBe(0);
+    expect(el.order).not.toEqual(beforeQ);
+    for (const q of BANK.questions) expect(el.optionOrder[q.id]!.indexOf(q.answer)).not.toBe(beforeO[q.id]!.indexOf(q.answer));
+  });
+
+  it('keyboard: arrows move without choosing, Enter chooses', async () => {
+    const el = await mount(inline(BANK));
+    const [first, second] = radios(el, 0);
+    first!.focus();
+    first!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, composed: true }));
+    expect(el.shadowRoot!.activeElement).toBe(second);
+    expect(second!.tabIndex).toBe(0);
+    expect(first!.tabIndex).toBe(-1);
+    expect(el.answered).toBe(0);
+    second!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    await flush();
+    expect(el.answered).toBe(1);
+    expect(el.shadowRoot!.activeElement?.id).toBe('fb-0');
+  });
+
+  it('open prompts reveal a model answer', async () => {
+    const el = await mount(inline(BANK));
+    const model = el.shadowRoot!.querySelector<HTMLElement>('#model-0')!;
+    expect(model.hidden).toBe(true);
+    (el.shadowRoot!.querySelector('#reveal-0') as HTMLElement).click();
+    await flush();
+    expect(el.shadowRoot!.querySelector<HTMLElement>('#model-0')!.hidden).toBe(false);
+    expect(el.shadowRoot!.querySelector('#reveal-0')!.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('shows specific visible errors', async () => {
+    let el = await mount(inline('{"id": nope'));
+    expect(el.state).toBe('error');
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).toContain('not valid JSON');
+
+    const dup = structuredClone(BANK);
+    dup.questions[1]!.id = 'a';
+    el = await mount(inline(dup));
+    expect(el.shadowRoot!.textContent).toContain('questions[1].id: duplicate id "a"');
+
+    el = await mount('<attn-quiz lang="en" bank="../etc/passwd"></attn-quiz>');
+    expect(el.shadowRoot!.querySelector('[data-error]')!.getAttribute('data-error')).toBe('bad-name');
+
+    el = await mount('<attn-quiz lang="zh-CN"></attn-quiz>');
+    expect(el.shadowRoot!.textContent).toContain('没有指定题库');
+  });
+
+  it('reports an unknown bank and a network error', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('nope', { status: 404 }));
+    let el = await mount('<attn-quiz lang="en" bank="no-such-bank"></attn-quiz>');
+    expect(el.shadowRoot!.textContent).toContain('Question bank “no-such-bank” not found (HTTP 404)');
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    el = await mount('<attn-quiz lang="en" bank="lesson-01"></attn-quiz>');
+    expect(el.shadowRoot!.textContent).toContain('Network error');
+  });
+
+  it('formats ISO 8601 durations', () => {
+    expect(isoDuration(12_345)).toBe('PT12.3S');
+    expect(isoDuration(3000)).toBe('PT3S');
+    expect(isoDuration(-5)).toBe('PT0S');
+  });
+});
