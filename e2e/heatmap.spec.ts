@@ -1,0 +1,345 @@
+// <attn-heatmap> in headless Chromium, under the strict CSP, against the built
+// library (dist/lib/attention-lab.js): controls, attributes, NumPy goldens
+// (scripts/gen_heatmap_golden.py), bad input, keyboard, the NumPy snippet.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+interface GoldenCase {
+  seed: string; tokens: number; dkMax: number; dk: number; scale: 'sqrt' | 'none' | 'dk'; causal: boolean;
+  weights: number[]; scores: (number | null)[]; meanRowMax: number;
+}
+const golden = JSON.parse(readFileSync(new URL('./golden/heatmap.json', import.meta.url), 'utf8')) as {
+  cases: GoldenCase[];
+  sweep: { seed: number; tokens: number; dkMax: number; scale: string; points: { dk: number; meanRowMax: number }[] };
+};
+const TOL = 1e-12;
+
+function find(seed: string, tokens: number, dkMax: number, dk: number, scale: string, causal: boolean): GoldenCase {
+  const c = golden.cases.find((g) => g.seed === seed && g.tokens === tokens && g.dkMax === dkMax && g.dk === dk && g.scale === scale && g.causal === causal);
+  if (!c) throw new Error(`no golden case for ${seed}/${tokens}/${dkMax}/${dk}/${scale}/${causal}`);
+  return c;
+}
+
+function expectClose(actual: number[], expected: number[], what: string): void {
+  expect(actual.length, `${what}: length`).toBe(expected.length);
+  let worst = 0;
+  for (let i = 0; i < expected.length; i++) worst = Math.max(worst, Math.abs(actual[i] - expected[i]));
+  expect(worst, `${what}: max |element − NumPy|`).toBeLessThanOrEqual(TOL);
+}
+
+let consoleErrors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  consoleErrors = [];
+  page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 300)); });
+  page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+});
+
+test.afterEach(() => {
+  expect(consoleErrors, 'console errors').toEqual([]);
+});
+
+async function open(page: Page): Promise<void> {
+  await page.goto('/fixtures/heatmap.html');
+  await page.waitForFunction(() => {
+    const a = document.getElementById('hm') as unknown as { weights?: Float64Array } | null;
+    const b = document.getElementById('en') as unknown as { weights?: Float64Array } | null;
+    return (a?.weights?.length ?? 0) > 0 && (b?.weights?.length ?? 0) > 0;
+  });
+}
+
+/** Waits for the batched render (one per animation frame) after a change. */
+async function frames(page: Page, n = 2): Promise<void> {
+  await page.evaluate((k) => new Promise<void>((ok) => {
+    const step = (left: number) => (left === 0 ? ok() : requestAnimationFrame(() => step(left - 1)));
+    step(k);
+  }), n);
+}
+
+async function weightsOf(page: Page, id: string): Promise<number[]> {
+  return page.evaluate((i) => Array.from((document.getElementById(i) as unknown as { weights: Float64Array }).weights), id);
+}
+
+async function stateOf(page: Page, id: string) {
+  return page.evaluate((i) => {
+    const e = document.getElementById(i) as unknown as Record<string, unknown>;
+    return { tokens: e.tokens, dk: e.dk, dkMax: e.dkMax, seed: e.seed, scale: e.scale, causal: e.causal };
+  }, id);
+}
+
+async function setAttrs(page: Page, id: string, attrs: Record<string, string | null>): Promise<void> {
+  await page.evaluate(([i, a]) => {
+    const e = document.getElementById(i as string)!;
+    for (const [k, v] of Object.entries(a as Record<string, string | null>)) {
+      if (v === null) e.removeAttribute(k); else e.setAttribute(k, v);
+    }
+  }, [id, attrs] as const);
+  await frames(page);
+}
+
+test('the default picture matches NumPy and shows the readouts', async ({ page }) => {
+  await open(page);
+  expect(await stateOf(page, 'hm')).toEqual({ tokens: 6, dk: 16, dkMax: 512, seed: '0', scale: 'sqrt', causal: false });
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'default');
+  const hm = page.locator('#hm');
+  await expect(hm.locator('canvas').first()).toBeVisible();
+  await expect(hm.locator('.readouts')).toContainText('√d_k = 4.000');
+  await expect(hm.locator('.readouts')).toContainText('softmax(Q[:, :16] · K[:, :16]ᵀ / √16)');
+  await expect(hm.locator('.message')).toBeHidden();
+  // English instance: own strings, token labels on the axes
+  const en = page.locator('#en');
+  await expect(en.locator('.readouts')).toContainText('Std of the raw scores');
+  await expect(en.locator('.rowhead').first()).toContainText('cat');
+});
+
+test('drag the slider, switch the scale, flip the mask: weights equal NumPy', async ({ page }) => {
+  await open(page);
+  const hm = page.locator('#hm');
+  const slider = hm.locator('input[type="range"]');
+  const scale = hm.locator('select');
+  const causal = hm.locator('#causal');
+
+  await scale.selectOption('none');
+  await frames(page);
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'none', false).weights, 'scale=none');
+  expect(await page.locator('#hm').getAttribute('scale')).toBe('none');
+  await scale.selectOption('dk');
+  await frames(page);
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'dk', false).weights, 'scale=dk');
+  await scale.selectOption('sqrt');
+
+  await causal.check();
+  await frames(page);
+  const c = find('0', 6, 512, 16, 'sqrt', true);
+  const w = await weightsOf(page, 'hm');
+  expectClose(w, c.weights, 'causal');
+  for (let i = 0; i < 6; i++) {
+    for (let j = i + 1; j < 6; j++) expect(w[i * 6 + j], `w[${i}, ${j}]`).toBe(0);
+    const sum = w.slice(i * 6, i * 6 + 6).reduce((a, b) => a + b, 0);
+    expect(Math.abs(sum - 1), `row ${i} sum`).toBeLessThanOrEqual(1e-12);
+  }
+  const scores = await page.evaluate(() => Array.from((document.getElementById('hm') as unknown as { scores: Float64Array }).scores));
+  expect(scores[1]).toBe(-Infinity);
+  expectClose(scores.map((x) => (x === -Infinity ? 0 : x)), c.scores.map((x) => x ?? 0), 'causal scores');
+
+  // drag the thumb to the far right: d_k = dk-max
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) await page.mouse.move(box.x + (box.width * k) / 8 + 20, box.y + box.height / 2);
+  await page.mouse.up();
+  await frames(page);
+  expect((await stateOf(page, 'hm')).dk).toBe(512);
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 512, 'sqrt', true).weights, 'dragged to 512, causal');
+
+  // performance marks around one slider step
+  const marks = await page.evaluate(() => [
+    performance.getEntriesByName('attn-heatmap-input').length, performance.getEntriesByName('attn-heatmap-painted').length]);
+  expect(marks[0]).toBeGreaterThan(0);
+  expect(marks[1]).toBeGreaterThan(0);
+
+  // mask off, drag to the far left: d_k = 1
+  await causal.uncheck();
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 30, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await frames(page);
+  expect((await stateOf(page, 'hm')).dk).toBe(1);
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 1, 'sqrt', false).weights, 'dragged to 1');
+
+  // keyboard on the slider
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await frames(page);
+  expect((await stateOf(page, 'hm')).dk).toBe(2);
+  expect(await page.locator('#hm').getAttribute('dk')).toBe('2');
+});
+
+test('the log-scale slider maps positions to integer d_k and every step moves', async ({ page }) => {
+  await open(page);
+  await setAttrs(page, 'hm', { 'log-scale': '' });
+  const slider = page.locator('#hm input[type="range"]');
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await frames(page);
+  const seen: number[] = [(await stateOf(page, 'hm')).dk as number];
+  for (let k = 0; k < 12; k++) {
+    await page.keyboard.press('ArrowRight');
+    await frames(page);
+    seen.push((await stateOf(page, 'hm')).dk as number);
+  }
+  expect(seen[0]).toBe(1);
+  for (let k = 1; k < seen.length; k++) expect(seen[k]).toBeGreaterThan(seen[k - 1]);
+  await page.keyboard.press('End');
+  await frames(page);
+  expect((await stateOf(page, 'hm')).dk).toBe(512);
+});
+
+test('attributes set from outside: every golden case, with the change event', async ({ page }) => {
+  await open(page);
+  for (const c of golden.cases) {
+    const detail = page.evaluate(() => new Promise<Record<string, unknown>>((ok) => {
+      document.addEventListener('attn-heatmap-change', (e) => {
+        const d = (e as CustomEvent).detail;
+        if ((e.target as Element).id === 'hm') ok({ ...d, weights: Array.from(d.weights as Float64Array) });
+      }, { once: true });
+    }));
+    await setAttrs(page, 'hm', {
+      seed: c.seed, tokens: String(c.tokens), 'dk-max': String(c.dkMax), dk: String(c.dk), scale: c.scale, causal: c.causal ? '' : null,
+    });
+    const what = `seed=${c.seed} T=${c.tokens} dkMax=${c.dkMax} dk=${c.dk} ${c.scale}${c.causal ? ' causal' : ''}`;
+    expect(await stateOf(page, 'hm'), what).toEqual({ tokens: c.tokens, dk: c.dk, dkMax: c.dkMax, seed: c.seed, scale: c.scale, causal: c.causal });
+    expectClose(await weightsOf(page, 'hm'), c.weights, what);
+    const d = await detail;
+    expect({ ...d, weights: undefined }).toEqual({
+      tokens: c.tokens, dk: c.dk, dkMax: c.dkMax, seed: c.seed, scale: c.scale, causal: c.causal, weights: undefined,
+    });
+    expectClose(d.weights as number[], c.weights, `${what} (event)`);
+  }
+  // properties reflect to attributes
+  await page.evaluate(() => {
+    const e = document.getElementById('hm') as unknown as Record<string, unknown> & Element;
+    e.tokens = 6; e.dkMax = 512; e.dk = 16; e.seed = 0n; e.scale = 'sqrt'; e.causal = false;
+  });
+  await frames(page);
+  expect(await page.locator('#hm').getAttribute('dk')).toBe('16');
+  expect(await page.locator('#hm').getAttribute('seed')).toBe('0');
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'via properties');
+});
+
+test('the unscaled mean max weight rises with d_k (and matches NumPy)', async ({ page }) => {
+  await open(page);
+  const s = golden.sweep;
+  await setAttrs(page, 'hm', { seed: String(s.seed), tokens: String(s.tokens), 'dk-max': String(s.dkMax), scale: s.scale });
+  const means: number[] = [];
+  for (const p of s.points) {
+    await setAttrs(page, 'hm', { dk: String(p.dk) });
+    const w = await weightsOf(page, 'hm');
+    let sum = 0;
+    for (let i = 0; i < s.tokens; i++) sum += Math.max(...w.slice(i * s.tokens, (i + 1) * s.tokens));
+    const mean = sum / s.tokens;
+    expect(Math.abs(mean - p.meanRowMax), `d_k=${p.dk}`).toBeLessThanOrEqual(1e-12);
+    means.push(mean);
+  }
+  for (let k = 1; k < means.length; k++) expect(means[k], `d_k=${s.points[k].dk}`).toBeGreaterThan(means[k - 1]);
+  expect(means[means.length - 1]).toBeGreaterThan(0.9);
+  // with the √d_k scale the picture keeps its shape: no drift towards one-hot
+  await setAttrs(page, 'hm', { scale: 'sqrt', dk: '512' });
+  await expect(page.locator('#hm .readouts')).toContainText('0.16');
+});
+
+test('bad input keeps the last valid state and names the attribute and range', async ({ page }) => {
+  await open(page);
+  const before = await weightsOf(page, 'hm');
+  const message = page.locator('#hm .message');
+  const bad: [string, string, RegExp][] = [
+    ['dk', 'abc', /dk.*1.*512/],
+    ['dk', '0', /dk.*1.*512/],
+    ['dk', '513', /dk.*1.*512/],
+    ['dk', '2.5', /dk.*1.*512/],
+    ['tokens', '1000', /tokens.*2.*32/],
+    ['tokens', '1', /tokens.*2.*32/],
+    ['dk-max', '2048', /dk-max.*1.*1024/],
+    ['seed', '-1', /seed.*2\^64/],
+    ['seed', '18446744073709551616', /seed.*2\^64/],
+    ['scale', 'cube', /scale.*sqrt.*none.*dk/],
+    ['scale', '<img src=x onerror=alert(1)>', /scale/],
+  ];
+  for (const [attr, value, re] of bad) {
+    await setAttrs(page, 'hm', { [attr]: value });
+    await expect(message, `${attr}="${value}"`).toBeVisible();
+    await expect(message).toContainText(re);
+    expect(await stateOf(page, 'hm')).toEqual({ tokens: 6, dk: 16, dkMax: 512, seed: '0', scale: 'sqrt', causal: false });
+    expect(await weightsOf(page, 'hm')).toEqual(before);
+    await expect(page.locator('#hm canvas').first()).toBeVisible();
+    await setAttrs(page, 'hm', { [attr]: null });
+    await expect(message).toBeHidden();
+  }
+  // no markup was parsed from the hostile value
+  expect(await page.evaluate(() => document.getElementById('hm')!.shadowRoot!.querySelectorAll('img').length)).toBe(0);
+  // dk-max below the current dk: message on dk, last valid pair kept; valid again → message goes away
+  await setAttrs(page, 'hm', { 'dk-max': '8' });
+  await expect(message).toContainText(/dk.*1.*8/);
+  expect((await stateOf(page, 'hm')).dkMax).toBe(512);
+  await setAttrs(page, 'hm', { dk: '8' });
+  await expect(message).toBeHidden();
+  expect(await stateOf(page, 'hm')).toMatchObject({ dk: 8, dkMax: 8 });
+  // English message
+  await setAttrs(page, 'en', { tokens: '1000' });
+  await expect(page.locator('#en .message')).toContainText('Attribute tokens must be an integer from 2 to 32');
+});
+
+test('keyboard reaches every cell; hover and focus show the values; screen-reader table', async ({ page }) => {
+  await open(page);
+  const hm = page.locator('#hm');
+  const cells = hm.locator('[role="gridcell"]:visible');
+  await expect(cells).toHaveCount(36);
+  await expect(hm.locator('[role="gridcell"][tabindex="0"]')).toHaveCount(1);
+  await cells.first().focus();
+  const info = hm.locator('.info');
+  await expect(info).toContainText('query 0 → key 0');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(info).toContainText('query 1 → key 1');
+  await page.keyboard.press('End');
+  await page.keyboard.press('PageDown');
+  await expect(info).toContainText('query 5 → key 5');
+  const w = await weightsOf(page, 'hm');
+  await expect(info).toContainText(w[35].toFixed(4));
+  expect(await page.evaluate(() => document.getElementById('hm')!.shadowRoot!.activeElement?.getAttribute('aria-label'))).toContain('query 5 → key 5');
+  // only one tab stop in the grid (roving tabindex)
+  await expect(hm.locator('[role="gridcell"][tabindex="0"]')).toHaveCount(1);
+  // hovering a cell
+  await hm.locator('[role="gridcell"][data-i="2"][data-j="3"]').hover();
+  await expect(info).toContainText('query 2 → key 3');
+  // masked cells say so
+  await setAttrs(page, 'hm', { causal: '' });
+  await hm.locator('[role="gridcell"][data-i="0"][data-j="4"]').hover();
+  await expect(info).toContainText('−∞');
+  // the hidden table carries the values
+  await page.waitForTimeout(300);
+  const table = hm.locator('table').first();
+  await expect(table.locator('tbody tr')).toHaveCount(6);
+  const wc = await weightsOf(page, 'hm');
+  await expect(table.locator('tbody tr').nth(3).locator('td').nth(2)).toHaveText(wc[3 * 6 + 2].toFixed(4));
+  await expect(table.locator('caption')).toContainText('d_k = 16');
+});
+
+test('compare shows unscaled and scaled side by side', async ({ page }) => {
+  await open(page);
+  await page.locator('#hm #compare').check();
+  await frames(page);
+  const hm = page.locator('#hm');
+  await expect(hm.locator('figure.panel:visible')).toHaveCount(2);
+  await expect(hm.locator('canvas:visible')).toHaveCount(2);
+  await expect(hm.locator('figcaption:visible').first()).toContainText('softmax(QKᵀ)');
+  // the weights property still reports the selected (√d_k) scale
+  expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'compare');
+});
+
+test('Copy as NumPy: the snippet reproduces the matrix in Python', async ({ page }) => {
+  await open(page);
+  await setAttrs(page, 'hm', { seed: '18446744073709551615', tokens: '9', 'dk-max': '300', dk: '77', scale: 'none', causal: '' });
+  const snippet = await page.locator('#hm pre').textContent();
+  expect(snippet).toContain('default_rng(seed)');
+  const script = `${snippet}\nimport json\nprint(json.dumps([float(x) for x in weights.ravel()]))\n`;
+  const out = execFileSync('/usr/bin/python3', ['-c', script], { encoding: 'utf8' }).trim().split('\n').pop()!;
+  expectClose(await weightsOf(page, 'hm'), JSON.parse(out) as number[], 'snippet');
+  await page.locator('#hm button').first().click();
+  await expect(page.locator('#hm .copystatus')).not.toBeEmpty();
+});
+
+test('a loading state shows until the engine arrives', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((ok) => { release = ok; });
+  await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('/fixtures/heatmap.html');
+  const status = page.locator('#hm .status');
+  await expect(status).toBeVisible();
+  await expect(status).not.toBeEmpty();
+  release();
+  await expect(page.locator('#hm canvas').first()).toBeVisible();
+  await expect(status).toBeHidden();
+});
