@@ -1,11 +1,80 @@
-import wasmUrl from './generated/attn_core.wasm?url';
-import { loadEngine } from './engine/engine.js';
+// Lesson 1 page: language switch, the exercise's expected output and the
+// √d_k variance experiment, both computed live by the WASM engine (the same
+// instance the elements on the page share).
+import './lib/attention-lab';
+import { getEngine, type Engine } from './engine/browser';
+import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
+import { PAGE_STRINGS } from './i18n/strings';
+import { parseVariance, parseSeedInput } from './i18n/lesson1';
+
+const TITLES = {
+  'zh-CN': '第 1 课 · 缩放点积注意力 · attention-lab',
+  en: 'Lesson 1 · Scaled dot-product attention · attention-lab',
+} as const;
+
+initLang({ ...TITLES });
+initPrint();
 
 const out = document.getElementById('lesson1-output');
-loadEngine({ wasmUrl })
-  .then((engine) => {
-    if (out) out.textContent = engine.lesson1('0');
+const form = document.getElementById('variance-form') as HTMLFormElement | null;
+const seedInput = document.getElementById('variance-seed') as HTMLInputElement | null;
+const seedError = document.getElementById('variance-seed-error');
+const table = document.getElementById('variance');
+
+let engine: Engine | null = null;
+let failure: string | null = null;
+
+function setCell(id: string, value: string): void {
+  const el = document.getElementById(id);
+  if (!el) return;
+  el.textContent = value;
+  el.setAttribute('data-value', value);
+}
+
+function showVariance(seed: string): void {
+  if (!engine) return;
+  const text = engine.lesson1(seed);
+  const v = parseVariance(text);
+  if (!v) throw new Error('unexpected lesson1 output');
+  setCell('var-16-raw', v.raw16);
+  setCell('var-16-scaled', v.scaled16);
+  setCell('var-512-raw', v.raw512);
+  setCell('var-512-scaled', v.scaled512);
+  setCell('max-unscaled', v.maxUnscaled);
+  setCell('max-scaled', v.maxScaled);
+  for (const id of ['variance-seed-shown', 'variance-seed-shown-en']) {
+    const o = document.getElementById(id);
+    if (o) o.textContent = seed;
+  }
+  table?.setAttribute('aria-busy', 'false');
+}
+
+function showFailure(): void {
+  if (out && failure !== null) out.textContent = PAGE_STRINGS[currentLang()].engineFailed(failure);
+}
+
+form?.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const seed = parseSeedInput(seedInput?.value ?? '');
+  if (seedError) seedError.textContent = seed === null ? PAGE_STRINGS[currentLang()].badSeed : '';
+  seedInput?.setAttribute('aria-invalid', seed === null ? 'true' : 'false');
+  if (seed !== null) showVariance(seed);
+});
+
+document.addEventListener(LANG_EVENT, () => {
+  if (!engine && failure === null && out) out.textContent = PAGE_STRINGS[currentLang()].loading;
+  showFailure();
+  if (seedError?.textContent) seedError.textContent = PAGE_STRINGS[currentLang()].badSeed;
+});
+
+if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
+getEngine()
+  .then((e) => {
+    engine = e;
+    if (out) out.textContent = e.lesson1('0');
+    showVariance('0');
   })
   .catch((err: unknown) => {
-    if (out) out.textContent = `引擎加载失败：${String(err)}`;
+    failure = err instanceof Error ? err.message : String(err);
+    showFailure();
   });

@@ -1,0 +1,98 @@
+// The page language: zh-CN by default, English on request, and the choice is
+// remembered under `attention-lab:lang`. The storage module has no preference
+// API, so this is the one other key the site writes; every access is guarded,
+// because storage throws in sandboxed frames and in some private modes.
+//
+// Pages carry both languages: blocks marked `class="zh"` / `class="en"` (each
+// with its own `lang`) are shown or hidden by page.css from <html lang>. The
+// custom elements get the language as their own `lang` attribute.
+
+export type PageLang = 'zh-CN' | 'en';
+export const LANG_KEY = 'attention-lab:lang';
+export const LANG_EVENT = 'attention-lab:langchange';
+
+export function normaliseLang(v: string | null | undefined): PageLang | null {
+  if (!v) return null;
+  const s = v.trim().toLowerCase();
+  if (s === 'en' || s.startsWith('en-')) return 'en';
+  if (s === 'zh' || s.startsWith('zh-') || s === 'zh-cn') return 'zh-CN';
+  return null;
+}
+
+/** The stored choice, or null when there is none or storage cannot be read. */
+export function storedLang(): PageLang | null {
+  try {
+    return normaliseLang(globalThis.localStorage?.getItem(LANG_KEY));
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the choice; false when storage refused it (the switch still works for this visit). */
+export function storeLang(lang: PageLang): boolean {
+  try {
+    globalThis.localStorage?.setItem(LANG_KEY, lang);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function currentLang(): PageLang {
+  return normaliseLang(document.documentElement.getAttribute('lang')) ?? 'zh-CN';
+}
+
+/** Sets <html lang>, the title, every attention-lab element's lang, and tells listeners. */
+export function applyLang(lang: PageLang, titles?: Record<PageLang, string>): void {
+  const html = document.documentElement;
+  html.setAttribute('lang', lang);
+  if (titles) document.title = titles[lang];
+  for (const el of Array.from(document.querySelectorAll('attn-heatmap, attn-quiz, attn-exercise, attn-review'))) {
+    el.setAttribute('lang', lang);
+  }
+  document.dispatchEvent(new CustomEvent<PageLang>(LANG_EVENT, { detail: lang }));
+}
+
+/**
+ * Wires the language switch button (`#lang-switch`): it names the other
+ * language in that language, and a press switches and remembers.
+ */
+export function initLang(titles: Record<PageLang, string>): PageLang {
+  const lang = storedLang() ?? currentLang();
+  applyLang(lang, titles);
+  const button = document.getElementById('lang-switch');
+  const paint = (l: PageLang) => {
+    if (!button) return;
+    const other: PageLang = l === 'en' ? 'zh-CN' : 'en';
+    button.textContent = other === 'en' ? 'English' : '中文';
+    button.setAttribute('lang', other);
+    button.setAttribute('aria-label', other === 'en' ? 'Read this page in English' : '切换到中文');
+  };
+  paint(lang);
+  button?.addEventListener('click', () => {
+    const next: PageLang = currentLang() === 'en' ? 'zh-CN' : 'en';
+    storeLang(next);
+    applyLang(next, titles);
+    paint(next);
+  });
+  // Another tab switched: follow it.
+  globalThis.addEventListener('storage', (e) => {
+    if (e.key !== LANG_KEY) return;
+    const l = normaliseLang(e.newValue);
+    if (l && l !== currentLang()) { applyLang(l, titles); paint(l); }
+  });
+  return lang;
+}
+
+/** Opens every <details> for printing and closes again the ones that were closed. */
+export function initPrint(): void {
+  let opened: HTMLDetailsElement[] = [];
+  globalThis.addEventListener('beforeprint', () => {
+    opened = Array.from(document.querySelectorAll('details')).filter((d) => !d.open);
+    for (const d of opened) d.open = true;
+  });
+  globalThis.addEventListener('afterprint', () => {
+    for (const d of opened) d.open = false;
+    opened = [];
+  });
+}
