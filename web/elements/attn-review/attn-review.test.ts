@@ -98,7 +98,7 @@ describe('<attn-review>', () => {
     hard.checked = true;
     hard.dispatchEvent(new Event('change'));
     const events: ReviewCompleteDetail[] = [];
-    document.addEventListener('attn-review-complete', (e) => events.push(e.detail), { once: true });
+    document.addEventListener('attn-review-complete', (e) => events.push((e as CustomEvent<ReviewCompleteDetail>).detail), { once: true });
     q<HTMLButtonElement>(el, '[part~="confirm"]').click();
     await frame();
 

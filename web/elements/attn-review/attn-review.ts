@@ -41,8 +41,8 @@ const QUIZ_WAIT_MS = 4000;
 /** Asks the engine's exercise evaluator, if the engine has one, to check the lines. */
 async function evaluate(spec: RecallSpec, lines: string[]): Promise<boolean[] | null> {
   try {
-    const { getEngine } = await import('../../engine/browser');
-    const engine = (await getEngine()) as unknown as { exercise?: (...a: unknown[]) => unknown };
+    const { loadReviewEngine } = await import('./engine-loader');
+    const engine = (await loadReviewEngine()) as unknown as { exercise?: (...a: unknown[]) => unknown };
     if (typeof engine.exercise !== 'function') return null;
     const res = await Promise.resolve(engine.exercise(spec.exercise, lines));
     const list = Array.isArray(res) ? res
