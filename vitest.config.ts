@@ -6,5 +6,6 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     maxWorkers: 2,
+    testTimeout: 30_000,
   },
 });
