@@ -41,11 +41,16 @@ export interface QuizStrings {
   issue: (issue: BankIssue) => string;
 }
 
+const ZH_TYPES: Record<string, string> = {
+  'a string': '字符串', 'a number': '数字', 'an object': '对象', 'an array': '数组', 'an integer': '整数',
+  'a JSON object': 'JSON 对象', 'an object with "zh-CN" and "en" texts': '含 "zh-CN" 和 "en" 文本的对象',
+};
+
 function zhIssue(code: IssueCode, p: Record<string, string | number>): string {
   switch (code) {
     case 'too-large': return `题库共 ${p.got} 个字符，最多接受 ${p.max} 个`;
     case 'json': return `不是合法的 JSON（${p.detail}）`;
-    case 'type': return `类型不对：应为 ${p.expected}，实际是 ${p.got}`;
+    case 'type': return `类型不对：应为${ZH_TYPES[String(p.expected)] ?? p.expected}，实际是 ${p.got}`;
     case 'required': return '缺少这一项';
     case 'unknown-field': return `未知字段 "${p.field}"`;
     case 'empty': return '不能为空';
