@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 
 // <attn-review> against the built library under the strict CSP: the first
@@ -196,4 +198,55 @@ test('defaults to Chinese and keeps corrupt data aside with a visible note', asy
   const backups = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('attention-lab:backup:')).map((k) => localStorage.getItem(k)));
   expect(backups).toEqual(['{"v":2,"data":{"attempts":[{"broken"']);
   expect(errors).toEqual([]);
+});
+
+test('no axe violations (WCAG 2 AA) in every step, light and dark, and keyboard reachable', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.clock.install({ time: T0 });
+    await page.goto(FIXTURE);
+    await page.evaluate(axeSource);
+    const check = async (label: string) => {
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const out: string[] = [];
+        for (const id of ['review', 'all']) {
+          const r = await axe.run(document.getElementById(id), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+          out.push(...r.violations.map((v) => `${id} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+        }
+        return out;
+      });
+      expect(violations, `${colorScheme} ${label}`).toEqual([]);
+    };
+    const review = page.locator('#review');
+    await expect(review).toHaveAttribute('state', 'empty');
+    await check('empty');
+    await answerQuiz(page, '#quiz');
+    await expect(review).toHaveAttribute('state', 'scheduled');
+    await check('scheduled');
+    await page.clock.fastForward('48:00:00');
+    await expect(review).toHaveAttribute('state', 'due');
+    await check('due');
+
+    // Keyboard: the start button is reachable with Tab and works with Enter.
+    await review.locator('[part~="start"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(review.locator('[data-step="quiz"]')).toBeVisible();
+    await expect(review.locator('#step-title')).toBeFocused();
+    await answerQuiz(page, '#review attn-quiz');
+    await expect(review.locator('[data-step="recall"]')).toBeVisible();
+    await check('recall');
+    await review.locator('[part~="check"]').click();
+    await expect(review.locator('[part~="reference"]')).toHaveCount(3);
+    await check('recall revealed');
+    await review.locator('[part~="next"]').click();
+    await expect(review.locator('[data-step="rate"]')).toBeVisible();
+    await check('rate');
+    await context.close();
+    expect(errors).toEqual([]);
+  }
 });
