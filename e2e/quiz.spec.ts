@@ -248,3 +248,42 @@ test('no axe violations (WCAG 2 AA) in light and dark, answered and unanswered',
     expect(result, scheme).toEqual([]);
   }
 });
+
+for (const [path, bank] of [['/', 'lesson-01'], ['/reading.html', 'reading-01']] as const) {
+  test(`the ${bank} bank on ${path}: answering links to a section that exists on the page`, async ({ page }) => {
+    await page.goto(path);
+    const q = page.locator(`attn-quiz[bank="${bank}"]`);
+    await ready(q);
+    const total: number = await q.evaluate((el: any) => el.total);
+    for (let pos = 0; pos < total; pos++) await questions(q).nth(pos).locator('[role="radio"]').first().click();
+    await expect(q.locator('[part="score"]')).toBeVisible();
+    const hrefs = await q.locator('a[part="section-link"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash));
+    expect(hrefs).toHaveLength(total);
+    for (const hash of new Set(hrefs)) {
+      expect(await page.evaluate((id) => document.getElementById(id) !== null, hash.slice(1)), hash).toBe(true);
+    }
+  });
+}
+
+test('huge banks (10,000 questions, 1 MB strings) are refused quickly with a specific message', async ({ page }) => {
+  const q = { id: 'q', section: '1', prompt: { 'zh-CN': '问', en: 'Q' }, options: [{ 'zh-CN': '甲', en: 'a' }, { 'zh-CN': '乙', en: 'b' }], answer: 0, explanation: { 'zh-CN': '解', en: 'E' } };
+  const many = { id: 'many', version: 1, lesson: { 'zh-CN': '多', en: 'Many' }, questions: Array.from({ length: 10_000 }, (_, i) => ({ ...q, id: `q${i}` })) };
+  const long = { id: 'long', version: 1, lesson: { 'zh-CN': '长', en: 'Long' }, questions: [{ ...q, prompt: { 'zh-CN': '长'.repeat(1 << 20), en: 'x'.repeat(1 << 20) } }] };
+  await page.route('**/fixtures/many.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(many) }));
+  await page.route('**/fixtures/long.json', (r) => r.fulfill({ contentType: 'application/json', body: JSON.stringify(long) }));
+  await page.goto('/fixtures/quiz-inline.html');
+  await ready(quiz(page, 'inline'));
+  await page.evaluate(() => {
+    for (const name of ['many', 'long']) {
+      const el = document.createElement('attn-quiz');
+      el.id = name;
+      el.setAttribute('lang', 'en');
+      el.setAttribute('src', `/fixtures/${name}.json`);
+      document.querySelector('main')!.append(el);
+    }
+  });
+  await expect(quiz(page, 'many').locator('[role="alert"]')).toContainText('questions: at most 200 entries, got 10000', { timeout: 3000 });
+  const longAlert = quiz(page, 'long').locator('[role="alert"]');
+  await expect(longAlert).toContainText('questions[0].prompt.zh-CN: at most 2000 characters, got 1048576', { timeout: 3000 });
+  await expect(longAlert).toContainText('questions[0].prompt.en: at most 2000 characters, got 1048576');
+});
