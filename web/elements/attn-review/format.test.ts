@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildIcs, calendarDays, formatDue } from './format';
 import { recallFor } from './recall';
 
-const TZ = process.env.TZ;
-afterEach(() => { process.env.TZ = TZ; });
 
 describe('formatDue', () => {
   it('shows relative days and the local date', () => {
@@ -14,6 +12,14 @@ describe('formatDue', () => {
     expect(zh).toContain('12月1日');
     expect(zh).toContain('周二');
     expect(zh).toContain('后天');
+  });
+
+  it('shows UTC times in the local time zone', () => {
+    const now = Date.parse('2026-11-29T10:00:00Z');          // 18:00 on Sun 29 Nov in Shanghai, 02:00 in Los Angeles
+    expect(formatDue('2026-11-30T20:00:00Z', 'en', now, 'Asia/Shanghai')).toBe('in 2 days, Tue 1 Dec');   // 04:00 on 1 Dec there
+    expect(formatDue('2026-11-30T20:00:00Z', 'en', now, 'America/Los_Angeles')).toBe('tomorrow, Mon 30 Nov');
+    expect(calendarDays(Date.parse('2026-11-29T23:30:00Z'), now, 'Asia/Shanghai')).toBe(1);
+    expect(calendarDays(Date.parse('2026-11-29T23:30:00Z'), now, 'UTC')).toBe(0);
   });
 
   it('counts calendar days, not 24-hour blocks', () => {

@@ -2,21 +2,25 @@
 import type { Lang } from '../../shared/element';
 
 const DAY = 86_400_000;
-const localDay = (ms: number) => { const d = new Date(ms); return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()); };
-
-/** Whole local calendar days from `now` to `due` (negative when past). */
-export function calendarDays(dueMs: number, nowMs: number): number {
-  return Math.round((localDay(dueMs) - localDay(nowMs)) / DAY);
+/** Days since the epoch of the calendar date at `ms` in `timeZone` (default: the viewer's). */
+function dayNumber(ms: number, timeZone?: string): number {
+  if (!timeZone) { const d = new Date(ms); return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY; }
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  return Date.parse(`${ymd}T00:00:00Z`) / DAY;
 }
 
-/** "in 2 days, Tue 1 Dec" / "后天，12月1日周二", in the viewer's time zone. */
-export function formatDue(dueIso: string, lang: Lang, nowMs: number): string {
+/** Whole calendar days from `now` to `due` in the viewer's time zone (negative when past). */
+export function calendarDays(dueMs: number, nowMs: number, timeZone?: string): number {
+  return Math.round(dayNumber(dueMs, timeZone) - dayNumber(nowMs, timeZone));
+}
+
+/** "in 2 days, Tue 1 Dec" / "后天，12月1日周二", in the viewer's time zone (or `timeZone`). */
+export function formatDue(dueIso: string, lang: Lang, nowMs: number, timeZone?: string): string {
   const due = Date.parse(dueIso);
   const locale = lang === 'en' ? 'en-GB' : 'zh-CN';
-  const date = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(due);
+  const date = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(due);
   const rtf = new Intl.RelativeTimeFormat(lang === 'en' ? 'en' : 'zh-CN', { numeric: 'auto' });
-  const days = calendarDays(due, nowMs);
-  const rel = rtf.format(days, 'day');
+  const rel = rtf.format(calendarDays(due, nowMs, timeZone), 'day');
   return lang === 'en' ? `${rel}, ${date}` : `${rel}，${date}`;
 }
 
