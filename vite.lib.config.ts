@@ -1,9 +1,34 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Keeps the engine's .wasm a separate file next to attention-lab.js.
+ * In library mode Vite inlines `?url` assets as data: URLs, and the strict CSP
+ * (`default-src 'self'`, so connect-src 'self') refuses to fetch a data: URL.
+ * Every `attn_core.wasm?url` import becomes `?url&no-inline`, so all of them
+ * name the one emitted file; the Emscripten glue's own
+ * `new URL("attn_core.wasm", import.meta.url)` (used only when no locateFile
+ * is given, which never happens here) is cut so it does not inline a copy.
+ */
+function wasmAsFile(): Plugin {
+  return {
+    name: 'attention-lab:wasm-as-file',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (!/attn_core\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
+      return this.resolve(id.replace('?url', '?url&no-inline'), importer, { ...options, skipSelf: true });
+    },
+    transform(code, id) {
+      if (!id.endsWith('attn_core.mjs')) return null;
+      return code.replace('new URL("attn_core.wasm",import.meta.url).toString()', '"attn_core.wasm"');
+    },
+  };
+}
 
 // The library: dist/lib/attention-lab.js plus the one .wasm it loads.
 export default defineConfig({
   publicDir: false,
+  plugins: [wasmAsFile()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/lib'),
     emptyOutDir: true,
@@ -13,6 +38,10 @@ export default defineConfig({
       entry: resolve(import.meta.dirname, 'web/lib/attention-lab.ts'),
       formats: ['es'],
       fileName: () => 'attention-lab.js',
+    },
+    rollupOptions: {
+      // One file for authors to copy: lazily loaded parts are inlined too.
+      output: { inlineDynamicImports: true },
     },
   },
 });
