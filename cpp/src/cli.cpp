@@ -1,8 +1,10 @@
 #include "cli.hpp"
 
+#include <array>
 #include <cstdint>
 #include <map>
 
+#include "exercise.hpp"
 #include "lesson1.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
@@ -17,6 +19,9 @@ const char* kUsage =
     "commands:\n"
     "  lesson1 --seed S [--T 4 --d-model 8 --d-k 16 --d-v 16]\n"
     "      print what lesson 1's exercise script prints under np.random.default_rng(S)\n"
+    "  exercise --todo1 LINE --todo2 LINE --todo3 LINE [--seed S]\n"
+    "      run lesson 1's exercise program with these three lines (in a sandboxed\n"
+    "      Python/NumPy subset), print its output, then a verdict per TODO\n"
     "  normal --seed S --count N\n"
     "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n";
 
@@ -99,6 +104,21 @@ CliResult run_cli(const std::vector<std::string>& args) {
       s.d_k = int_option(o, "d-k", 1, kLesson1MaxDim, 16);
       s.d_v = int_option(o, "d-v", 1, kLesson1MaxDim, 16);
       r.out = lesson1_output(seed_option(o, false), s);
+      return r;
+    }
+    if (cmd == "exercise") {
+      const auto o = parse_options(args, {"seed", "todo1", "todo2", "todo3"});
+      std::array<std::string, 3> lines;
+      const char* names[3] = {"todo1", "todo2", "todo3"};
+      for (int k = 0; k < 3; ++k) {
+        const auto it = o.find(names[k]);
+        if (it == o.end()) continue;  // missing: the TODO stays `...`
+        if (it->second.size() > kExerciseMaxLine)
+          throw Usage{std::string("--") + names[k] + " must be at most " + std::to_string(kExerciseMaxLine) +
+                      " characters long"};
+        lines[static_cast<std::size_t>(k)] = it->second;
+      }
+      r.out = format_exercise(run_exercise(seed_option(o, false), lines));
       return r;
     }
     if (cmd == "normal") {

@@ -64,11 +64,41 @@ std::vector<double> dot_experiment(Generator& rng, std::size_t n, std::size_t d)
 
 }  // namespace
 
-std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& s) {
+std::string lesson1_qkv_line(const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+  return "Q " + shape2(Q.rows, Q.cols) + " K " + shape2(K.rows, K.cols) + " V " + shape2(V.rows, V.cols) + "\n";
+}
+
+std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& sizes) {
+  return lesson1_program(seed, sizes, [](const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+    // 3. out (T, d_v), w (T, T): causal, scaled by 1/sqrt(d_k)
+    const auto r = attention(Q, K, V, AttentionOptions{Scale::Sqrt, true, 1});
+    const std::size_t T = Q.rows;
+    Lesson1Step step;
+    std::string& out = step.text;
+    out += lesson1_qkv_line(Q, K, V);
+    out += "out " + shape2(r.output.rows, r.output.cols) + " weights " +
+           shape2(r.weights.rows, r.weights.cols) + "\n";
+
+    // 4. row sums (T,) rounded to 3 decimals; weights rounded to 2
+    std::vector<double> sums(T);
+    for (std::size_t i = 0; i < T; ++i)
+      sums[i] = np::np_round(np::pairwise_sum(&r.weights.data[i * T], T), 3);
+    const std::size_t sums_shape[] = {T};
+    out += "row sums: " + np::array_str(sums.data(), sums_shape) + "\n";
+
+    std::vector<double> w2(r.weights.data);
+    for (double& x : w2) x = np::np_round(x, 2);
+    const std::size_t w_shape[] = {T, T};
+    out += "causal weights:\n " + np::array_str(w2.data(), w_shape) + "\n";
+    return step;
+  });
+}
+
+std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Lesson1Attention& attention_step) {
   Generator rng(seed);
   std::string out;
 
-  // 1. X (T, d_model); W_q, W_k (d_model, d_k); W_v (d_model, d_v), each / √d_model
+  // 1. X (T, d_model); W_q, W_k (d_model, d_k); W_v (d_model, d_v), each / sqrt(d_model)
   const double root_dm = std::sqrt(static_cast<double>(s.d_model));
   const auto X = draw(rng, s.T, s.d_model);
   const auto Wq = draw(rng, s.d_model, s.d_k, root_dm);
@@ -80,25 +110,10 @@ std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& s) {
   const MatrixD K = matmul(X, s.T, s.d_model, Wk, s.d_k);
   const MatrixD V = matmul(X, s.T, s.d_model, Wv, s.d_v);
 
-  // 3. out (T, d_v), w (T, T): causal, scaled by 1/√d_k
-  const auto r = attention(Q, K, V, AttentionOptions{Scale::Sqrt, true, 1});
-
-  out += "Q " + shape2(Q.rows, Q.cols) + " K " + shape2(K.rows, K.cols) + " V " +
-         shape2(V.rows, V.cols) + "\n";
-  out += "out " + shape2(r.output.rows, r.output.cols) + " weights " +
-         shape2(r.weights.rows, r.weights.cols) + "\n";
-
-  // 4. row sums (T,) rounded to 3 decimals; weights rounded to 2
-  std::vector<double> sums(s.T);
-  for (std::size_t i = 0; i < s.T; ++i)
-    sums[i] = np::np_round(np::pairwise_sum(&r.weights.data[i * s.T], s.T), 3);
-  const std::size_t sums_shape[] = {s.T};
-  out += "row sums: " + np::array_str(sums.data(), sums_shape) + "\n";
-
-  std::vector<double> w2(r.weights.data);
-  for (double& x : w2) x = np::np_round(x, 2);
-  const std::size_t w_shape[] = {s.T, s.T};
-  out += "causal weights:\n " + np::array_str(w2.data(), w_shape) + "\n";
+  // 3-4. the attention call and its prints (or the error that stops the script)
+  const Lesson1Step step = attention_step(Q, K, V);
+  out += step.text;
+  if (!step.ok) return out;
 
   // 5. variance experiment: var(q·k) ≈ d_k, var(q·k/√d_k) ≈ 1
   for (const std::size_t d : {std::size_t{16}, std::size_t{512}}) {

@@ -4,7 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+
+#include "attention.hpp"
 
 namespace attn {
 
@@ -21,5 +24,25 @@ std::string check_lesson1_sizes(const Lesson1Sizes& s);
 
 // The exact stdout of the lesson's script under np.random.default_rng(seed).
 std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& sizes);
+
+// The program's `out, w = attention(Q, K, V, causal=True)` followed by its
+// four prints (from "Q (T, d_k) K ..." to the causal weights). `text` is what
+// those lines print; `ok` is false when the step raised: then `text` ends with
+// the error line (e.g. "ValueError: ...") and the program stops there.
+struct Lesson1Step {
+  std::string text;
+  bool ok = true;
+};
+using Lesson1Attention =
+    std::function<Lesson1Step(const MatrixD& Q, const MatrixD& K, const MatrixD& V)>;
+
+// The first print line: "Q (4, 16) K (4, 16) V (4, 16)\n".
+std::string lesson1_qkv_line(const MatrixD& Q, const MatrixD& K, const MatrixD& V);
+
+// The whole program with `step` as its attention call: draws X, W_q, W_k,
+// W_v, computes Q, K, V, runs `step`, then (if it did not raise) the
+// variance experiment and the avg-max-weight lines. lesson1_output is
+// lesson1_program with the reference step.
+std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& sizes, const Lesson1Attention& step);
 
 }  // namespace attn

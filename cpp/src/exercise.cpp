@@ -1,0 +1,494 @@
+#include "exercise.hpp"
+
+#include <cmath>
+#include <optional>
+
+#include "npformat.hpp"
+#include "pyeval.hpp"
+#include "pyeval_internal.hpp"
+#include "rng.hpp"
+
+namespace attn {
+
+const char* const kExerciseReference[3] = {
+    "scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)",
+    "mask = np.triu(np.ones((T, T), dtype=bool), k=1)",
+    "weights = softmax(scores)",
+};
+
+namespace {
+
+using py::Context;
+using py::Env;
+using py::Kind;
+using py::Statement;
+using py::Value;
+
+const char* const kTargets[3] = {"scores", "mask", "weights"};
+const char* const kFunctionLocals[] = {"d_k", "scores", "T", "mask", "weights"};
+
+struct Todo {
+  std::string source;
+  Statement st;
+  std::optional<py::Error> syntax_error;
+  bool empty = false;
+  std::string target;
+};
+
+Todo parse_todo(int k, const std::string& line) {
+  Todo t;
+  t.source = line;
+  bool blank = true;
+  for (char c : line) blank = blank && (c == ' ' || c == '\t' || c == '\r' || c == '\n');
+  Context cx;
+  cx.limits.max_line_chars = kExerciseMaxLine;
+  t.st = py::parse_line(blank ? std::string_view("...") : std::string_view(line), cx);
+  if (cx.error) t.syntax_error = cx.error;
+  t.empty = blank || t.st.ellipsis_only;
+  t.target = t.st.target.empty() ? kTargets[k] : t.st.target;
+  return t;
+}
+
+Env function_env(const std::array<Todo, 3>* todos) {
+  Env env;
+  py::add_builtins(env);
+  for (const char* n : kFunctionLocals) env.locals.insert(n);
+  if (todos)
+    for (const Todo& t : *todos) env.locals.insert(t.target);
+  return env;
+}
+
+// Evaluates a fixed program expression (always parses).
+Value run_fixed(const char* src, Env& env, Context& cx) { return py::eval_expr(src, env, cx); }
+
+Value matrix_value(const MatrixD& m) { return py::float_array({m.rows, m.cols}, m.data); }
+
+// ------------------------------------------------------------- program --
+
+Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+  Lesson1Step step;
+  Env env = function_env(&todos);
+  env.set("Q", matrix_value(Q));
+  env.set("K", matrix_value(K));
+  env.set("V", matrix_value(V));
+  env.set("causal", Value::boolean(true));
+  Context cx;
+  auto stop = [&] {
+    step.text += cx.error->line() + "\n";
+    step.ok = false;
+    return step;
+  };
+  // d_k = Q.shape[-1]
+  env.set("d_k", Value::integer(static_cast<double>(Q.cols)));
+  auto run_todo = [&](const Todo& t) {
+    Value v = py::eval(*t.st.expr, env, cx);
+    if (!cx.failed()) env.set(t.target, v);
+  };
+  run_todo(todos[0]);
+  if (cx.failed()) return stop();
+  Value T = run_fixed("scores.shape[-1]", env, cx);
+  if (cx.failed()) return stop();
+  env.set("T", T);
+  run_todo(todos[1]);
+  if (cx.failed()) return stop();
+  Value masked = run_fixed("np.where(mask, -np.inf, scores)", env, cx);
+  if (cx.failed()) return stop();
+  env.set("scores", masked);
+  run_todo(todos[2]);
+  if (cx.failed()) return stop();
+  Value out = run_fixed("weights @ V", env, cx);
+  if (cx.failed()) return stop();
+  Value w = env.vars["weights"];
+
+  // the prints, each evaluated before anything of it is printed
+  Env g;
+  py::add_builtins(g);
+  g.set("out", out);
+  g.set("w", w);
+  step.text += lesson1_qkv_line(Q, K, V);
+  Value a = run_fixed("out.shape", g, cx);
+  Value b = cx.failed() ? Value() : run_fixed("w.shape", g, cx);
+  if (cx.failed()) return stop();
+  step.text += "out " + py::py_str(a) + " weights " + py::py_str(b) + "\n";
+  Value sums = run_fixed("w.sum(axis=-1).round(3)", g, cx);
+  if (cx.failed()) return stop();
+  step.text += "row sums: " + py::py_str(sums) + "\n";
+  Value rounded = run_fixed("w.round(2)", g, cx);
+  if (cx.failed()) return stop();
+  step.text += "causal weights:\n " + py::py_str(rounded) + "\n";
+  return step;
+}
+
+// ------------------------------------------------------------- verdicts --
+
+struct Case {
+  std::size_t B, H, T, d, dv;
+  bool batched;
+};
+// T != d everywhere so that a transposed operand changes the shape.
+constexpr Case kCases[] = {
+    {1, 1, 5, 8, 3, false}, {1, 1, 3, 16, 7, false}, {1, 1, 7, 4, 5, false}, {2, 3, 5, 8, 4, true}};
+
+std::vector<std::size_t> case_shape(const Case& c, std::size_t last) {
+  if (c.batched) return {c.B, c.H, c.T, last};
+  return {c.T, last};
+}
+
+Value random_array(Generator& rng, std::vector<std::size_t> shape) {
+  std::size_t n = 1;
+  for (std::size_t s : shape) n *= s;
+  std::vector<double> v(n);
+  rng.standard_normal(v.data(), n);
+  return py::float_array(std::move(shape), std::move(v));
+}
+
+struct Problem {
+  Env env;             // Q, K, V, causal, d_k (+ T, scores, mask as the TODO needs)
+  Value scores;        // unmasked reference scores
+  Value mask;          // reference mask
+  Value masked;        // reference masked scores
+  Value weights;       // reference weights
+  std::size_t d_k = 0;
+};
+
+Problem make_problem(const Case& c, int index, bool causal) {
+  Problem p;
+  p.env = function_env(nullptr);
+  Generator rng(20240601u + static_cast<std::uint64_t>(index));
+  p.env.set("Q", random_array(rng, case_shape(c, c.d)));
+  p.env.set("K", random_array(rng, case_shape(c, c.d)));
+  p.env.set("V", random_array(rng, case_shape(c, c.dv)));
+  p.env.set("causal", Value::boolean(causal));
+  p.env.set("d_k", Value::integer(static_cast<double>(c.d)));
+  p.d_k = c.d;
+  Context cx;
+  p.scores = py::eval_expr("Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)", p.env, cx);
+  Env e2 = p.env;
+  e2.set("T", Value::integer(static_cast<double>(c.T)));
+  p.mask = py::eval_expr("np.triu(np.ones((T, T), dtype=bool), k=1)", e2, cx);
+  e2.set("mask", p.mask);
+  e2.set("scores", p.scores);
+  p.masked = py::eval_expr("np.where(mask, -np.inf, scores)", e2, cx);
+  e2.set("scores", causal ? p.masked : p.scores);
+  p.weights = py::eval_expr("softmax(scores)", e2, cx);
+  return p;
+}
+
+std::string shape_text(const Value& v) {
+  if (!v.is_array()) return "()";
+  return np::shape_str(v.arr->shape);
+}
+
+std::string short_repr(const Value& v) {
+  std::string s = py::py_repr(v);
+  for (char& c : s)
+    if (c == '\n') c = ' ';
+  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+}
+
+bool close_to(const py::Array& a, const py::Array& b) {
+  if (a.shape != b.shape) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const double x = a.data[i], y = b.data[i];
+    if (std::isnan(y) || std::isnan(x)) {
+      if (std::isnan(x) != std::isnan(y)) return false;
+      continue;
+    }
+    if (std::isinf(y) || std::isinf(x)) {
+      if (x != y) return false;
+      continue;
+    }
+    if (!(std::fabs(x - y) <= 1e-9 + 1e-6 * std::fabs(y))) return false;
+  }
+  return true;
+}
+
+bool close_v(const Value& a, const Value& b) { return a.is_array() && b.is_array() && close_to(*a.arr, *b.arr); }
+
+// Evaluates a helper expression on `x` bound as `x` (plus the problem's env).
+Value helper(const char* src, const Env& base, const Value& x) {
+  Env e = base;
+  e.set("x", x);
+  Context cx;
+  Value v = py::eval_expr(src, e, cx);
+  return cx.failed() ? Value() : v;
+}
+
+std::string index_text(const std::vector<std::size_t>& shape, std::size_t flat) {
+  std::vector<std::size_t> idx(shape.size());
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    idx[d] = shape[d] ? flat % shape[d] : 0;
+    flat = shape[d] ? flat / shape[d] : 0;
+  }
+  std::string s = "[";
+  for (std::size_t d = 0; d < idx.size(); ++d) s += (d ? ", " : "") + std::to_string(idx[d]);
+  return s + "]";
+}
+
+std::string first_difference(const Value& got, const Value& want, const char* name) {
+  const py::Array& a = *got.arr;
+  const py::Array& b = *want.arr;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    py::Array one_a, one_b;
+    one_a.data = {a.data[i]};
+    one_b.data = {b.data[i]};
+    if (!close_to(one_a, one_b))
+      return std::string(name) + index_text(a.shape, i) + " is " + np::py_float_repr(a.data[i]) + ", expected " +
+             np::py_float_repr(b.data[i]);
+  }
+  return "";
+}
+
+// Common checks: the value is a float/int array of the reference's shape.
+std::string shape_problem(const Value& got, const Value& want, const char* what) {
+  if (!got.is_array() || got.np_scalar)
+    return std::string("gives ") + py::type_name(got) + " " + short_repr(got) + ", not a " + shape_text(want) +
+           " array of " + what;
+  if (got.arr->shape != want.arr->shape)
+    return "wrong shape: gives " + shape_text(got) + ", expected " + shape_text(want);
+  return "";
+}
+
+std::string judge_scores(const Value& L, const Problem& p) {
+  std::string s = shape_problem(L, p.scores, "scores");
+  if (!s.empty()) {
+    if (L.is_array() && L.arr->shape.size() >= 2 && L.arr->shape.back() == p.d_k && p.scores.arr->shape.back() != p.d_k)
+      s += " (the product must contract the d_k axis: Q @ K.swapaxes(-2, -1))";
+    return s;
+  }
+  if (close_v(L, p.scores)) return "";
+  const double root = std::sqrt(static_cast<double>(p.d_k));
+  auto scaled = [&](double f) {
+    std::vector<double> d(p.scores.arr->data);
+    for (double& x : d) x *= f;
+    return py::float_array(p.scores.arr->shape, std::move(d));
+  };
+  if (close_v(L, scaled(root)))
+    return "not scaled: this is Q·Kᵀ; divide it by √d_k (np.sqrt(d_k)), otherwise the scores have a standard "
+           "deviation of about √d_k and softmax saturates";
+  if (close_v(L, scaled(1.0 / root)))
+    return "divides by d_k instead of √d_k: the scores shrink too much (standard deviation about 1/√d_k) and softmax "
+           "flattens towards uniform";
+  if (close_v(L, scaled(static_cast<double>(p.d_k))))
+    return "multiplies by √d_k instead of dividing by it";
+  if (close_v(L, helper("x.swapaxes(-2, -1)", p.env, p.scores)))
+    return "transposed: this is K·Qᵀ / √d_k, so scores[i, j] = k_i·q_j; it must be q_i·k_j (query i against key j): "
+           "Q @ K.swapaxes(-2, -1)";
+  return "values differ from Q·Kᵀ/√d_k: " + first_difference(L, p.scores, "scores");
+}
+
+std::vector<bool> future_pattern(const Value& masked, const Value& scores) {
+  std::vector<bool> hidden(masked.arr->size());
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    hidden[i] = std::isinf(masked.arr->data[i]) && masked.arr->data[i] < 0 && !std::isinf(scores.arr->data[i]);
+  return hidden;
+}
+
+std::string judge_mask(const Value& M, const Problem& p) {
+  Env e = p.env;
+  e.set("mask", M);
+  e.set("scores", p.scores);
+  Context cx;
+  Value eff = py::eval_expr("np.where(mask, -np.inf, scores)", e, cx);
+  if (cx.failed()) return "np.where(mask, -np.inf, scores) raises " + cx.error->line();
+  if (eff.arr->shape != p.scores.arr->shape)
+    return "wrong shape: mask has shape " + shape_text(M) + ", so np.where(mask, -np.inf, scores) gives " +
+           shape_text(eff) + " instead of " + shape_text(p.scores);
+  const std::vector<bool> got = future_pattern(eff, p.scores);
+  const std::vector<std::size_t>& sh = p.scores.arr->shape;
+  const std::size_t C = sh.back(), R = sh[sh.size() - 2];
+  auto matches = [&](auto rule) {
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const std::size_t r = (i / C) % R, c = i % C;
+      if (got[i] != rule(r, c)) return false;
+    }
+    return true;
+  };
+  if (matches([](std::size_t r, std::size_t c) { return c > r; })) {
+    const bool is_bool = M.is_array() ? M.arr->dtype == py::DType::Bool : M.kind == Kind::Bool;
+    if (!is_bool)
+      return std::string("not boolean: the mask is ") + (M.is_array() ? py::dtype_name(M.arr->dtype) : py::type_name(M)) +
+             "; np.where treats nonzero as True so the result happens to match, but the mask must be a boolean "
+             "matrix (dtype=bool or .astype(bool))";
+    return "";
+  }
+  if (matches([](std::size_t r, std::size_t c) { return c >= r; }))
+    return "k=0 also hides the diagonal: no position can see itself, and row 0 has every key masked, so its softmax "
+           "is exp(-inf - -inf) = NaN, i.e. 0/0; use k=1";
+  if (matches([](std::size_t r, std::size_t c) { return c < r; }))
+    return "wrong triangle: this hides the past (below the diagonal) and lets every position see the future; True "
+           "must mark j > i, as np.triu(..., k=1) does";
+  if (matches([](std::size_t r, std::size_t c) { return c <= r; }))
+    return "inverted: True marks the allowed positions (the past and the diagonal) instead of the future ones; "
+           "negate it with ~ or use np.triu(..., k=1)";
+  if (matches([](std::size_t, std::size_t) { return false; }))
+    return "masks nothing: no position is True, so every position still sees the future";
+  if (matches([](std::size_t, std::size_t) { return true; }))
+    return "masks everything: every key is hidden, so every row of the softmax is 0/0 = NaN";
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const std::size_t r = (i / C) % R, c = i % C;
+    if (got[i] != (c > r))
+      return "hides the wrong cells: mask" + index_text(sh, i) + " is " + (got[i] ? "True" : "False") +
+             ", expected " + (c > r ? "True" : "False") + " (True must mean a future position, column > row)";
+  }
+  return "";
+}
+
+std::string judge_weights(const Value& W, const Problem& p, bool causal) {
+  std::string s = shape_problem(W, p.weights, "weights");
+  if (!s.empty()) return s;
+  if (close_v(W, p.weights)) return "";
+  const Value& scores = causal ? p.masked : p.scores;
+  Value cols = helper("x.sum(axis=-2)", p.env, W);
+  Value rows = helper("x.sum(axis=-1)", p.env, W);
+  auto all_one = [](const Value& v) {
+    if (!v.is_array()) return false;
+    for (double x : v.arr->data)
+      if (!(std::fabs(x - 1.0) <= 1e-6)) return false;
+    return true;
+  };
+  if (all_one(cols) && !all_one(rows))
+    return "softmax over the wrong axis: each column sums to 1 but the rows don't; normalize over the keys, the last "
+           "axis (axis=-1), so that every query's weights sum to 1";
+  if (close_v(W, helper("np.exp(x)", p.env, scores)))
+    return "not normalized: this is exp(scores) alone; divide each row by its sum (softmax)";
+  if (close_v(W, helper("softmax(x / np.sqrt(d_k))", p.env, scores)))
+    return "scales the scores a second time: TODO 1 already divided by √d_k";
+  if (causal && close_v(W, helper("softmax(x)", p.env, p.scores)))
+    return "ignores the mask: these are the weights of the unmasked scores; apply softmax to the masked scores";
+  for (double x : W.arr->data)
+    if (std::isnan(x)) return "gives NaN where softmax(scores) does not: " + first_difference(W, p.weights, "weights");
+  if (!all_one(rows))
+    return "rows don't sum to 1: row sums are " + short_repr(rows);
+  return "values differ from softmax(scores): " + first_difference(W, p.weights, "weights");
+}
+
+// One run of TODO k on problem p: "" when it matches the reference.
+std::string judge_on(int k, const Todo& t, const Problem& p, bool causal) {
+  Env env = p.env;
+  if (k >= 1) {
+    env.set("T", Value::integer(static_cast<double>(p.scores.arr->shape.back())));
+    env.set("scores", p.scores);
+  }
+  if (k == 2) {
+    if (causal) {
+      env.set("mask", p.mask);
+      env.set("scores", p.masked);
+    }
+    if (!causal) env.vars.erase("T");
+  }
+  Context cx;
+  Value v = py::eval(*t.st.expr, env, cx);
+  if (cx.failed()) {
+    std::string r = "raises " + cx.error->line();
+    if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos)
+      r += " (T is set only later, inside `if causal:`; use d_k or the shapes of Q and K)";
+    return r;
+  }
+  if (k == 0) return judge_scores(v, p);
+  if (k == 1) return judge_mask(v, p);
+  return judge_weights(v, p, causal);
+}
+
+bool uses_full_transpose(const std::string& src) {
+  if (src.find(".T") != std::string::npos) return true;
+  if (src.find("transpose()") != std::string::npos) return true;
+  const auto np_t = src.find("np.transpose(");
+  if (np_t != std::string::npos) {
+    int depth = 0;
+    for (std::size_t i = np_t + 13; i < src.size(); ++i) {
+      if (src[i] == '(' || src[i] == '[') ++depth;
+      else if (src[i] == ')' || src[i] == ']') {
+        if (depth == 0) return true;  // one argument: reverses all axes
+        --depth;
+      } else if (src[i] == ',' && depth == 0) {
+        return false;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TodoVerdict judge_todo(int k, const std::string& line) {
+  TodoVerdict v;
+  v.source = line;
+  const Todo t = parse_todo(k, line);
+  if (t.syntax_error) {
+    v.reason = t.syntax_error->line();
+    return v;
+  }
+  if (t.empty) {
+    v.reason = "not filled in: the line is still `...`";
+    return v;
+  }
+  if (t.target != kTargets[k]) {
+    v.reason = "assigns to " + t.target + ", but TODO " + std::to_string(k + 1) + " must set " + kTargets[k];
+    return v;
+  }
+  int index = 0;
+  // every (T, d) case, causal; TODO 3 also without the mask
+  for (const Case& c : kCases) {
+    if (c.batched) continue;
+    const Problem p = make_problem(c, index++, true);
+    const std::string r = judge_on(k, t, p, true);
+    if (!r.empty()) {
+      v.reason = r;
+      return v;
+    }
+  }
+  if (k == 2) {
+    const Problem p = make_problem(kCases[0], 99, false);
+    const std::string r = judge_on(k, t, p, false);
+    if (!r.empty()) {
+      v.reason = "with causal=False: " + r;
+      return v;
+    }
+  }
+  v.correct = true;
+  for (const Case& c : kCases) {
+    if (!c.batched) continue;
+    const Problem p = make_problem(c, index++, true);
+    const std::string r = judge_on(k, t, p, true);
+    if (!r.empty()) {
+      v.reason = "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (" + r + ")";
+      if (uses_full_transpose(line))
+        v.reason += ": K.T reverses all axes, K.swapaxes(-2, -1) swaps only the last two";
+      return v;
+    }
+  }
+  return v;
+}
+
+ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines, const Lesson1Sizes& sizes) {
+  ExerciseResult r;
+  std::array<Todo, 3> todos{parse_todo(0, lines[0]), parse_todo(1, lines[1]), parse_todo(2, lines[2])};
+  const Todo* bad = nullptr;
+  for (const Todo& t : todos)
+    if (t.syntax_error && !bad) bad = &t;
+  if (bad) {
+    // Python compiles the whole file first: a syntax error prints nothing else.
+    r.output = bad->syntax_error->line() + "\n";
+  } else {
+    r.output = lesson1_program(seed, sizes, [&](const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+      return program_step(todos, Q, K, V);
+    });
+  }
+  for (int k = 0; k < 3; ++k) r.todos.push_back(judge_todo(k, lines[static_cast<std::size_t>(k)]));
+  return r;
+}
+
+std::string format_exercise(const ExerciseResult& r) {
+  std::string s = r.output;
+  for (std::size_t k = 0; k < r.todos.size(); ++k) {
+    const TodoVerdict& v = r.todos[k];
+    s += "TODO " + std::to_string(k + 1) + ": ";
+    if (v.correct) s += v.reason.empty() ? "correct" : "correct; " + v.reason.substr(v.reason.find("note:"));
+    else s += "wrong: " + v.reason;
+    s += "\n";
+  }
+  return s;
+}
+
+}  // namespace attn

@@ -1,0 +1,70 @@
+// Lesson 1, section 5 with the learner's three lines: the program's output as
+// NumPy would print it, and a verdict per TODO judged by what the line
+// computes (never by comparing its text).
+//
+//   TODO 1  scores  = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)
+//   TODO 2  mask    = np.triu(np.ones((T, T), dtype=bool), k=1)
+//   TODO 3  weights = softmax(scores)
+//
+// A line may be the whole assignment or just its right-hand side. Inside
+// attention(Q, K, V, causal) a line sees Q, K, V, causal, d_k, T (TODO 2 and
+// 3), scores (TODO 2 and 3), mask (TODO 3, causal only), np, math and the
+// lesson's softmax. `math` is available although the lesson's script only
+// imports numpy (the issue lists math.sqrt as supported).
+//
+// Verdict: the line runs on random (T, d) inputs of several sizes (T != d so
+// transposes show) and on a batched (B, H, T, d) input, each time with the
+// reference values for every other name, and its result is compared with the
+// reference result (allclose, rtol 1e-6, atol 1e-9, NaN where the reference
+// has NaN). A line that is right on every (T, d) input but not on the batched
+// one (e.g. `Q @ K.T / np.sqrt(d_k)`: K.T reverses all four axes) counts as
+// correct, with this note as its reason:
+//   "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it
+//    fails (<what happens>): K.T reverses all axes, K.swapaxes(-2, -1) swaps
+//    only the last two"
+// (the K.T part is given when the line uses .T or a transpose without axes;
+// otherwise the note ends after "fails (<what happens>)").
+// A correct line without a note has an empty reason.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "lesson1.hpp"
+
+namespace attn {
+
+struct TodoVerdict {
+  std::string source;  // the line as given
+  bool correct = false;
+  std::string reason;  // why it is wrong, or a note on a correct line ("" otherwise)
+};
+
+struct ExerciseResult {
+  std::string output;               // the program's stdout (ends with the error line if it raised)
+  std::vector<TodoVerdict> todos;   // 3 verdicts
+};
+
+// Longest line accepted per TODO (longer lines are a SyntaxError).
+inline constexpr std::size_t kExerciseMaxLine = 2000;
+
+// The reference answers (the lesson's).
+extern const char* const kExerciseReference[3];
+
+// Runs the section-5 program with `lines` as TODO 1..3 under
+// np.random.default_rng(seed) and judges each line. An empty line (or `...`)
+// is the unfilled TODO. With the reference lines, `output` equals
+// lesson1_output(seed, sizes) byte for byte.
+ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines,
+                            const Lesson1Sizes& sizes = {});
+
+// Only the verdict for TODO `k` (0-based) of `line`.
+TodoVerdict judge_todo(int k, const std::string& line);
+
+// output, then one line per TODO: "TODO 1: correct", "TODO 1: correct; note: ..."
+// or "TODO 1: wrong: <reason>".
+std::string format_exercise(const ExerciseResult& r);
+
+}  // namespace attn

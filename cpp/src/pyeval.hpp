@@ -1,0 +1,151 @@
+// pyeval: a sandboxed evaluator for the small subset of Python + NumPy that
+// the lesson's three TODO lines and their usual variants use.
+//
+//   line      := [NAME "="] expr [# comment]
+//   expr      := Python expression grammar restricted to: numbers, strings,
+//                True/False/None, names, tuples/lists, `...`, the operators
+//                @ * / // % ** + - ~ & | ^ == != < <= > >= (chained
+//                comparisons too), attribute access, calls with positional
+//                and keyword arguments, indexing/slicing with ints, `:`,
+//                None and `...`.
+//
+// Values are Python scalars (bool/int/float), strings, tuples, slices and
+// n-d NumPy arrays of dtype bool, int64 or float64 with NumPy broadcasting
+// and NumPy 1.24 type promotion. Only allow-listed names, attributes and
+// functions exist (see pyeval.cpp, kNumpyFunctions / kArrayMethods): there is
+// no import, no builtins beyond a few conversions, no attribute outside the
+// allow-list. Errors read like Python/NumPy's last traceback line.
+//
+// No C++ exception is ever thrown (the WebAssembly build has exception
+// catching disabled): every failure is recorded in Context::error and the
+// evaluator unwinds by return values. Parser recursion depth, token count,
+// array sizes and the total work are capped (see Limits), so any input ends
+// quickly with an error at worst.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attn::py {
+
+enum class DType : std::uint8_t { Bool = 0, Int = 1, Float = 2 };
+const char* dtype_name(DType d);  // "bool", "int64", "float64"
+
+struct Limits {
+  std::size_t max_line_chars = 2000;
+  std::size_t max_tokens = 512;
+  std::size_t max_depth = 48;              // nested parentheses / operators
+  std::size_t max_array_elements = 1'000'000;
+  std::size_t max_ndim = 16;
+  std::uint64_t max_work = 50'000'000;     // element operations per Context
+};
+
+// An n-d array, row-major contiguous. Bool values are stored as 0.0 / 1.0,
+// int64 values as exact doubles (|x| <= 2^53 is enforced).
+struct Array {
+  DType dtype = DType::Float;
+  std::vector<std::size_t> shape;
+  std::vector<double> data;
+  std::size_t size() const { return data.size(); }
+};
+
+enum class Kind : std::uint8_t {
+  None, Bool, Int, Float,   // Python scalars
+  Str, Tuple, List, Slice, Ellipsis,
+  Array,                    // numpy.ndarray, or a NumPy scalar (np.float64...) when `np_scalar`
+  Module,                   // np, math
+  Function,                 // a callable: np.sqrt, softmax, a bound method (self in `self_`)
+  DTypeObj,                 // bool, float, int, np.float64, np.bool_, np.int64
+};
+
+struct Value {
+  Kind kind = Kind::None;
+  double num = 0;                           // Bool/Int/Float
+  std::string text;                         // Str; Module and Function names
+  std::shared_ptr<const Array> arr;         // Array
+  bool np_scalar = false;                   // a 0-d result printed as a NumPy scalar
+  std::vector<Value> items;                 // Tuple/List; Slice: start, stop, step (None or Int)
+  std::shared_ptr<const Value> self_;       // bound method's object
+  DType dtype = DType::Float;               // DTypeObj
+
+  static Value none() { return {}; }
+  static Value boolean(bool b) { Value v; v.kind = Kind::Bool; v.num = b ? 1 : 0; return v; }
+  static Value integer(double i) { Value v; v.kind = Kind::Int; v.num = i; return v; }
+  static Value real(double x) { Value v; v.kind = Kind::Float; v.num = x; return v; }
+  static Value array(Array a, bool np_scalar = false);
+  bool is_array() const { return kind == Kind::Array; }
+};
+
+// Python's type name of a value, as in error messages: 'float', 'numpy.ndarray'.
+std::string type_name(const Value& v);
+// str(v) and repr(v) as Python/NumPy print them.
+std::string py_str(const Value& v);
+std::string py_repr(const Value& v);
+
+struct Error {
+  std::string type;     // "ValueError", "SyntaxError", "numpy.AxisError", ...
+  std::string message;
+  std::string line() const { return type + ": " + message; }
+};
+
+// Names visible to a line. `locals` are the names the enclosing function
+// assigns somewhere: reading one that is not bound yet raises
+// UnboundLocalError like Python, any other unknown name raises NameError.
+struct Env {
+  std::map<std::string, Value> vars;
+  std::set<std::string> locals;
+  void set(const std::string& name, Value v) { vars[name] = std::move(v); }
+};
+
+struct Node;
+struct NodeDeleter { void operator()(Node*) const; };
+using NodePtr = std::unique_ptr<Node, NodeDeleter>;
+
+struct Statement {
+  std::string target;   // "" when the line is a bare expression
+  NodePtr expr;
+  bool ellipsis_only = false;  // the line is just `...` (a TODO left as is)
+};
+
+struct Context {
+  Limits limits;
+  std::optional<Error> error;
+  std::uint64_t work = 0;
+  bool failed() const { return error.has_value(); }
+  void fail(std::string type, std::string message) {
+    if (!error) error = Error{std::move(type), std::move(message)};
+  }
+};
+
+// Parses one line. On failure sets cx.error (SyntaxError "... (col N)",
+// 1-based column in the line) and returns a Statement with a null expr.
+Statement parse_line(std::string_view line, Context& cx);
+
+// Evaluates a parsed expression; on failure sets cx.error and returns None.
+Value eval(const Node& node, Env& env, Context& cx);
+
+// parse + eval; for a statement with a target, also binds it in env.
+// Returns the value (None on failure, with cx.error set).
+Value exec_line(std::string_view line, Env& env, Context& cx);
+Value eval_expr(std::string_view expr, Env& env, Context& cx);
+
+// The globals every TODO line sees: np, math and the lesson's softmax.
+void add_builtins(Env& env);
+
+// Helpers for callers building environments and checking results.
+Value float_array(std::vector<std::size_t> shape, std::vector<double> data);
+// Broadcasts two shapes; false when they are incompatible.
+bool broadcast_shapes(const std::vector<std::size_t>& a, const std::vector<std::size_t>& b,
+                      std::vector<std::size_t>& out);
+// The value as an array (Python scalars become 0-d arrays; bool/int/float
+// tuples/lists become 1-d arrays). Null when it has no array form.
+std::shared_ptr<const Array> as_array(const Value& v);
+
+}  // namespace attn::py
