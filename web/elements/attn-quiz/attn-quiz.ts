@@ -59,6 +59,11 @@ declare global {
     'attn-quiz-answer': CustomEvent<AttnQuizAnswerDetail>;
     'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
   }
+  // The events bubble and are composed, so hosts can listen on the document.
+  interface DocumentEventMap {
+    'attn-quiz-answer': CustomEvent<AttnQuizAnswerDetail>;
+    'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
+  }
 }
 
 /** ISO 8601 duration with tenths of a second, e.g. `PT12.3S`. */
