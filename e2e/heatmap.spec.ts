@@ -34,6 +34,7 @@ test.beforeEach(async ({ page }) => {
   consoleErrors = [];
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 300)); });
   page.on('pageerror', (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => { if (r.status() >= 400) consoleErrors.push(`HTTP ${r.status()} ${r.url()}`); });
 });
 
 test.afterEach(() => {
@@ -179,6 +180,7 @@ test('the log-scale slider maps positions to integer d_k and every step moves', 
 
 test('attributes set from outside: every golden case, with the change event', async ({ page }) => {
   await open(page);
+  await setAttrs(page, 'hm', { dk: '3' }); // no golden case has d_k = 3, so every case below is a change
   for (const c of golden.cases) {
     const detail = page.evaluate(() => new Promise<Record<string, unknown>>((ok) => {
       document.addEventListener('attn-heatmap-change', (e) => {
@@ -260,7 +262,7 @@ test('bad input keeps the last valid state and names the attribute and range', a
   // no markup was parsed from the hostile value
   expect(await page.evaluate(() => document.getElementById('hm')!.shadowRoot!.querySelectorAll('img').length)).toBe(0);
   // dk-max below the current dk: message on dk, last valid pair kept; valid again → message goes away
-  await setAttrs(page, 'hm', { 'dk-max': '8' });
+  await setAttrs(page, 'hm', { dk: '16', 'dk-max': '8' });
   await expect(message).toContainText(/dk.*1.*8/);
   expect((await stateOf(page, 'hm')).dkMax).toBe(512);
   await setAttrs(page, 'hm', { dk: '8' });
