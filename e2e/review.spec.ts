@@ -250,3 +250,18 @@ test('no axe violations (WCAG 2 AA) in every step, light and dark, and keyboard 
     expect(errors).toEqual([]);
   }
 });
+
+test('on the lesson page: the review widget follows the lesson quiz, in Chinese', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.clock.install({ time: T0 });
+  await page.goto('/');
+  const review = page.locator('attn-review[lesson="lesson-01"]').first();
+  await expect(review).toHaveAttribute('state', 'empty');
+  await expect(review).toContainText('先做完本课的检索练习测验');
+  await answerQuiz(page, 'attn-quiz[bank="lesson-01"]');
+  await expect(review).toHaveAttribute('state', 'scheduled');
+  await expect(review.locator('[part~="status"]')).toContainText('下次复习：后天');
+  await page.clock.fastForward('48:00:00');
+  await expect(review).toHaveAttribute('state', 'due');
+  expect(errors).toEqual([]);
+});
