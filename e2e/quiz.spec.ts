@@ -246,6 +246,29 @@ test('no axe violations (WCAG 2 AA) in light and dark, answered and unanswered',
       return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
     });
     expect(result, scheme).toEqual([]);
+
+    // The shipped bank with its open prompts, a model answer revealed and the error box.
+    await page.goto('/fixtures/quiz.html');
+    const l = quiz(page, 'lesson');
+    await ready(l);
+    await questions(l).nth(0).locator('[role="radio"]').first().click();
+    await l.locator('#reveal-0').click();
+    await expect(l.locator('#model-0')).toBeVisible();
+    await page.evaluate(axeSource);
+    const again = await page.evaluate(async () => {
+      const axe = (window as any).axe;
+      const el = document.createElement('attn-quiz');
+      el.setAttribute('bank', 'Not A Name');
+      document.querySelector('main')!.append(el);
+      await new Promise((r) => setTimeout(r, 200));
+      const out: string[] = [];
+      for (const target of Array.from(document.querySelectorAll('attn-quiz'))) {
+        const r = await axe.run(target, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+        out.push(...r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`));
+      }
+      return out;
+    });
+    expect(again, scheme).toEqual([]);
   }
 });
 
