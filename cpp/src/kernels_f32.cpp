@@ -29,9 +29,14 @@ void scores_kernel(const float* Q, std::size_t ldq, const float* K, std::size_t 
 void causal_mask_kernel(float* scores, std::size_t T, std::size_t S, long k) {
   const float ninf = -std::numeric_limits<float>::infinity();
   for (std::size_t i = 0; i < T; ++i) {
-    long first = static_cast<long>(i) + k;  // first masked column of row i
-    if (first < 0) first = 0;
-    for (std::size_t j = static_cast<std::size_t>(first); j < S; ++j) scores[i * S + j] = ninf;
+    // first masked column of row i: clamp(i + k, 0, S), without computing
+    // i + k (it overflows for k near LONG_MAX: found by fuzz_attention)
+    const long ii = static_cast<long>(i);
+    std::size_t first;
+    if (k <= -ii) first = 0;
+    else if (k >= static_cast<long>(S) - ii) first = S;
+    else first = static_cast<std::size_t>(ii + k);
+    for (std::size_t j = first; j < S; ++j) scores[i * S + j] = ninf;
   }
 }
 
