@@ -1,0 +1,211 @@
+// npm run bench [-- --json] [--smoke] [--kernel-only] [--runs N]
+//
+// One run, one machine, side by side: the attention kernel (native -O3 via
+// Google Benchmark, the WASM build in Node, plain JS on Float64Array and
+// Float32Array), the page figures of the library build and the lesson page in
+// headless Chromium, and the WASM heap over 10,000 slider steps. Prints one
+// table, or with --json one JSON object. --smoke: tiny sizes, kernel and
+// memory only (what npm test runs). --runs N repeats the kernel and page
+// measurements and keeps the better figure of each.
+//
+// Needs: build/native/attn_bench (npm run build:native), web/generated/
+// (npm run build:wasm) and, for the page figures, dist/ (npm run build).
+// --wasm-dir DIR reads attn_core{,_scalar}.{mjs,wasm} from DIR instead.
+import { cpus, totalmem } from 'node:os';
+import { execSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative } from './bench/kernel.mjs';
+import { heapOverSteps } from './bench/memory.mjs';
+import { runPages } from './bench/pages.mjs';
+
+const root = new URL('../', import.meta.url);
+const argv = process.argv.slice(2);
+const flag = (f) => argv.includes(f);
+const opt = (f, def) => { const i = argv.indexOf(f); return i >= 0 && i + 1 < argv.length ? argv[i + 1] : def; };
+const json = flag('--json');
+const smoke = flag('--smoke');
+const kernelOnly = smoke || flag('--kernel-only');
+const runs = Math.max(1, Number(opt('--runs', '1')) || 1);
+const generated = opt('--wasm-dir', null);
+const log = (msg) => { if (!json) process.stderr.write(msg + '\n'); };
+
+function machine() {
+  let model = cpus()[0]?.model ?? 'unknown';
+  try { model = execSync("lscpu | sed -n 's/^Model name: *//p'", { encoding: 'utf8' }).trim().split('\n')[0] || model; } catch { /* keep os.cpus() */ }
+  return { cpu: model, cores: cpus().length, memory_gib: +(totalmem() / 2 ** 30).toFixed(1), node: process.version,
+    date: new Date().toISOString() };
+}
+
+const minMerge = (a, b) => {
+  if (!a) return b;
+  for (const [k, v] of Object.entries(b)) a[k] = Math.min(a[k] ?? Infinity, v);
+  return a;
+};
+
+async function kernel(engines) {
+  const sizes = smoke ? SMOKE_SIZES : FULL_SIZES;
+  let native = null, nativeError = null, wasm = null;
+  for (let r = 0; r < runs; r++) {
+    log(`kernel run ${r + 1}/${runs}: native`);
+    const n = runNative(root, sizes, { smoke });
+    if (n.error) nativeError = n.error; else native = minMerge(native, n.times);
+    log(`kernel run ${r + 1}/${runs}: WASM and JS`);
+    const w = runJsAndWasm(engines, sizes, { smoke });
+    wasm = wasm ? Object.fromEntries(Object.entries(wasm).map(([k, v]) => [k, minMerge(v, w[k])])) : w;
+  }
+  const rows = configs(sizes).map((c) => {
+    const k = key(c);
+    const row = { ...c, native_ms: native?.[k] ?? null, wasm_ms: wasm.wasm[k], wasm_scalar_ms: wasm.wasm_scalar[k] ?? null,
+      js_f64_ms: wasm.js_f64[k], js_f32_ms: wasm.js_f32[k] };
+    row.wasm_over_native = row.native_ms ? row.wasm_ms / row.native_ms : null;
+    row.js_f64_over_wasm = row.js_f64_ms / row.wasm_ms;
+    row.js_f32_over_wasm = row.js_f32_ms / row.wasm_ms;
+    // Against the faster of the two plain-JS variants.
+    row.js_over_wasm = Math.min(row.js_f64_ms, row.js_f32_ms) / row.wasm_ms;
+    return row;
+  });
+  return { rows, nativeError };
+}
+
+async function main() {
+  const dir = generated
+    ? { root, generated: pathToFileURL(resolve(generated) + '/') }
+    : { root, generated: new URL('web/generated/', root) };
+  const engines = await loadEngines(dir);
+  const out = { machine: machine(), mode: smoke ? 'smoke' : kernelOnly ? 'kernel-only' : 'full', runs };
+
+  const k = await kernel(engines);
+  out.kernel = k.rows;
+  if (k.nativeError) out.native_error = k.nativeError;
+
+  log('memory: 10,000 heatmap steps in Node');
+  // A fresh instance: the kernel runs above grew the first one's memory.
+  out.memory = heapOverSteps((await loadEngines(dir)).simd, { steps: smoke ? 200 : 10_000 });
+
+  if (!kernelOnly) {
+    let pages = null;
+    for (let r = 0; r < runs; r++) {
+      log(`pages run ${r + 1}/${runs}: headless Chromium`);
+      const p = await runPages(root);
+      if (!pages) { pages = p; continue; }
+      // Keep the better timing figures of the runs.
+      for (const which of ['lessonPage', 'libPage']) {
+        if (p[which]?.median_ms < (pages[which]?.median_ms ?? Infinity)) pages[which] = p[which];
+      }
+      for (const t of ['T6', 'T32']) {
+        if (p.inputToPaint?.[t]?.p95_ms < (pages.inputToPaint?.[t]?.p95_ms ?? Infinity)) pages.inputToPaint[t] = p.inputToPaint[t];
+      }
+    }
+    out.pages = pages;
+  }
+
+  out.summary = summary(out);
+  if (json) process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+  else process.stdout.write(table(out) + '\n');
+}
+
+function summary(out) {
+  const find = (T, d, causal = false) => out.kernel.find((r) => r.T === T && r.d === d && r.causal === causal);
+  const s = {};
+  for (const r of out.kernel) {
+    const k = key(r);
+    s[`native_ms_${k}`] = r.native_ms;
+    s[`wasm_ms_${k}`] = r.wasm_ms;
+    if (r.wasm_scalar_ms !== null) s[`wasm_scalar_ms_${k}`] = r.wasm_scalar_ms;
+    s[`js_f64_ms_${k}`] = r.js_f64_ms;
+    s[`js_f32_ms_${k}`] = r.js_f32_ms;
+    s[`wasm_over_native_${k}`] = r.wasm_over_native;
+    s[`js_over_wasm_${k}`] = r.js_over_wasm;
+  }
+  const head = find(256, 64) ?? out.kernel[out.kernel.length - 1];
+  s.wasm_over_native_T256_d64 = find(256, 64)?.wasm_over_native ?? null;
+  s.js_over_wasm_T256_d64 = find(256, 64)?.js_over_wasm ?? null;
+  void head;
+  s.heap_growth_bytes_10k_steps = out.memory.usedGrowth;
+  s.heap_memory_growth_bytes_10k_steps = out.memory.memoryGrowth;
+  s.heap_steps = out.memory.steps;
+  s.wasm_heap_after_load_bytes = out.memory.afterLoad.memoryBytes;
+  s.wasm_heap_used_after_load_bytes = out.memory.afterLoad.usedBytes;
+  const p = out.pages;
+  if (p) {
+    const lib = p.lib;
+    s.lib_gzip_bytes = lib.error ? null : lib.startup.gzip;
+    s.lib_raw_bytes = lib.error ? null : lib.startup.raw;
+    if (!lib.error) for (const kd of ['js', 'wasm', 'css']) { s[`lib_${kd}_bytes`] = lib.total[kd].raw; s[`lib_${kd}_gzip_bytes`] = lib.total[kd].gzip; }
+    const lb = p.lessonPage?.bytes;
+    if (lb) for (const kd of ['js', 'wasm', 'css']) { s[`lesson_${kd}_bytes`] = lb[kd].raw; s[`lesson_${kd}_gzip_bytes`] = lb[kd].gzip; }
+    s.first_paint_ms = p.lessonPage?.error ? null : p.lessonPage?.median_ms ?? null;
+    s.first_paint_lib_ms = p.libPage?.error ? null : p.libPage?.median_ms ?? null;
+    s.input_to_paint_p50_ms_T6 = p.inputToPaint?.T6?.p50_ms ?? null;
+    s.input_to_paint_p95_ms_T6 = p.inputToPaint?.T6?.p95_ms ?? null;
+    s.input_to_paint_p50_ms_T32 = p.inputToPaint?.T32?.p50_ms ?? null;
+    s.input_to_paint_p95_ms_T32 = p.inputToPaint?.T32?.p95_ms ?? null;
+    s.element_heap_growth_bytes = p.elementHeap?.usedGrowth ?? null;
+    s.element_heap_steps = p.elementHeap?.steps ?? null;
+  } else {
+    for (const k of ['lib_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
+  }
+  return s;
+}
+
+const fmt = (x, digits = 3) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x >= 100 ? x.toFixed(1) : x.toPrecision(digits));
+const kb = (b) => (b === null || b === undefined ? '—' : `${(b / 1024).toFixed(1)} KB`);
+
+function table(out) {
+  const m = out.machine;
+  const lines = [];
+  lines.push(`attention-lab bench · ${m.date} · ${m.cpu} · ${m.cores} cores · ${m.memory_gib} GiB · Node ${m.node} · best of ${out.runs} run(s)`);
+  lines.push('');
+  lines.push('Kernel (float attention, S = T, d_k = d_v = d, scale √d), ms per call; ratios = time / time');
+  const hasScalar = out.kernel.some((r) => r.wasm_scalar_ms !== null);
+  const head = ['T', 'd', 'causal', 'native', 'wasm', ...(hasScalar ? ['scalar'] : []), 'js f64', 'js f32', 'wasm/native', 'js/wasm'];
+  const rows = out.kernel.map((r) => [String(r.T), String(r.d), r.causal ? 'yes' : 'no', fmt(r.native_ms), fmt(r.wasm_ms),
+    ...(hasScalar ? [fmt(r.wasm_scalar_ms)] : []), fmt(r.js_f64_ms), fmt(r.js_f32_ms), fmt(r.wasm_over_native), fmt(r.js_over_wasm)]);
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i < 3 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
+  lines.push(line(head), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line));
+  if (out.native_error) lines.push(`native: ${out.native_error}`);
+  lines.push('js/wasm is against the faster of js f64 and js f32.');
+  lines.push('');
+  const mem = out.memory;
+  lines.push(`Memory (Node, createHeatmap('0', ${mem.tokens}, ${mem.dkMax}), ${mem.steps} steps of compute + weights() + scores())`);
+  lines.push(`  WASM memory after load ${kb(mem.afterLoad.memoryBytes)}, malloc in use ${mem.afterLoad.usedBytes} B; after first step ${mem.afterFirstStep.usedBytes} B; after ${mem.steps} steps ${mem.afterSteps.usedBytes} B (growth ${mem.usedGrowth} B, memory growth ${mem.memoryGrowth} B)`);
+  const p = out.pages;
+  if (p) {
+    lines.push('');
+    lines.push('Page figures (headless Chromium, localhost)');
+    if (p.lib.error) lines.push(`  library: ${p.lib.error}`);
+    else {
+      const t = p.lib.total;
+      lines.push(`  library  JS ${kb(t.js.raw)} (${kb(t.js.gzip)} gzip)  WASM ${kb(t.wasm.raw)} (${kb(t.wasm.gzip)} gzip)  CSS ${kb(t.css.raw)} (${kb(t.css.gzip)} gzip)  JS+WASM gzip ${kb(p.lib.startup.gzip)}`);
+      const fb = p.lib.files.filter((f) => f.fallback);
+      if (fb.length) lines.push(`           scalar fallback (loaded only without SIMD): ${fb.map((f) => `${f.file} ${kb(f.raw)} (${kb(f.gzip)} gzip)`).join(', ')}`);
+    }
+    if (p.error) lines.push(`  ${p.error}`);
+    const lp = p.lessonPage;
+    if (lp) {
+      const b = lp.bytes;
+      if (b) lines.push(`  lesson page ${lp.path}  JS ${kb(b.js.raw)} (${kb(b.js.gzip)} gzip)  WASM ${kb(b.wasm.raw)} (${kb(b.wasm.gzip)} gzip)  CSS ${kb(b.css.raw)} (${kb(b.css.gzip)} gzip)`);
+      lines.push(`  first heatmap painted, lesson page: ${lp.error ? `missing: ${lp.error}` : `${fmt(lp.median_ms)} ms median of ${lp.loads} loads (best ${fmt(lp.best_ms)})`}`);
+    }
+    const lib = p.libPage;
+    if (lib) lines.push(`  first heatmap painted, library page: ${lib.error ? `missing: ${lib.error}` : `${fmt(lib.median_ms)} ms median of ${lib.loads} loads (best ${fmt(lib.best_ms)})`}`);
+    for (const t of ['T6', 'T32']) {
+      const r = p.inputToPaint?.[t];
+      if (!r) continue;
+      lines.push(`  input → painted, ${t}, d_k ≤ 512: ${r.error ? `missing: ${r.error}` : `p50 ${fmt(r.p50_ms)} ms, p95 ${fmt(r.p95_ms)} ms, max ${fmt(r.max_ms)} ms (${r.inputs} inputs, ${r.paints} paints)`}`);
+    }
+    const eh = p.elementHeap;
+    if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
+  }
+  lines.push('');
+  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
+    .map((k) => `${k}=${out.summary[k] === null || out.summary[k] === undefined ? '—' : Number.isInteger(out.summary[k]) ? out.summary[k] : out.summary[k].toFixed(3)}`).join('  '));
+  return lines.join('\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench: ${err?.stack ?? err}\n`);
+  process.exitCode = 1;
+});

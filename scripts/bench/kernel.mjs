@@ -1,0 +1,90 @@
+// The kernel comparison: native -O3 (Google Benchmark), the WASM build in
+// Node (attentionF32 through Embind, and the scalar fallback build when it was
+// built), and the plain-JS reference on Float64Array and Float32Array.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { attentionJs } from './js-attention.mjs';
+import { bestOf, consume } from './timing.mjs';
+
+export const FULL_SIZES = { T: [6, 64, 256, 1024], d: [16, 64], causal: [false, true] };
+export const SMOKE_SIZES = { T: [6], d: [16], causal: [false, true] };
+
+export function configs(sizes) {
+  const out = [];
+  for (const causal of sizes.causal) for (const d of sizes.d) for (const T of sizes.T) out.push({ T, d, causal });
+  return out;
+}
+export const key = ({ T, d, causal }) => `T${T}_d${d}${causal ? '_causal' : ''}`;
+
+/** Native figures in ms per call, keyed by key(); or {error}. */
+export function runNative(root, sizes, { smoke }) {
+  const exe = new URL('build/native/attn_bench', root).pathname;
+  if (!existsSync(exe)) {
+    // Build it if the native tree is configured; cmake skips it without Google Benchmark.
+    spawnSync('cmake', ['--build', new URL('build/native', root).pathname, '--target', 'attn_bench', '-j2'], { stdio: 'ignore' });
+  }
+  if (!existsSync(exe)) return { error: 'build/native/attn_bench missing (libbenchmark-dev not installed, or run npm run build:native)' };
+  const alt = (xs) => (xs.length === 1 ? String(xs[0]) : `(${xs.join('|')})`);
+  const filter = `BM_AttentionF32/T:${alt(sizes.T)}/d:${alt(sizes.d)}/causal:${alt(sizes.causal.map(Number))}$`;
+  const args = [`--benchmark_filter=${filter}`, '--benchmark_format=json',
+    `--benchmark_min_time=${smoke ? 0.01 : 0.2}`, `--benchmark_repetitions=${smoke ? 1 : 5}`];
+  const out = execFileSync(exe, args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+  const json = JSON.parse(out);
+  const res = {};
+  for (const b of json.benchmarks) {
+    if (b.run_type !== 'iteration') continue;
+    const m = /T:(\d+)\/d:(\d+)\/causal:(\d)/.exec(b.run_name ?? b.name);
+    const k = key({ T: +m[1], d: +m[2], causal: m[3] === '1' });
+    const scale = { ns: 1e-6, us: 1e-3, ms: 1 }[b.time_unit];
+    const ms = b.real_time * scale;
+    res[k] = Math.min(res[k] ?? Infinity, ms);
+  }
+  return { times: res, context: json.context };
+}
+
+function inputs(engine, T, d) {
+  const all = engine.standardNormal('0', 3 * T * d); // the native bench's draws: Q, K, V
+  const f64 = [0, 1, 2].map((i) => all.slice(i * T * d, (i + 1) * T * d));
+  return { f64, f32: f64.map((a) => Float32Array.from(a)) };
+}
+
+/**
+ * WASM and JS figures in ms per call, keyed by key().
+ * engines: { simd: Engine, scalar?: Engine }
+ */
+export function runJsAndWasm(engines, sizes, { smoke }) {
+  const opts = smoke ? { batchMs: 2, batches: 1, warmupMs: 1 } : { batchMs: 60, batches: 5, warmupMs: 40 };
+  const res = { wasm: {}, wasm_scalar: {}, js_f64: {}, js_f32: {} };
+  for (const c of configs(sizes)) {
+    const { T, d, causal } = c;
+    const k = key(c);
+    const { f64, f32 } = inputs(engines.simd, T, d);
+    const [q, kk, v] = f32;
+    res.wasm[k] = bestOf(() => consume(engines.simd.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
+    if (engines.scalar)
+      res.wasm_scalar[k] = bestOf(() => consume(engines.scalar.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
+    res.js_f64[k] = bestOf(() => consume(attentionJs(Float64Array, f64[0], f64[1], f64[2], T, T, d, d, causal).output[0]), opts);
+    res.js_f32[k] = bestOf(() => consume(attentionJs(Float32Array, q, kk, v, T, T, d, d, causal).output[0]), opts);
+  }
+  return res;
+}
+
+/** Loads the SIMD build and, if built, the scalar fallback build from dir. */
+export async function loadEngines(dir) {
+  // Emscripten 3.1.6's ES6 output still reaches for CommonJS globals in Node
+  // (`__dirname`, `require('fs')`) even when it is given wasmBinary.
+  globalThis.__dirname ??= new URL('.', dir.generated).pathname;
+  globalThis.require ??= createRequire(dir.generated);
+  const { wrapModule } = await import(new URL('web/engine/engine.js', dir.root).href);
+  const load = async (name) => {
+    const mjs = new URL(`${name}.mjs`, dir.generated);
+    const wasm = new URL(`${name}.wasm`, dir.generated);
+    if (!existsSync(mjs) || !existsSync(wasm)) return null;
+    const factory = (await import(mjs.href)).default;
+    return wrapModule(await factory({ wasmBinary: readFileSync(wasm) }));
+  };
+  const simd = await load('attn_core');
+  if (!simd) throw new Error(`no WASM build in ${dir.generated.pathname} (run npm run build:wasm)`);
+  return { simd, scalar: await load('attn_core_scalar') };
+}
