@@ -41,7 +41,7 @@ export default defineConfig({
     },
     rollupOptions: {
       // One file for authors to copy: lazily loaded parts are inlined too.
-      output: { inlineDynamicImports: true },
+      output: { codeSplitting: false },
     },
   },
 });

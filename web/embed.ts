@@ -137,6 +137,10 @@ function boot(): void {
   if (window.parent === window) return;
   let target = parentOrigin(params);
   const pinned = parseOrigin(params.get('origin'));
+  // Pinned to an origin the browser says our parent does not have: stay silent.
+  const ancestors = (location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
+  if (pinned && ancestors && ancestors.length > 0 && ancestors[0] !== pinned) target = null;
+  const silenced = pinned !== null && target === null;
   let last = -1;
   const measure = () => Math.ceil(document.documentElement.getBoundingClientRect().height);
   const post = (force = false) => {
@@ -154,7 +158,7 @@ function boot(): void {
     const data = e.data as { type?: unknown } | null;
     if (!data || typeof data !== 'object' || data.type !== MSG_HELLO) return;
     // A hello tells us the parent's origin when nothing else did.
-    if (!target && e.origin !== 'null') target = parseOrigin(e.origin);
+    if (!target && !silenced && e.origin !== 'null') target = parseOrigin(e.origin);
     post(true);
   });
 }

@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The library in a foreign host page (e2e/fixtures/host.html): its own
+// aggressive CSS, two heatmaps, a quiz, and iframe embeds, all under the
+// strict CSP header the test server sends.
+
+function watch(page: Page) {
+  const problems: string[] = [];
+  const wasm: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`${m.location().url}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(r.url()); });
+  return { problems, wasm };
+}
+
+async function weights(page: Page, id: string): Promise<number[]> {
+  return page.evaluate((sel) => Array.from((document.getElementById(sel) as HTMLElement & { weights: Float64Array }).weights), id);
+}
+
+async function ready(page: Page, id: string, n: number): Promise<void> {
+  await expect.poll(async () => (await weights(page, id)).length, { timeout: 15_000 }).toBe(n * n);
+}
+
+test.describe('foreign host page', () => {
+  test('two heatmaps work independently on one WASM instance, under the strict CSP, without console errors', async ({ page }) => {
+    const { problems, wasm } = watch(page);
+    const res = await page.goto('/fixtures/host.html');
+    expect(res?.headers()['content-security-policy']).toBe("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'");
+    await ready(page, 'hm-a', 6);
+    await ready(page, 'hm-b', 5);
+
+    const a0 = await weights(page, 'hm-a');
+    const b0 = await weights(page, 'hm-b');
+    // hm-a is causal: the upper triangle is exactly 0 and every row sums to 1.
+    for (let i = 0; i < 6; i++) {
+      for (let j = i + 1; j < 6; j++) expect(a0[i * 6 + j]).toBe(0);
+      expect(a0.slice(i * 6, i * 6 + 6).reduce((s, x) => s + x, 0)).toBeCloseTo(1, 12);
+    }
+    // hm-b is not causal: it has weight above the diagonal.
+    expect(b0[1]).toBeGreaterThan(0);
+
+    // Change one: only that one changes.
+    await page.evaluate(() => document.getElementById('hm-a')!.setAttribute('dk', '4'));
+    await expect.poll(async () => (await weights(page, 'hm-a')).join(), { timeout: 10_000 }).not.toBe(a0.join());
+    expect((await weights(page, 'hm-b')).join()).toBe(b0.join());
+    await page.evaluate(() => document.getElementById('hm-b')!.removeAttribute('scale'));
+    await expect.poll(async () => (await weights(page, 'hm-b')).join(), { timeout: 10_000 }).not.toBe(b0.join());
+    const a1 = await weights(page, 'hm-a');
+    expect(a1.join()).not.toBe(a0.join());
+
+    // The quiz loaded its bank in the host page.
+    await expect.poll(() => page.evaluate(() => document.getElementById('quiz')!.shadowRoot!.textContent ?? ''), { timeout: 10_000 })
+      .toContain('Lesson 1');
+
+    // One module instance: the page fetched the engine's .wasm once (the iframes carry their own bytes).
+    await page.waitForLoadState('networkidle');
+    expect(wasm).toHaveLength(1);
+    expect(new URL(wasm[0]!).pathname).toBe('/lib/attn_core.wasm');
+    expect(problems).toEqual([]);
+  });
+
+  test('host CSS does not reach inside the elements, and theirs does not leak out', async ({ page }) => {
+    const { problems } = watch(page);
+    await page.goto('/fixtures/host.html');
+    await ready(page, 'hm-a', 6);
+    await expect.poll(() => page.evaluate(() => !!document.getElementById('quiz')!.shadowRoot!.querySelector('button')), { timeout: 10_000 }).toBe(true);
+
+    const inside = await page.evaluate(() => {
+      const root = document.getElementById('hm-a')!.shadowRoot!;
+      const qroot = document.getElementById('quiz')!.shadowRoot!;
+      const cs = (el: Element | null) => (el ? getComputedStyle(el) : null);
+      const canvas = cs(root.querySelector('canvas'));
+      const button = cs(root.querySelector('button')) ?? cs(qroot.querySelector('button'));
+      const range = cs(root.querySelector('input[type="range"]'));
+      const select = cs(root.querySelector('select'));
+      const status = cs(root.querySelector('.status'));
+      const anyDiv = cs(root.querySelector('div'));
+      return {
+        canvasDisplay: canvas?.display, canvasBorder: canvas?.borderTopWidth,
+        buttonBg: button?.backgroundColor, buttonBorderStyle: button?.borderTopStyle, buttonPadding: button?.paddingTop,
+        buttonTransform: button?.textTransform,
+        rangeWidth: range?.width, rangeBg: range?.backgroundColor,
+        selectDisplay: select?.display,
+        statusPadding: status?.paddingTop,
+        divOutline: anyDiv?.outlineStyle, divMargin: anyDiv?.marginTop, divBoxSizing: anyDiv?.boxSizing,
+      };
+    });
+    expect(inside.canvasDisplay).not.toBe('none');
+    expect(inside.canvasBorder).not.toBe('9px');
+    expect(inside.buttonBg).not.toBe('rgb(255, 0, 0)');
+    expect(inside.buttonBorderStyle).not.toBe('dotted');
+    expect(inside.buttonPadding).not.toBe('20px');
+    expect(inside.buttonTransform).not.toBe('uppercase');
+    expect(inside.rangeWidth).not.toBe('7px');
+    expect(inside.rangeBg).not.toBe('rgb(0, 0, 255)');
+    expect(inside.selectDisplay).not.toBe('none');
+    expect(inside.statusPadding).not.toBe('11px');
+    expect(inside.divOutline).not.toBe('dashed');
+    expect(inside.divMargin).not.toBe('3px');
+    expect(inside.divBoxSizing).toBe('border-box');
+
+    // The host's own elements look exactly as host.css says, although the
+    // elements' shadow styles use the same class names and tag selectors.
+    const outside = await page.evaluate(() => {
+      const cs = (id: string) => getComputedStyle(document.getElementById(id)!);
+      return {
+        status: { padding: cs('host-status').paddingTop, minHeight: cs('host-status').minHeight, color: cs('host-status').color },
+        sronly: { position: cs('host-sronly').position, width: cs('host-sronly').width },
+        button: { bg: cs('host-button').backgroundColor, padding: cs('host-button').paddingTop, border: cs('host-button').borderTopStyle },
+        canvas: cs('host-canvas').display,
+        input: cs('host-input').width,
+        body: getComputedStyle(document.body).backgroundColor,
+        font: getComputedStyle(document.documentElement).fontFamily,
+      };
+    });
+    expect(outside.status).toEqual({ padding: '11px', minHeight: '0px', color: 'rgb(40, 20, 10)' });
+    expect(outside.sronly.position).toBe('static');
+    expect(outside.button).toEqual({ bg: 'rgb(255, 0, 0)', padding: '20px', border: 'dotted' });
+    expect(outside.canvas).toBe('none');
+    expect(outside.input).toBe('7px');
+    expect(outside.body).toBe('rgb(250, 245, 230)');
+    expect(outside.font).toContain('Georgia');
+
+    // Theming goes through custom properties, which do cross the boundary by design.
+    const accent = await page.evaluate(() =>
+      getComputedStyle(document.getElementById('hm-b')!).getPropertyValue('--attn-accent').trim());
+    expect(accent).toBe('rgb(0, 128, 0)');
+    expect(problems).toEqual([]);
+  });
+
+  test('the iframe embed fits its content via postMessage, with origins checked', async ({ page }) => {
+    const { problems } = watch(page);
+    await page.goto('/fixtures/host.html');
+    const embed = page.locator('#embed');
+    await expect(embed).toHaveAttribute('data-reported', /^\d+$/, { timeout: 15_000 });
+    const frame = page.frameLocator('#embed');
+    // The element inside is the heatmap, in English, causal.
+    await expect.poll(async () => page.frame({ url: /w=heatmap&dk=16&causal=1/ })!
+      .evaluate(() => (document.querySelector('attn-heatmap') as HTMLElement & { weights: Float64Array }).weights.length), { timeout: 15_000 }).toBe(36);
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'en');
+    // The iframe is as tall as its document, so it does not scroll.
+    await expect.poll(async () => {
+      const reported = Number(await embed.getAttribute('data-reported'));
+      const box = await embed.boundingBox();
+      const inner = await page.frame({ url: /w=heatmap&dk=16&causal=1/ })!.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+      return reported > 150 && Math.abs((box?.height ?? 0) - reported) <= 1 && Math.abs(inner - reported) <= 1;
+    }, { timeout: 10_000 }).toBe(true);
+
+    // It resizes when its content grows.
+    const before = Number(await embed.getAttribute('data-reported'));
+    await page.frame({ url: /w=heatmap&dk=16&causal=1/ })!.evaluate(() => {
+      const p = document.createElement('p');
+      p.textContent = 'grow';
+      p.className = 'grow';
+      for (let i = 0; i < 8; i++) document.getElementById('embed-root')!.append(p.cloneNode(true));
+    });
+    await expect.poll(async () => Number(await embed.getAttribute('data-reported')), { timeout: 5_000 }).toBeGreaterThan(before);
+
+    // A frame pinned to another origin does not report to this one.
+    await page.waitForTimeout(500);
+    expect(await page.locator('#embed-wrong-origin').getAttribute('data-reported')).toBeNull();
+    // The host ignores size messages that do not come from an embed's window.
+    const h = await embed.evaluate((el) => el.getBoundingClientRect().height);
+    await page.evaluate(() => window.postMessage({ type: 'attention-lab:size', height: 3000 }, location.origin));
+    await page.waitForTimeout(200);
+    expect(await embed.evaluate((el) => el.getBoundingClientRect().height)).toBe(h);
+    expect(problems).toEqual([]);
+  });
+
+  test('a sandboxed iframe (allow-scripts only) works and says progress will not be kept', async ({ page }) => {
+    const { problems } = watch(page);
+    await page.goto('/fixtures/host.html');
+    const sandboxed = page.frame({ url: /w=quiz&bank=lesson-01/ });
+    expect(sandboxed).not.toBeNull();
+    // Storage throws in there.
+    expect(await sandboxed!.evaluate(() => { try { void localStorage.length; return 'ok'; } catch (e) { return (e as Error).name; } }))
+      .toBe('SecurityError');
+    await expect(page.frameLocator('#embed-sandboxed').locator('#embed-storage-note')).toBeVisible();
+    await expect(page.frameLocator('#embed-sandboxed').locator('#embed-storage-note')).toContainText('will not be kept');
+    // The quiz has its questions (the bank travels inside the embed script).
+    await expect.poll(() => sandboxed!.evaluate(() => document.querySelector('attn-quiz')!.shadowRoot!.querySelectorAll('[role="radio"]').length), { timeout: 10_000 })
+      .toBeGreaterThan(3);
+    // And the host sized it from the 'null'-origin message of that frame.
+    await expect(page.locator('#embed-sandboxed')).toHaveAttribute('data-reported', /^\d+$/, { timeout: 10_000 });
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('embed.html on its own', () => {
+  for (const [q, tag] of [
+    ['w=heatmap&dk=16&causal=1&lang=en', 'attn-heatmap'],
+    ['w=quiz&bank=lesson-01&lang=en', 'attn-quiz'],
+    ['w=exercise&seed=0&lang=en', 'attn-exercise'],
+    ['w=review&lesson=lesson-01', 'attn-review'],
+  ] as const) {
+    test(`${q} puts one <${tag}> on the page with its attributes, no console errors`, async ({ page }) => {
+      const { problems } = watch(page);
+      await page.goto(`/embed.html?${q}`);
+      const el = page.locator(tag);
+      await expect(el).toHaveCount(1);
+      const params = new URLSearchParams(q);
+      for (const [k, v] of params) {
+        if (k === 'w') continue;
+        if (k === 'causal') await expect(el).toHaveAttribute('causal', '');
+        else if (k === 'lang') await expect(page.locator('html')).toHaveAttribute('lang', v);
+        else await expect(el).toHaveAttribute(k, v);
+      }
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('unknown widgets and unknown attributes are refused, text only', async ({ page }) => {
+    const { problems } = watch(page);
+    await page.goto('/embed.html?w=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&onclick=alert(1)');
+    await expect(page.locator('.embed-error')).toContainText('<img src=x onerror=alert(1)>');
+    await expect(page.locator('img')).toHaveCount(0);
+    await page.goto('/embed.html?w=heatmap&onclick=alert(1)&style=color:red');
+    await expect(page.locator('attn-heatmap')).not.toHaveAttribute('onclick', /.*/);
+    await expect(page.locator('attn-heatmap')).not.toHaveAttribute('style', /.*/);
+    expect(problems).toEqual([]);
+  });
+});
