@@ -333,6 +333,41 @@ test('Copy as NumPy: the snippet reproduces the matrix in Python', async ({ page
   await expect(page.locator('#hm .copystatus')).not.toBeEmpty();
 });
 
+test('random parameters, not listed anywhere: weights equal NumPy', async ({ page }) => {
+  await open(page);
+  const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
+  const scales = ['sqrt', 'none', 'dk'] as const;
+  const cases = Array.from({ length: 6 }, () => {
+    const dkMax = rand(1, 1024);
+    const seed = ((BigInt(rand(0, 2 ** 31)) << 33n) ^ BigInt(rand(0, 2 ** 31)) ^ (BigInt(rand(0, 3)) << 62n)).toString(); // < 2^64
+    return { seed, tokens: rand(2, 32), dkMax, dk: rand(1, dkMax), scale: scales[rand(0, 2)], causal: Math.random() < 0.5 };
+  });
+  const py = [
+    'import json, sys',
+    'import numpy as np',
+    'out = []',
+    'for c in json.loads(sys.argv[1]):',
+    '    rng = np.random.default_rng(int(c["seed"]))',
+    '    T, m, dk = c["tokens"], c["dkMax"], c["dk"]',
+    '    Q = rng.standard_normal((T, m)); K = rng.standard_normal((T, m))',
+    '    d = {"none": 1.0, "sqrt": np.sqrt(dk), "dk": float(dk)}[c["scale"]]',
+    '    s = Q[:, :dk] @ K[:, :dk].T / d',
+    '    if c["causal"]: s = np.where(np.triu(np.ones((T, T), dtype=bool), k=1), -np.inf, s)',
+    '    w = np.exp(s - s.max(axis=-1, keepdims=True)); w = w / w.sum(axis=-1, keepdims=True)',
+    '    out.append([float(x) for x in w.ravel()])',
+    'print(json.dumps(out))',
+  ].join('\n');
+  const expected = JSON.parse(execFileSync('/usr/bin/python3', ['-c', py, JSON.stringify(cases)], { encoding: 'utf8' })) as number[][];
+  for (const [k, c] of cases.entries()) {
+    expect(BigInt(c.seed) < 1n << 64n).toBe(true);
+    await setAttrs(page, 'hm', {
+      seed: c.seed, tokens: String(c.tokens), 'dk-max': String(c.dkMax), dk: String(c.dk), scale: c.scale, causal: c.causal ? '' : null,
+    });
+    expect(await stateOf(page, 'hm')).toEqual({ tokens: c.tokens, dk: c.dk, dkMax: c.dkMax, seed: c.seed, scale: c.scale, causal: c.causal });
+    expectClose(await weightsOf(page, 'hm'), expected[k], JSON.stringify(c));
+  }
+});
+
 test('a loading state shows until the engine arrives', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((ok) => { release = ok; });
