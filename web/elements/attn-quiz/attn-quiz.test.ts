@@ -169,6 +169,15 @@ describe('<attn-quiz>', () => {
     expect(el.shadowRoot!.textContent).toContain('Network error');
   });
 
+  it('follows its lang attribute (zh-CN by default)', async () => {
+    const el = await mount(inline(BANK, ''));
+    expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe('检索练习 · 测试');
+    el.setAttribute('lang', 'en');
+    await flush();
+    expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe('Retrieval practice · Test');
+    expect(el.shadowRoot!.textContent).toContain('Question A');
+  });
+
   it('formats ISO 8601 durations', () => {
     expect(isoDuration(12_345)).toBe('PT12.3S');
     expect(isoDuration(3000)).toBe('PT3S');
