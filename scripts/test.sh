@@ -8,6 +8,12 @@ echo "== native build and GoogleTest (ctest)"
 bash scripts/build-native.sh
 ctest --test-dir build/native --output-on-failure -j2
 
+echo "== sanitizers (ASan + UBSan)"
+bash scripts/test-sanitize.sh
+
+echo "== fuzzing (short pass)"
+bash scripts/fuzz.sh 30
+
 echo "== WASM build"
 bash scripts/build-wasm.sh
 
