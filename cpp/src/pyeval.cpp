@@ -518,8 +518,12 @@ Value unary(const std::string& op, const Value& v, Context& cx) {
 Value matmul(const Value& av, const Value& bv, Context& cx) {
   if (is_num(av) && is_num(bv)) return unsupported_operands("@", av, bv, cx);
   ArrayPtr a = as_array(av), b = as_array(bv);
-  if (!a || !b) return unsupported_operands("@", av, bv, cx);
+  if (!a && !b) return unsupported_operands("@", av, bv, cx);
   const char* sig = "(n?,k),(k,m?)->(n?,m?)";
+  // NumPy turns any other object (None, a string, ...) into a 0-d object array
+  static const auto zero_d = std::make_shared<const Array>(Array{DType::Float, {}, {0.0}});
+  if (!a) a = zero_d;
+  if (!b) b = zero_d;
   for (int k = 0; k < 2; ++k) {
     const Array& x = k == 0 ? *a : *b;
     if (x.shape.empty()) {
@@ -850,12 +854,10 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       s = c + 1;
     }
   }
-  if (terms.size() > ops.size()) {
-    cx.fail("ValueError", "fewer operands provided to einstein sum function than specified in the subscripts string");
-    return {};
-  }
-  if (terms.size() < ops.size()) {
-    cx.fail("ValueError", "more operands provided to einstein sum function than specified in the subscripts string");
+  if (terms.size() != ops.size()) {
+    // NumPy 1.24 says "fewer operands" for too many operands, and "more" for too few
+    cx.fail("ValueError", std::string(terms.size() < ops.size() ? "fewer" : "more") +
+                              " operands provided to einstein sum function than specified in the subscripts string");
     return {};
   }
   if (ops.empty() || ops.size() > 2) {
@@ -1052,6 +1054,17 @@ Value dot(const Value& av, const Value& bv, Context& cx) {
   ArrayPtr a = as_array(av), b = as_array(bv);
   if (!a || !b) return unsupported_operands("dot", av, bv, cx);
   if (a->shape.empty() || b->shape.empty()) return binary("*", make(a->dtype, a->shape, a->data), make(b->dtype, b->shape, b->data), cx);
+  {
+    const Shape& sa = a->shape;
+    const Shape& sb = b->shape;
+    const std::size_t db = sb.size() == 1 ? 0 : sb.size() - 2;
+    if (sa.back() != sb[db]) {
+      cx.fail("ValueError", "shapes " + shape_msg(sa) + " and " + shape_msg(sb) + " not aligned: " +
+                                std::to_string(sa.back()) + " (dim " + std::to_string(sa.size() - 1) + ") != " +
+                                std::to_string(sb[db]) + " (dim " + std::to_string(db) + ")");
+      return {};
+    }
+  }
   if (b->shape.size() <= 2) return matmul(make(a->dtype, a->shape, a->data), make(b->dtype, b->shape, b->data), cx);
   // N-d: sum over the last axis of a and the second-to-last of b.
   const Shape& sa = a->shape;

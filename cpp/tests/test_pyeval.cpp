@@ -1,0 +1,361 @@
+// Tests for cpp/src/pyeval*.cpp and cpp/src/exercise.cpp:
+//  - 144 expressions evaluated against NumPy 1.24's repr / last traceback line
+//    (cpp/tests/data/pyeval_exprs.tsv, scripts/gen_pyeval_golden.py),
+//  - sandbox-only errors (syntax columns, caps, allow-list) with exact text,
+//  - verdicts: accepted variants and wrong forms with their reasons,
+//  - the exercise output: equal to lesson1_output with the reference lines
+//    for many seeds and sizes, and to NumPy's stdout for golden programs,
+//  - random and hostile inputs end with an error, never a crash or a hang.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "exercise.hpp"
+#include "lesson1.hpp"
+#include "pyeval.hpp"
+#include "rng.hpp"
+
+using namespace attn;
+using namespace attn::py;
+
+namespace {
+
+std::string unescape(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      const char c = s[++i];
+      out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> read_tsv(const char* name) {
+  std::ifstream f(std::string(ATTN_TEST_DATA_DIR) + "/" + name);
+  EXPECT_TRUE(f.good()) << name;
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  while (std::getline(f, line)) {
+    std::vector<std::string> cols;
+    std::size_t s = 0;
+    for (;;) {
+      const auto t = line.find('\t', s);
+      cols.push_back(line.substr(s, t == std::string::npos ? std::string::npos : t - s));
+      if (t == std::string::npos) break;
+      s = t + 1;
+    }
+    rows.push_back(cols);
+  }
+  return rows;
+}
+
+Value normal_array(Generator& rng, std::vector<std::size_t> shape) {
+  std::size_t n = 1;
+  for (auto d : shape) n *= d;
+  std::vector<double> v(n);
+  rng.standard_normal(v.data(), n);
+  return float_array(shape, v);
+}
+
+// The names of scripts/gen_pyeval_golden.py's make_env().
+Env golden_env() {
+  Env env;
+  add_builtins(env);
+  Generator rng(7);
+  env.set("Q", normal_array(rng, {4, 16}));
+  env.set("K", normal_array(rng, {4, 16}));
+  env.set("V", normal_array(rng, {4, 16}));
+  env.set("B4", normal_array(rng, {2, 3, 5, 8}));
+  env.set("d_k", Value::integer(16));
+  env.set("T", Value::integer(4));
+  Context cx;
+  env.set("scores", eval_expr("Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)", env, cx));
+  env.set("mask", eval_expr("np.triu(np.ones((4, 4), dtype=bool), k=1)", env, cx));
+  EXPECT_FALSE(cx.failed());
+  return env;
+}
+
+std::string run(const std::string& src, Env& env) {
+  Context cx;
+  Value v = exec_line(src, env, cx);
+  return cx.error ? cx.error->line() : py_repr(v);
+}
+
+std::string run(const std::string& src) {
+  Env env = golden_env();
+  return run(src, env);
+}
+
+}  // namespace
+
+TEST(PyEval, MatchesNumPyOnGoldenExpressions) {
+  const auto rows = read_tsv("pyeval_exprs.tsv");
+  ASSERT_GE(rows.size(), 140u);
+  for (const auto& r : rows) {
+    ASSERT_EQ(r.size(), 2u);
+    Env env = golden_env();
+    EXPECT_EQ(run(r[0], env), unescape(r[1])) << "expression: " << r[0];
+  }
+}
+
+TEST(PyEval, SandboxErrorsAreExact) {
+  const std::vector<std::pair<std::string, std::string>> table = {
+      {"Q @@ K", "SyntaxError: invalid syntax (col 4)"},
+      {"Q @ K.T / np.sqrt(d_k", "SyntaxError: invalid syntax: the line ends too early (col 22)"},
+      {"import os", "SyntaxError: import is not allowed: np and math are already there (col 1)"},
+      {"from os import path", "SyntaxError: import is not allowed: np and math are already there (col 1)"},
+      {"lambda x: x", "SyntaxError: 'lambda' is not supported in this sandbox (col 1)"},
+      {"Q if T else K", "SyntaxError: 'if' is not supported in this sandbox (col 3)"},
+      {"Q × K", "SyntaxError: invalid character '×' (U+00D7) (col 3)"},
+      {"Q $ K", "SyntaxError: invalid syntax (col 3)"},
+      {"f'x'", "SyntaxError: string prefixes such as f'' are not supported (col 1)"},
+      {"1j", "SyntaxError: complex numbers are not supported (col 1)"},
+      {"0x10", "SyntaxError: hexadecimal, octal and binary literals are not supported (col 1)"},
+      {"scores += 1", "SyntaxError: '+=' is not supported in this sandbox (col 8)"},
+      {"a, b = Q", "SyntaxError: cannot assign to expression; only `name = expression` is supported (col 6)"},
+      {"'abc", "SyntaxError: unterminated string literal (col 1)"},
+      {"np.sqrt(*Q)", "SyntaxError: argument unpacking is not supported in this sandbox (col 9)"},
+      {"np.ones(shape=1, shape=2)", "SyntaxError: keyword argument repeated: shape (col 18)"},
+      {"np.triu(k=1, Q)", "SyntaxError: positional argument follows keyword argument (col 14)"},
+      {"np.__dict__", "AttributeError: module 'numpy' has no attribute '__dict__'"},
+      {"np.load", "AttributeError: module 'numpy' has no attribute 'load'"},
+      {"Q.__class__", "AttributeError: 'numpy.ndarray' object has no attribute '__class__'"},
+      {"Q.reshape", "AttributeError: 'numpy.ndarray' object has no attribute 'reshape'"},
+      {"__import__('os')", "NameError: name '__import__' is not defined"},
+      {"open('x')", "NameError: name 'open' is not defined"},
+      {"np.ones((10000, 10000))", "ValueError: array is too big for this sandbox: 100000000 elements, the limit is 1000000"},
+      {"np.arange(1e9)", "ValueError: array is too big for this sandbox: 1000000000 elements, the limit is 1000000"},
+      {"np.ones((1000, 1000)) @ np.ones((1000, 1000))",
+       "RuntimeError: too much work for this sandbox (more than 50000000 element operations)"},
+      {"2 ** 100", "OverflowError: integer too large for this sandbox (limit 2**53)"},
+      {"Q[np.ones(2)]", "IndexError: indexing with arrays or sequences is not supported in this sandbox"},
+      {"np.einsum('ii', Q[:4, :4])",
+       "ValueError: repeated subscripts in one operand (diagonals) are not supported in this sandbox"},
+      {"x = y", "NameError: name 'y' is not defined"},
+  };
+  for (const auto& [src, want] : table) EXPECT_EQ(run(src), want) << src;
+  // nesting, length and token caps
+  EXPECT_EQ(run(std::string(60, '(') + "1" + std::string(60, ')')).rfind("SyntaxError: expression too deeply nested", 0), 0u);
+  EXPECT_EQ(run(std::string(60, '-') + "1").rfind("SyntaxError: expression too deeply nested", 0), 0u);
+  std::string sum = "1";
+  for (int i = 0; i < 300; ++i) sum += "+1";
+  EXPECT_EQ(run(sum).rfind("SyntaxError:", 0), 0u);
+  EXPECT_EQ(run(std::string(2001, ' ')).rfind("SyntaxError: line too long", 0), 0u);
+}
+
+TEST(PyEval, UnboundLocalsLikePython) {
+  Env env = golden_env();
+  env.vars.erase("T");
+  env.locals = {"T", "weights"};
+  EXPECT_EQ(run("np.ones((T, T))", env),
+            "UnboundLocalError: cannot access local variable 'T' where it is not associated with a value");
+  EXPECT_EQ(run("weights", env),
+            "UnboundLocalError: cannot access local variable 'weights' where it is not associated with a value");
+  EXPECT_EQ(run("scores2 = Q.shape[0]", env), "4");
+  EXPECT_EQ(run("scores2 + 1", env), "5");
+}
+
+namespace {
+
+struct Form {
+  int todo;
+  const char* line;
+  bool correct;
+  const char* reason_part;  // substring of the reason ("" = reason must be empty)
+};
+
+const Form kForms[] = {
+    // TODO 1: accepted
+    {0, "scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)", true, ""},
+    {0, "Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)", true, ""},
+    {0, "np.matmul(Q, K.swapaxes(-2, -1)) * d_k**-0.5", true, ""},
+    {0, "Q @ np.swapaxes(K, -1, -2) / math.sqrt(d_k)", true, ""},
+    {0, "np.einsum('...id,...jd->...ij', Q, K) / np.sqrt(d_k)", true, ""},
+    {0, "Q @ K.swapaxes(-1, -2) / np.sqrt(K.shape[-1])", true, ""},
+    {0, "Q @ K.swapaxes(-2,-1) * math.sqrt(1/d_k)", true, ""},
+    {0, "(Q / np.sqrt(d_k)) @ K.swapaxes(-2, -1)", true, ""},
+    {0, "np.matmul(Q / d_k ** 0.5, np.swapaxes(K, -2, -1))", true, ""},
+    {0, "Q @ K.swapaxes(-2, -1) / np.sqrt(Q.shape[-1])   # scaled", true, ""},
+    {0, "np.matmul(Q, K.swapaxes(-2, -1)) / np.sqrt(float(d_k))", true, ""},
+    {0, "1 / np.sqrt(d_k) * (Q @ K.swapaxes(-2, -1))", true, ""},
+    {0, "Q @ K.T / np.sqrt(d_k)", true, "K.T reverses all axes"},
+    {0, "Q.dot(K.T) / np.sqrt(d_k)", true, "note: with batched (B, H, T, d) inputs it fails"},
+    {0, "np.dot(Q, K.T) / np.sqrt(d_k)", true, "K.T reverses all axes"},
+    {0, "np.matmul(Q, np.transpose(K)) / np.sqrt(Q.shape[-1])", true, "K.T reverses all axes"},
+    {0, "np.einsum('ij,kj->ik', Q, K) / np.sqrt(d_k)", true, "note:"},
+    // TODO 1: wrong
+    {0, "Q @ K.swapaxes(-2, -1)", false, "not scaled"},
+    {0, "Q @ K.T", false, "not scaled"},
+    {0, "Q @ K.T / d_k", false, "divides by d_k instead of √d_k"},
+    {0, "Q @ K.T * np.sqrt(d_k)", false, "multiplies by √d_k"},
+    {0, "K @ Q.T / np.sqrt(d_k)", false, "transposed"},
+    {0, "Q @ K / np.sqrt(d_k)", false, "matmul: Input operand 1 has a mismatch in its core dimension 0"},
+    {0, "Q @ K.transpose(-2, -1) / np.sqrt(d_k)", false, "ValueError: matmul"},
+    {0, "Q * K / np.sqrt(d_k)", false, "wrong shape: gives (5, 8), expected (5, 5)"},
+    {0, "Q @ K.T / np.sqrt(T)", false, "UnboundLocalError: cannot access local variable 'T'"},
+    {0, "Q @ K.T / np.sqrt(d)", false, "NameError: name 'd' is not defined"},
+    {0, "mask = Q @ K.T", false, "assigns to mask, but TODO 1 must set scores"},
+    {0, "...", false, "not filled in"},
+    {0, "", false, "not filled in"},
+    {0, "Q @ K.T / np.sqrt(d_k", false, "SyntaxError"},
+    {0, "np.sqrt(d_k)", false, "gives numpy.float64 2.8284271247461903, not a (5, 5) array of scores"},
+    // TODO 2: accepted
+    {1, "mask = np.triu(np.ones((T, T), dtype=bool), k=1)", true, ""},
+    {1, "np.triu(np.ones((T, T), dtype=bool), k=1)", true, ""},
+    {1, "np.triu(np.ones((T, T), bool), 1)", true, ""},
+    {1, "np.triu(np.ones((T, T)), k=1).astype(bool)", true, ""},
+    {1, "~np.tril(np.ones((T, T), dtype=bool))", true, ""},
+    {1, "np.arange(T)[:, None] < np.arange(T)", true, ""},
+    {1, "np.arange(T)[None, :] > np.arange(T)[:, None]", true, ""},
+    {1, "~np.tri(T, dtype=bool)", true, ""},
+    {1, "np.tri(T, k=-1, dtype=bool).T", true, ""},
+    {1, "np.triu(np.ones_like(scores, dtype=bool), k=1)", true, ""},
+    {1, "np.triu(np.ones(scores.shape, dtype=bool), 1)", true, ""},
+    {1, "np.triu(np.ones((T, T)), k=1) == 1", true, ""},
+    {1, "np.tril(np.ones((T, T))) == 0", true, ""},
+    {1, "np.triu(np.full((T, T), True), 1)", true, ""},
+    {1, "np.logical_not(np.tril(np.ones((T, T), dtype=bool)))", true, ""},
+    // TODO 2: wrong
+    {1, "np.triu(np.ones((T, T), dtype=bool), k=0)", false, "k=0 also hides the diagonal"},
+    {1, "np.triu(np.ones((T, T), dtype=bool))", false, "row 0 has every key masked"},
+    {1, "np.tril(np.ones((T, T), dtype=bool), k=-1)", false, "wrong triangle"},
+    {1, "np.tril(np.ones((T, T), dtype=bool))", false, "inverted"},
+    {1, "np.triu(np.ones((T, T)), k=1)", false, "not boolean: the mask is float64"},
+    {1, "np.ones((T, T), dtype=bool)", false, "masks everything"},
+    {1, "np.zeros((T, T), dtype=bool)", false, "masks nothing"},
+    {1, "np.triu(np.ones((T, T), dtype=bool), k=1)[None]", false, "wrong shape"},
+    {1, "np.triu(np.ones(T, T), k=1)", false, "TypeError: Cannot interpret '5' as a data type"},
+    {1, "np.triu(np.ones((T, T), dtype=bool), k=2)", false, "hides the wrong cells"},
+    {1, "scores = np.where(mask, -np.inf, scores)", false, "assigns to scores, but TODO 2 must set mask"},
+    // TODO 3: accepted
+    {2, "weights = softmax(scores)", true, ""},
+    {2, "softmax(scores)", true, ""},
+    {2, "softmax(x=scores)", true, ""},
+    {2, "np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)", true, ""},
+    {2, "np.exp(scores) / np.sum(np.exp(scores), axis=-1, keepdims=True)", true, ""},
+    {2, "np.exp(scores - scores.max(-1, keepdims=True)) / np.exp(scores - scores.max(-1, keepdims=True)).sum(-1, keepdims=True)", true, ""},
+    {2, "np.exp(scores) / np.exp(scores).sum(-1)[..., None]", true, ""},
+    {2, "np.exp(scores) / np.exp(scores).sum(axis=-1)[:, None]", true, "note:"},
+    {2, "softmax(scores) * 1.0", true, ""},
+    {2, "softmax(scores.swapaxes(-1, -2).swapaxes(-1, -2))", true, ""},
+    {2, "np.exp(scores - np.max(scores, axis=-1, keepdims=True)) / np.exp(scores - np.max(scores, axis=-1, keepdims=True)).sum(axis=-1, keepdims=True)", true, ""},
+    {2, "softmax(scores + 0)", true, ""},
+    // TODO 3: wrong
+    {2, "np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)", false, "softmax over the wrong axis"},
+    {2, "softmax(scores.T).T", false, "softmax over the wrong axis"},
+    {2, "softmax(scores.swapaxes(-1, -2)).swapaxes(-1, -2)", false, "wrong axis"},
+    {2, "np.exp(scores)", false, "not normalized"},
+    {2, "softmax(scores / np.sqrt(d_k))", false, "scales the scores a second time"},
+    {2, "softmax(Q @ K.swapaxes(-2, -1) / np.sqrt(d_k))", false, "ignores the mask"},
+    {2, "softmax(np.where(mask, -np.inf, scores))", false, "with causal=False: raises UnboundLocalError"},
+    {2, "scores", false, "rows don't sum to 1"},
+    {2, "softmax(scores).sum(-1)", false, "wrong shape"},
+    {2, "softmax(mask)", false, "TypeError: numpy boolean subtract"},
+};
+
+}  // namespace
+
+TEST(Exercise, VerdictTable) {
+  int per_todo_correct[3] = {0, 0, 0};
+  for (const Form& f : kForms) {
+    const TodoVerdict v = judge_todo(f.todo, f.line);
+    EXPECT_EQ(v.correct, f.correct) << "TODO " << f.todo + 1 << ": " << f.line << " -> " << v.reason;
+    if (std::string(f.reason_part).empty())
+      EXPECT_EQ(v.reason, "") << f.line;
+    else
+      EXPECT_NE(v.reason.find(f.reason_part), std::string::npos) << f.line << " -> " << v.reason;
+    if (f.correct) ++per_todo_correct[f.todo];
+  }
+  for (int k = 0; k < 3; ++k) EXPECT_GE(per_todo_correct[k], 11) << "TODO " << k + 1;
+}
+
+TEST(Exercise, BatchedNoteWording) {
+  const TodoVerdict v = judge_todo(0, "Q @ K.T / np.sqrt(d_k)");
+  EXPECT_TRUE(v.correct);
+  EXPECT_EQ(v.reason,
+            "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (raises ValueError: matmul: "
+            "Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) "
+            "(size 3 is different from 8)): K.T reverses all axes, K.swapaxes(-2, -1) swaps only the last two");
+}
+
+TEST(Exercise, ReferenceOutputEqualsLesson1ForManySeedsAndSizes) {
+  const std::array<std::string, 3> ref{kExerciseReference[0], kExerciseReference[1], kExerciseReference[2]};
+  for (std::uint64_t seed : {0ull, 1ull, 2ull, 7ull, 42ull, 1234ull, 99999ull, 18446744073709551615ull}) {
+    const ExerciseResult r = run_exercise(seed, ref);
+    EXPECT_EQ(r.output, lesson1_output(seed, {})) << seed;
+    for (const auto& t : r.todos) EXPECT_TRUE(t.correct) << t.source << " " << t.reason;
+  }
+  for (Lesson1Sizes s : {Lesson1Sizes{1, 3, 2, 5}, Lesson1Sizes{10, 8, 7, 3}, Lesson1Sizes{6, 16, 64, 8}}) {
+    EXPECT_EQ(run_exercise(5, ref, s).output, lesson1_output(5, s));
+  }
+}
+
+TEST(Exercise, OutputMatchesNumPyGoldens) {
+  const auto rows = read_tsv("pyeval_exercise.tsv");
+  ASSERT_GE(rows.size(), 20u);
+  for (const auto& r : rows) {
+    ASSERT_EQ(r.size(), 5u);
+    const std::uint64_t seed = std::stoull(r[0]);
+    const ExerciseResult out = run_exercise(seed, {r[1], r[2], r[3]});
+    EXPECT_EQ(out.output, unescape(r[4])) << "seed " << seed << ": " << r[1] << " | " << r[2] << " | " << r[3];
+  }
+}
+
+TEST(Exercise, SyntaxErrorStopsTheWholeProgram) {
+  const ExerciseResult r = run_exercise(0, {"Q @@ K", "np.triu(", "softmax(scores)"});
+  EXPECT_EQ(r.output, "SyntaxError: invalid syntax (col 4)\n");
+  EXPECT_FALSE(r.todos[0].correct);
+  EXPECT_FALSE(r.todos[1].correct);
+  EXPECT_TRUE(r.todos[2].correct);
+  const std::string text = format_exercise(r);
+  EXPECT_NE(text.find("TODO 1: wrong: SyntaxError: invalid syntax (col 4)\n"), std::string::npos);
+  EXPECT_NE(text.find("TODO 3: correct\n"), std::string::npos);
+}
+
+TEST(Exercise, FormatLines) {
+  const ExerciseResult r = run_exercise(0, {"Q @ K.T / np.sqrt(d_k)", "np.triu(np.ones((T, T), dtype=bool), k=0)", ""});
+  const std::string text = format_exercise(r);
+  EXPECT_NE(text.find("\nTODO 1: correct; note: with batched (B, H, T, d) inputs it fails ("), std::string::npos);
+  EXPECT_NE(text.find("\nTODO 2: wrong: k=0 also hides the diagonal"), std::string::npos);
+  EXPECT_NE(text.find("\nTODO 3: wrong: not filled in"), std::string::npos);
+  EXPECT_EQ(r.output, "ValueError: matmul: Input operand 0 does not have enough dimensions (has 0, gufunc core with "
+                      "signature (n?,k),(k,m?)->(n?,m?) requires 1)\n");
+}
+
+TEST(PyEval, HostileInputsEndQuickly) {
+  Generator rng(3);
+  const std::string alphabet = "QKVTd_knpmathsoftx.()[]{}:,=+-*/@%~<>!&|^ 0123456789eE'\"#\\\xc3\xa9";
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 3000; ++i) {
+    std::string s;
+    const int n = 1 + static_cast<int>(rng.random() * 60);
+    for (int j = 0; j < n; ++j) s += alphabet[static_cast<std::size_t>(rng.random() * alphabet.size())];
+    Env env = golden_env();
+    Context cx;
+    (void)exec_line(s, env, cx);
+  }
+  for (const char* s : {"np.ones((1000, 1000)).sum() + np.ones((1000, 1000)).sum()",
+                        "np.einsum('ij,kl->ijkl', np.ones((40, 40)), np.ones((40, 40)))",
+                        "np.ones((999, 999)) @ np.ones((999, 999))", "(1,) * 1000000",
+                        "np.arange(1000000).sum() * 0 + np.tri(1000)", "np.ones((2,) * 40)"}) {
+    Env env = golden_env();
+    Context cx;
+    (void)exec_line(s, env, cx);
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(secs, 20.0);
+}
+
+TEST(Exercise, RunsFast) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::array<std::string, 3> ref{kExerciseReference[0], kExerciseReference[1], kExerciseReference[2]};
+  for (int i = 0; i < 5; ++i) (void)run_exercise(static_cast<std::uint64_t>(i), ref);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(secs / 5, 0.5);
+}
