@@ -2,19 +2,7 @@
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
 import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
-import type { Engine, Heatmap, HeatmapStats } from '../../engine/browser';
-import { loadEngine } from '../../engine/engine.js';
-// The engine's .wasm as a separate file even in the library build: Vite's lib
-// mode inlines ?url assets as data: URLs, which the strict CSP (connect-src
-// falls back to 'self') refuses to fetch. loadEngine() shares one instance per page.
-import wasmUrl from '../../generated/attn_core.wasm?url&no-inline';
-
-function wasmLocation(): URL {
-  // The library build (no `base`) writes a root-relative path such as
-  // "/attn_core.wasm" for a file emitted next to the bundle: resolve it there.
-  const path = !import.meta.env.DEV && wasmUrl.startsWith('/') ? '.' + wasmUrl : wasmUrl;
-  return new URL(path, import.meta.url);
-}
+import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/browser';
 import { STRINGS, type Strings } from './i18n';
 import {
   DEFAULTS, logStops, nearestStop, resolveState, tokenLabel,
@@ -82,9 +70,11 @@ class Panel {
     this.corner = h('div', { class: 'corner', 'aria-hidden': 'true' }, 'q \\ k');
     this.board = h('div', { class: 'board' }, this.canvas, this.grid);
     this.stat = h('p', { class: 'pstat' });
-    this.table = h('table', { class: 'sr-only', part: 'table' });
+    this.table = h('table', { part: 'table' });
     this.el = h('figure', { class: 'panel', part: 'panel' }, this.caption,
-      h('div', { class: 'plot' }, this.corner, this.colhead, this.rowhead, this.board), this.stat, this.table);
+      h('div', { class: 'plot' }, this.corner, this.colhead, this.rowhead, this.board), this.stat,
+      // a wrapper clips the table: a table's own width never drops below its content
+      h('div', { class: 'sr-only' }, this.table));
   }
 
   /** Rebuilds axes, grid cells and table skeleton when T or the labels change. */
@@ -144,7 +134,7 @@ export class AttnHeatmap extends AttnElement {
   }
 
   /** Where the engine comes from; tests may replace it before the element connects. */
-  static engineLoader: () => Promise<Engine> = () => loadEngine({ wasmUrl: wasmLocation() });
+  static engineLoader: () => Promise<Engine> = getEngine;
 
   #state: HeatmapState = { ...DEFAULTS, labels: [] };
   #errors: ParseError[] = [];

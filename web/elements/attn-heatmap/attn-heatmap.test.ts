@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+// The element's wiring with a stand-in engine (the real arithmetic is checked
+// against NumPy in e2e/heatmap.spec.ts): loading state, one engine Heatmap per
+// (seed, tokens, dk-max) freed on change and on disconnect, attributes ↔
+// properties, events, bad-input messages, the keyboard grid.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../engine/browser', () => ({ getEngine: () => new Promise(() => {}) }));
+
+import type { Engine } from '../../engine/browser';
+import type { AttnHeatmap as AttnHeatmapT, AttnHeatmapChangeDetail } from './attn-heatmap';
+
+let AttnHeatmap: typeof AttnHeatmapT;
+const created: { key: string; deleted: boolean; computes: unknown[][] }[] = [];
+
+/** Stand-in engine: weights are a deterministic softmax of i·j·dk/divisor. */
+function fakeEngine(): Engine {
+  return {
+    createHeatmap(seed: unknown, tokens: number, dkMax: number) {
+      const rec = { key: `${String(seed)}|${tokens}|${dkMax}`, deleted: false, computes: [] as unknown[][] };
+      created.push(rec);
+      let w = new Float64Array(tokens * tokens);
+      let s = new Float64Array(tokens * tokens);
+      return {
+        tokens, dkMax,
+        compute(dk: number, scale: string, causal: boolean) {
+          rec.computes.push([dk, scale, causal]);
+          const div = scale === 'sqrt' ? Math.sqrt(dk) : scale === 'dk' ? dk : 1;
+          s = new Float64Array(tokens * tokens);
+          w = new Float64Array(tokens * tokens);
+          for (let i = 0; i < tokens; i++) {
+            let sum = 0;
+            for (let j = 0; j < tokens; j++) {
+              s[i * tokens + j] = causal && j > i ? -Infinity : (((i + 1) * (j + 1)) % 5) * dk / div / 10;
+              w[i * tokens + j] = Math.exp(s[i * tokens + j]);
+              sum += w[i * tokens + j];
+            }
+            for (let j = 0; j < tokens; j++) w[i * tokens + j] /= sum;
+          }
+          return { scoreStd: 1, meanRowMax: 0.5, maxRowSumError: 0 };
+        },
+        weights: () => new Float64Array(w),
+        scores: () => new Float64Array(s),
+        rawScores: () => new Float64Array(s.map((x) => (x === -Infinity ? 0 : x))),
+        rowMax: () => new Float64Array(tokens).fill(0.5),
+        rowSums: () => new Float64Array(tokens).fill(1),
+        delete: () => { rec.deleted = true; },
+      };
+    },
+  } as unknown as Engine;
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 40));
+const sr = (el: Element) => el.shadowRoot!;
+
+beforeAll(async () => {
+  ({ AttnHeatmap } = await import('./attn-heatmap'));
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  created.length = 0;
+});
+
+describe('<attn-heatmap> before the engine is ready', () => {
+  it('shows a loading line, never a blank element', async () => {
+    const el = document.createElement('attn-heatmap');
+    document.body.append(el);
+    await tick();
+    const status = sr(el).querySelector('.status')!;
+    expect(status.hasAttribute('hidden')).toBe(false);
+    expect(status.textContent).toContain('正在加载');
+    expect(el.weights.length).toBe(0);
+  });
+
+  it('says so when the engine fails to load, without throwing', async () => {
+    AttnHeatmap.engineLoader = () => Promise.reject(new Error('boom'));
+    const el = document.createElement('attn-heatmap');
+    el.setAttribute('lang', 'en');
+    document.body.append(el);
+    await tick();
+    await tick();
+    expect(sr(el).querySelector('.status')!.textContent).toContain('did not load (boom)');
+  });
+});
+
+describe('<attn-heatmap> with an engine', () => {
+  const mount = async (attrs: Record<string, string> = {}) => {
+    AttnHeatmap.engineLoader = async () => fakeEngine();
+    const el = document.createElement('attn-heatmap');
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    document.body.append(el);
+    await tick();
+    await tick();
+    return el;
+  };
+
+  it('computes, exposes fresh copies and emits a typed change event', async () => {
+    const events: AttnHeatmapChangeDetail[] = [];
+    document.addEventListener('attn-heatmap-change', (e) => events.push(e.detail));
+    const el = await mount({ tokens: '4' });
+    expect(el.weights.length).toBe(16);
+    expect(el.weights).not.toBe(el.weights);
+    el.weights[0] = 99;
+    expect(el.weights[0]).not.toBe(99);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ tokens: 4, dk: 16, dkMax: 512, seed: '0', scale: 'sqrt', causal: false });
+    expect(events[0].weights.length).toBe(16);
+    el.causal = true;
+    await tick();
+    expect(el.getAttribute('causal')).toBe('');
+    expect(events).toHaveLength(2);
+    expect(el.scores[1]).toBe(-Infinity);
+    expect(sr(el).querySelector('.readouts')!.textContent).toContain('+ M');
+  });
+
+  it('keeps one engine Heatmap per (seed, tokens, dk-max) and frees the old one', async () => {
+    const el = await mount();
+    expect(created.map((c) => c.key)).toEqual(['0|6|512']);
+    el.dk = 32;
+    el.scale = 'none';
+    await tick();
+    expect(created).toHaveLength(1); // d_k and scale reuse the draws
+    expect(created[0].computes.at(-1)).toEqual([32, 'none', false]);
+    el.seed = 5n;
+    await tick();
+    expect(created.map((c) => [c.key, c.deleted])).toEqual([['0|6|512', true], ['5|6|512', false]]);
+    el.remove();
+    expect(created[1].deleted).toBe(true);
+  });
+
+  it('bad input: visible message naming attribute and range, last valid state kept, cleared when fixed', async () => {
+    const el = await mount({ lang: 'en' });
+    const before = el.weights;
+    el.setAttribute('dk', 'abc');
+    await tick();
+    const msg = sr(el).querySelector('.message')!;
+    expect(msg.hasAttribute('hidden')).toBe(false);
+    expect(msg.textContent).toContain('Attribute dk must be an integer from 1 to 512');
+    expect(el.dk).toBe(16);
+    expect(el.weights).toEqual(before);
+    expect(el.inputErrors).toHaveLength(1);
+    el.setAttribute('dk', '20');
+    await tick();
+    expect(msg.hasAttribute('hidden')).toBe(true);
+    expect(el.dk).toBe(20);
+  });
+
+  it('the slider writes the dk attribute and marks the input', async () => {
+    const el = await mount();
+    const mark = vi.spyOn(performance, 'mark');
+    const slider = sr(el).querySelector('input[type="range"]') as HTMLInputElement;
+    slider.value = '100';
+    slider.dispatchEvent(new Event('input'));
+    expect(el.getAttribute('dk')).toBe('100');
+    await tick();
+    expect(el.dk).toBe(100);
+    expect(mark.mock.calls.map((c) => c[0])).toEqual(['attn-heatmap-input', 'attn-heatmap-painted']);
+  });
+
+  it('the grid has one tab stop and arrow keys move it', async () => {
+    const el = await mount({ tokens: '3' });
+    const cells = () => Array.from(sr(el).querySelectorAll('[role="gridcell"]')) as HTMLElement[];
+    expect(cells()).toHaveLength(9);
+    expect(cells().filter((c) => c.tabIndex === 0)).toHaveLength(1);
+    const grid = sr(el).querySelector('[role="grid"]')!;
+    cells()[0].focus();
+    grid.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    grid.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    const active = cells().filter((c) => c.tabIndex === 0);
+    expect(active).toHaveLength(1);
+    expect([active[0].dataset.i, active[0].dataset.j]).toEqual(['1', '1']);
+    expect(sr(el).querySelector('.info')!.textContent).toContain('query 1 → key 1');
+    grid.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', ctrlKey: true, bubbles: true }));
+    const last = cells().filter((c) => c.tabIndex === 0)[0];
+    expect([last.dataset.i, last.dataset.j]).toEqual(['2', '2']);
+  });
+});
