@@ -18,6 +18,7 @@
 
 #include "attention.hpp"
 #include "cli.hpp"
+#include "exercise.hpp"
 #include "heatmap.hpp"
 #include "lesson1.hpp"
 #include "rng.hpp"
@@ -127,6 +128,37 @@ val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
   return val(attn::lesson1_output(s, sizes));
 }
 
+// exercise(seed, todo1, todo2, todo3) -> {output, todos: [{source, correct, reason}]}
+// Lesson 1's program with the learner's three lines (see cpp/src/exercise.hpp).
+val js_exercise(val seed, val todo1, val todo2, val todo3) {
+  std::uint64_t s = 0;
+  ATTN_CHECK(check_seed(seed, s));
+  const val* in[3] = {&todo1, &todo2, &todo3};
+  for (int k = 0; k < 3; ++k) {
+    const std::string name = "todo" + std::to_string(k + 1);
+    if (!in[k]->isString()) return error("TypeError", name + " must be a string, got " + shown(*in[k]));
+    const double len = (*in[k])["length"].as<double>();
+    if (len > static_cast<double>(attn::kExerciseMaxLine))
+      return error("RangeError", name + " must be at most " + std::to_string(attn::kExerciseMaxLine) +
+                                     " characters long, got " + std::to_string(static_cast<long long>(len)));
+  }
+  std::array<std::string, 3> lines;
+  for (int k = 0; k < 3; ++k) lines[static_cast<std::size_t>(k)] = in[k]->as<std::string>();
+  const attn::ExerciseResult r = attn::run_exercise(s, lines);
+  val todos = val::array();
+  for (const attn::TodoVerdict& v : r.todos) {
+    val t = val::object();
+    t.set("source", val(v.source));
+    t.set("correct", val(v.correct));
+    t.set("reason", val(v.reason));
+    todos.call<void>("push", t);
+  }
+  val out = val::object();
+  out.set("output", val(r.output));
+  out.set("todos", todos);
+  return out;
+}
+
 // standardNormal(seed, count) -> Float64Array of default_rng(seed).standard_normal(count)
 val js_standard_normal(val seed, val count) {
   std::uint64_t s = 0;
@@ -233,6 +265,7 @@ EMSCRIPTEN_BINDINGS(attention_lab) {
   function("version", &js_version);
   function("runCli", &js_run_cli);
   function("lesson1", &js_lesson1);
+  function("exercise", &js_exercise);
   function("standardNormal", &js_standard_normal);
   function("attention", &js_attention<double>);
   function("attentionF32", &js_attention<float>);

@@ -788,6 +788,12 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
 
 Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   ArrayPtr c = as_array(cv), x = as_array(xv), y = as_array(yv);
+  if (!c && x && y && cv.kind != Kind::Tuple && cv.kind != Kind::List) {
+    // any other object is a 0-d object array: its truth value decides
+    const bool t = truth(cv, cx);
+    if (cx.failed()) return {};
+    c = std::make_shared<const Array>(Array{DType::Bool, {}, {t ? 1.0 : 0.0}});
+  }
   if (!c || !x || !y) {
     const Value& bad = !c ? cv : !x ? xv : yv;
     cx.fail("TypeError", "np.where: unsupported argument type '" + type_name(bad) + "'");

@@ -43,12 +43,33 @@ export interface CliResult {
   stderr: string;
 }
 
+/** One TODO line's verdict (see cpp/src/exercise.hpp). */
+export interface ExerciseTodo {
+  /** The line as given. */
+  source: string;
+  correct: boolean;
+  /** Why it is wrong; for a correct line "" or a note (e.g. on batched inputs). */
+  reason: string;
+}
+
+export interface ExerciseResult {
+  /** The program's stdout as NumPy prints it (ends with the error line if it raised). */
+  output: string;
+  /** Verdicts for TODO 1, 2, 3. */
+  todos: ExerciseTodo[];
+}
+
 export interface Engine {
   version(): string;
   /** attn-cli in WASM: same arguments, same bytes out. */
   runCli(args: string[]): CliResult;
   /** Lesson 1's exercise script output under default_rng(seed). T in [1, 10], dims in [1, 512]. */
   lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
+  /**
+   * Lesson 1's section-5 program with these three lines (sandboxed Python/NumPy subset), run under
+   * default_rng(seed); each line at most 2000 characters, "" = the TODO left as `...`.
+   */
+  exercise(seed: Seed, todo1: string, todo2: string, todo3: string): ExerciseResult;
   /** default_rng(seed).standard_normal(count), count <= 2^20. */
   standardNormal(seed: Seed, count: number): Float64Array;
   /** q: (T, dK), k: (S, dK), v: (S, dV), row-major. */

@@ -35,6 +35,7 @@ export function wrapModule(m) {
     version: () => m.version(),
     runCli: (args) => unwrap(m.runCli(args)),
     lesson1: (seed, T = 4, dModel = 8, dK = 16, dV = 16) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
+    exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
     standardNormal: (seed, count) => unwrap(m.standardNormal(seed, count)),
     attention: (q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) =>
       unwrap(m.attention(q, k, v, T, S, dK, dV, scale, causal)),
