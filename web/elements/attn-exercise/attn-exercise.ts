@@ -1,0 +1,294 @@
+// <attn-exercise>: lesson 1's section-5 program in the page. The learner types
+// the three TODO lines (or picks a common mistake); the C++ engine runs the
+// program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
+// print and judges each line by what it computes (cpp/src/exercise.hpp).
+import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { getEngine, type Engine } from '../../engine/browser';
+import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
+
+export interface AttnExerciseTodo {
+  source: string;
+  correct: boolean;
+  reason: string;
+}
+
+/** detail of `attn-exercise-run`, sent after every run. */
+export interface AttnExerciseRunDetail {
+  todos: AttnExerciseTodo[];
+  output: string;
+}
+
+export const RUN_EVENT = 'attn-exercise-run';
+const LESSON = 'lesson-01';
+
+export const REFERENCE = [
+  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
+  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
+  'weights = softmax(scores)',
+] as const;
+
+/** The mistake menu: one TODO replaced by a common wrong line. */
+export const MISTAKES = {
+  axis: { todo: 2, line: 'weights = np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)' },
+  k0: { todo: 1, line: 'mask = np.triu(np.ones((T, T), dtype=bool), k=0)' },
+  noscale: { todo: 0, line: 'scores = Q @ K.swapaxes(-2, -1)' },
+  dk: { todo: 0, line: 'scores = Q @ K.swapaxes(-2, -1) / d_k' },
+} as const;
+export type MistakeId = keyof typeof MISTAKES;
+
+const STRINGS = {
+  'zh-CN': {
+    title: '第 1 课练习：补完 3 个 TODO',
+    todo: (k: number) => `TODO ${k}`,
+    hints: ['Q 和 K 的点积，再缩放。形状应为 (T, T)', '布尔矩阵，True 表示"未来位置"', '对哪一个轴做 softmax？'],
+    run: '运行',
+    reset: '填入参考答案',
+    mistake: '或者看看常见错误：',
+    none: '（选择一个错误）',
+    mistakes: {
+      axis: 'softmax 用错了轴（axis=0）',
+      k0: '掩码用 k=0',
+      noscale: '不缩放',
+      dk: '除以 d_k 而不是 √d_k',
+    } as Record<MistakeId, string>,
+    explain: {
+      axis: '按列归一化：每一列的和是 1，每一行（每个 query 的权重）却不是。softmax 必须沿 key 所在的最后一个轴。',
+      k0: 'k=0 连对角线也遮住了：第 0 行只能看见自己，现在所有 key 都被设为 −∞，softmax 算出 exp(−∞−(−∞)) = NaN，也就是 0/0，整行变成 NaN。',
+      noscale: '不除以 √d_k 时，分数的标准差约为 √d_k，softmax 接近 one-hot，梯度变得很小。',
+      dk: '除以 d_k 缩得太多：分数的标准差约为 1/√d_k，softmax 变得接近均匀分布。',
+    } as Record<MistakeId, string>,
+    output: '你的程序输出',
+    expected: '预期输出（NumPy）',
+    correct: '正确',
+    wrong: '错误',
+    same: '输出与预期完全一致。',
+    differs: (n: number) => `有 ${n} 行与预期不同（已标出）。`,
+    loading: '正在加载引擎…',
+    failed: '引擎加载失败：',
+  },
+  en: {
+    title: 'Lesson 1 exercise: fill in the 3 TODOs',
+    todo: (k: number) => `TODO ${k}`,
+    hints: ['dot product of Q and K, then scale. Shape (T, T)', 'boolean matrix, True marks a future position', 'softmax over which axis?'],
+    run: 'Run',
+    reset: 'Fill in the reference answer',
+    mistake: 'Or see a common mistake:',
+    none: '(pick a mistake)',
+    mistakes: {
+      axis: 'softmax over the wrong axis (axis=0)',
+      k0: 'mask with k=0',
+      noscale: 'no scaling',
+      dk: 'dividing by d_k instead of √d_k',
+    } as Record<MistakeId, string>,
+    explain: {
+      axis: 'Normalizing columns: every column sums to 1, but the rows (each query\'s weights) do not. Softmax must run over the keys, the last axis.',
+      k0: 'k=0 hides the diagonal too: row 0 may only see itself, and now every key is -inf, so softmax computes exp(-inf - -inf) = NaN, i.e. 0/0: the whole row is NaN.',
+      noscale: 'Without dividing by √d_k the scores have a standard deviation of about √d_k, softmax is nearly one-hot and its gradients vanish.',
+      dk: 'Dividing by d_k shrinks too much: the scores have a standard deviation of about 1/√d_k and softmax becomes nearly uniform.',
+    } as Record<MistakeId, string>,
+    output: 'Your program prints',
+    expected: 'Expected (NumPy)',
+    correct: 'correct',
+    wrong: 'wrong',
+    same: 'The output equals the expected output.',
+    differs: (n: number) => `${n} line(s) differ from the expected output (marked).`,
+    loading: 'Loading the engine…',
+    failed: 'The engine failed to load: ',
+  },
+};
+
+const PROGRAM_HEAD = `import numpy as np
+
+def softmax(x):
+    x = x - x.max(axis=-1, keepdims=True)
+    e = np.exp(x)
+    return e / e.sum(axis=-1, keepdims=True)
+
+def attention(Q, K, V, causal=False):
+    d_k = Q.shape[-1]`;
+const PROGRAM_MID1 = `    if causal:
+        T = scores.shape[-1]`;
+const PROGRAM_MID2 = `        scores = np.where(mask, -np.inf, scores)`;
+const PROGRAM_TAIL = `    return weights @ V, weights
+
+# Q, K, V = ... (rng = np.random.default_rng(seed))
+out, w = attention(Q, K, V, causal=True)
+print(...)`;
+const INDENT = ['    ', '        ', '    '];
+
+const CSS = `
+:host { display: block; font: 14px/1.45 system-ui, sans-serif; color: CanvasText; }
+.prog { font: 13px/1.45 ui-monospace, monospace; background: color-mix(in srgb, Canvas 92%, CanvasText); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
+.prog pre { margin: 0; white-space: pre; }
+.slot { display: flex; align-items: center; gap: .4em; white-space: pre; }
+.slot input { flex: 1; min-width: 18em; font: inherit; padding: .15em .3em; }
+.slot .tag { font-size: 11px; opacity: .75; }
+.bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
+.cols { display: grid; grid-template-columns: 1fr 1fr; gap: .8em; }
+@media (max-width: 640px) { .cols { grid-template-columns: 1fr; } }
+.out { font: 12px/1.4 ui-monospace, monospace; margin: 0; padding: .5em; border: 1px solid color-mix(in srgb, CanvasText 25%, Canvas); border-radius: 6px; overflow-x: auto; white-space: pre; }
+.out .d { background: color-mix(in srgb, #e5484d 22%, Canvas); }
+.verdicts { list-style: none; padding: 0; margin: .6em 0; }
+.verdicts li { margin: .3em 0; }
+.ok { color: #1a7f37; font-weight: 600; }
+.bad { color: #cf222e; font-weight: 600; }
+.explain { margin: .4em 0; }
+h3 { font-size: 1em; margin: .2em 0; }
+`;
+
+let styles: CSSStyleSheet | null = null;
+
+/** Line-by-line comparison: indexes (in `got`) of the lines that differ from `want`. */
+export function diffLines(got: string, want: string): number[] {
+  const a = got.replace(/\n$/, '').split('\n');
+  const b = want.replace(/\n$/, '').split('\n');
+  const out: number[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) out.push(i);
+  return out;
+}
+
+export class AttnExercise extends AttnElement {
+  static get observedAttributes(): string[] { return ['seed', 'lang']; }
+
+  #inputs: HTMLInputElement[] = [];
+  #mistake: MistakeId | '' = '';
+  #result: AttnExerciseRunDetail | null = null;
+  #expected = '';
+  #status = '';
+  #engine: Engine | null = null;
+  #built = false;
+  #lang: Lang = 'zh-CN';
+
+  constructor() {
+    styles ??= sheet(CSS);
+    super([styles]);
+  }
+
+  get seed(): string {
+    const s = this.getAttribute('seed') ?? '0';
+    return /^\d{1,20}$/.test(s) ? s : '0';
+  }
+
+  /** The three lines as typed. */
+  get todos(): string[] { return this.#inputs.map((i) => i.value); }
+
+  connectedCallback(): void {
+    this.requestRender();
+  }
+
+  attributeChangedCallback(): void {
+    this.#built = false;
+    this.requestRender();
+  }
+
+  protected render(): void {
+    const lang = resolveLang(this);
+    if (!this.#built || lang !== this.#lang) this.#build(lang);
+    this.#paintResult();
+  }
+
+  #build(lang: Lang): void {
+    this.#lang = lang;
+    const t = STRINGS[lang];
+    const prev = this.#inputs.map((i) => i.value);
+    let saved: string[] | null = null;
+    try { saved = loadExerciseAnswers(LESSON); } catch { saved = null; }
+    this.#inputs = [0, 1, 2].map((k) => {
+      const input = h('input', {
+        type: 'text', spellcheck: 'false', autocomplete: 'off', 'aria-label': `${t.todo(k + 1)}: ${t.hints[k]}`,
+        placeholder: REFERENCE[k].split(' = ')[0] + ' = ...', 'data-todo': String(k + 1),
+      });
+      input.value = prev[k] ?? saved?.[k] ?? '';
+      input.addEventListener('keydown', (e) => { if (e.key === 'Enter') void this.run(); });
+      return input;
+    });
+    const slot = (k: number) => h('div', { class: 'slot' }, INDENT[k], this.#inputs[k], h('span', { class: 'tag' }, `# ${t.todo(k + 1)}: ${t.hints[k]}`));
+    const program = h('div', { class: 'prog', part: 'program' },
+      h('pre', {}, PROGRAM_HEAD), slot(0), h('pre', {}, PROGRAM_MID1), slot(1), h('pre', {}, PROGRAM_MID2), slot(2),
+      h('pre', {}, PROGRAM_TAIL));
+    const runBtn = h('button', { type: 'button', class: 'run' }, t.run);
+    runBtn.addEventListener('click', () => void this.run());
+    const refBtn = h('button', { type: 'button', class: 'reference' }, t.reset);
+    refBtn.addEventListener('click', () => { this.#inputs.forEach((i, k) => { i.value = REFERENCE[k]; }); this.#mistake = ''; });
+    const select = h('select', { class: 'mistakes', 'aria-label': t.mistake },
+      h('option', { value: '' }, t.none),
+      ...(Object.keys(MISTAKES) as MistakeId[]).map((id) => h('option', { value: id }, t.mistakes[id])));
+    select.value = this.#mistake;
+    select.addEventListener('change', () => void this.showMistake(select.value as MistakeId | ''));
+    this.root.replaceChildren(
+      h('h3', {}, t.title), program,
+      h('div', { class: 'bar' }, runBtn, refBtn, h('label', {}, t.mistake, ' ', select)),
+      h('p', { class: 'explain', 'aria-live': 'polite' }),
+      h('div', { class: 'result', 'aria-live': 'polite' }));
+    this.#built = true;
+  }
+
+  /** Fills in the reference answer with one TODO replaced by the mistake, and runs it. */
+  async showMistake(id: MistakeId | ''): Promise<AttnExerciseRunDetail | null> {
+    this.#mistake = id;
+    if (!id) return null;
+    const m = MISTAKES[id];
+    this.#inputs.forEach((i, k) => { i.value = k === m.todo ? m.line : REFERENCE[k]; });
+    return this.run(false);
+  }
+
+  /** Runs the program with the typed lines; saves them unless showing a menu mistake. */
+  async run(save = true): Promise<AttnExerciseRunDetail | null> {
+    const t = STRINGS[this.#lang];
+    if (!this.#built) this.#build(resolveLang(this));
+    const lines = this.todos;
+    if (save) {
+      this.#mistake = '';
+      try { saveExerciseAnswers(LESSON, lines); } catch { /* storage unavailable: keep going */ }
+    }
+    try {
+      this.#status = t.loading;
+      this.#engine ??= await getEngine();
+      const r = this.#engine.exercise(this.seed, lines[0], lines[1], lines[2]);
+      this.#expected = this.#engine.lesson1(this.seed);
+      this.#result = { todos: r.todos.map((x) => ({ ...x })), output: r.output };
+      this.#status = '';
+    } catch (e) {
+      this.#status = t.failed + String((e as Error)?.message ?? e);
+      this.#result = null;
+    }
+    this.#paintResult();
+    if (this.#result) this.emit<AttnExerciseRunDetail>(RUN_EVENT, this.#result);
+    return this.#result;
+  }
+
+  #paintResult(): void {
+    const t = STRINGS[this.#lang];
+    const box = this.root.querySelector('.result');
+    const explain = this.root.querySelector('.explain');
+    const select = this.root.querySelector<HTMLSelectElement>('select.mistakes');
+    if (select) select.value = this.#mistake;
+    if (explain) explain.textContent = this.#mistake ? t.explain[this.#mistake] : '';
+    if (!box) return;
+    if (!this.#result) {
+      box.replaceChildren(this.#status ? h('p', { class: 'status' }, this.#status) : '');
+      return;
+    }
+    const r = this.#result;
+    const diff = new Set(diffLines(r.output, this.#expected));
+    const pane = (text: string, mark: boolean, cls: string) => {
+      const pre = h('pre', { class: `out ${cls}`, tabindex: '0' });
+      text.replace(/\n$/, '').split('\n').forEach((line, i) => {
+        pre.append(mark && diff.has(i) ? h('span', { class: 'd', 'data-diff': '' }, line) : line, '\n');
+      });
+      return pre;
+    };
+    const verdicts = h('ul', { class: 'verdicts' }, ...r.todos.map((v, k) =>
+      h('li', { 'data-todo': String(k + 1), 'data-correct': String(v.correct) },
+        h('span', { class: v.correct ? 'ok' : 'bad' }, `${v.correct ? '✓' : '✗'} ${t.todo(k + 1)}: ${v.correct ? t.correct : t.wrong}`),
+        v.reason ? ` — ${v.reason}` : '')));
+    box.replaceChildren(
+      verdicts,
+      h('p', { class: 'summary' }, diff.size === 0 ? t.same : t.differs(diff.size)),
+      h('div', { class: 'cols' },
+        h('div', {}, h('h3', {}, t.output), pane(r.output, true, 'got')),
+        h('div', {}, h('h3', {}, t.expected), pane(this.#expected, false, 'want'))));
+  }
+}
+
+define('attn-exercise', AttnExercise);
