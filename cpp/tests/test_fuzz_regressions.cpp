@@ -33,6 +33,7 @@ struct FuzzCheckFailure : std::logic_error {
 
 #include "../fuzz/harness_attention.hpp"
 #include "../fuzz/harness_cli.hpp"
+#include "../fuzz/harness_pyeval.hpp"
 #include "../fuzz/harness_seed.hpp"
 
 namespace fs = std::filesystem;
@@ -86,6 +87,11 @@ TEST(FuzzRegressions, Lesson1Cli) {
 TEST(FuzzRegressions, Seed) {
   EXPECT_GE(replay(kRegressions, "fuzz_seed", attn::fuzz::run_seed_case), 1u);
   EXPECT_GE(replay(kCorpus, "fuzz_seed", attn::fuzz::run_seed_case), 1u);
+}
+
+TEST(FuzzRegressions, PyEval) {
+  replay(kRegressions, "fuzz_pyeval", attn::fuzz::run_pyeval_case);
+  EXPECT_GE(replay(kCorpus, "fuzz_pyeval", attn::fuzz::run_pyeval_case), 1u);
 }
 
 // The harness checks themselves: a broken invariant must be reported.
