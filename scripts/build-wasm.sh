@@ -8,4 +8,5 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2
 mkdir -p web/generated
-cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm web/generated/
+cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm \
+   build/wasm/attn_core_scalar.mjs build/wasm/attn_core_scalar.wasm web/generated/
