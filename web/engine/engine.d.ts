@@ -82,12 +82,21 @@ export interface Engine {
   heapStats(): { memoryBytes: number; usedBytes: number };
   /** The raw Embind module (errors are returned, not thrown). */
   readonly raw: unknown;
+  /** Which build loadEngine() chose: true for SIMD, false for the scalar fallback (unset from wrapModule). */
+  simd?: boolean;
 }
 
 export interface LoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   wasmUrl?: string | URL;
+  /** The scalar build, loaded instead where WebAssembly SIMD is missing. */
+  scalarWasmBinary?: ArrayBuffer | Uint8Array;
+  scalarWasmUrl?: string | URL;
+  /** Force the SIMD (true) or the scalar (false) build; default: feature detection. */
+  simd?: boolean;
 }
 
 export function wrapModule(m: unknown): Engine;
+/** True where WebAssembly.validate accepts a SIMD module. */
+export function simdSupported(): boolean;
 export function loadEngine(options?: LoadOptions): Promise<Engine>;

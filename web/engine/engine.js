@@ -4,9 +4,28 @@
 // The bindings return a RangeError/TypeError instead of throwing from inside
 // WASM (see cpp/bindings/bindings.cpp); this wrapper throws it, so callers see
 // ordinary exceptions and the WASM heap stays flat after rejected calls.
+//
+// Two builds of one module: attn_core (WASM SIMD kernels, the default) and
+// attn_core_scalar (the fallback for engines without SIMD), chosen by
+// feature detection. The fallback's glue is imported only when it is needed.
 import createAttnModule from '../generated/attn_core.mjs';
 
 let shared = null;
+
+// (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt drop)):
+// valid only where WebAssembly SIMD is.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+/** True where this JS engine validates a WebAssembly SIMD module. */
+export function simdSupported() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
 
 function unwrap(result) {
   if (result instanceof Error) throw result;
@@ -50,13 +69,27 @@ export function wrapModule(m) {
  * Instantiates the engine (once per page) and resolves to its API.
  * options.wasmBinary: the .wasm bytes (Node, where fetch of file URLs fails);
  * options.wasmUrl: where the browser fetches the .wasm from.
+ * options.scalarWasmBinary / options.scalarWasmUrl: the same for the scalar
+ * build, used where SIMD is missing (or options.simd === false). Without
+ * them the SIMD build is loaded regardless.
  */
 export function loadEngine(options = {}) {
   if (!shared) {
+    const scalar = (options.scalarWasmBinary || options.scalarWasmUrl) &&
+      (options.simd === false || (options.simd !== true && !simdSupported()));
+    const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
+    const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
     const moduleArg = {};
-    if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
-    if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);
-    shared = createAttnModule(moduleArg).then(wrapModule);
+    if (binary) moduleArg.wasmBinary = binary;
+    if (url) moduleArg.locateFile = () => String(url);
+    const factory = scalar
+      ? import('../generated/attn_core_scalar.mjs').then((m) => m.default)
+      : Promise.resolve(createAttnModule);
+    shared = factory.then((create) => create(moduleArg)).then((m) => {
+      const engine = wrapModule(m);
+      engine.simd = !scalar;
+      return engine;
+    });
     shared.catch(() => { shared = null; });
   }
   return shared;
