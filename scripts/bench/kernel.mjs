@@ -37,7 +37,7 @@ export function runNative(root, sizes, { smoke }) {
     const m = /T:(\d+)\/d:(\d+)\/causal:(\d)/.exec(b.run_name ?? b.name);
     const k = key({ T: +m[1], d: +m[2], causal: m[3] === '1' });
     const scale = { ns: 1e-6, us: 1e-3, ms: 1 }[b.time_unit];
-    const ms = b.real_time * scale;
+    const ms = b.cpu_time * scale; // CPU time, as the JS/WASM figures
     res[k] = Math.min(res[k] ?? Infinity, ms);
   }
   return { times: res, context: json.context };
