@@ -1,7 +1,7 @@
 // The two WASM builds (SIMD kernels and the scalar fallback) against the
 // double-precision reference: attentionF32 vs attention within 1e-5, causal
 // and not, every scale; and loadEngine's choice between them.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, simdSupported, wrapModule, type Engine, type ScaleName } from './engine.js';
 
@@ -64,7 +64,12 @@ describe('build choice', () => {
     const scalar = readFileSync(new URL('attn_core_scalar.wasm', gen));
     expect(WebAssembly.validate(simd)).toBe(true);
     expect(WebAssembly.validate(scalar)).toBe(true);
-    expect(existsSync(new URL('attn_core_scalar.mjs', gen))).toBe(true);
+  });
+
+  it('the two builds have the same JS glue but for the file name, so engine.js ships one', () => {
+    const glue = readFileSync(new URL('attn_core.mjs', gen), 'utf8');
+    const scalarGlue = readFileSync(new URL('attn_core_scalar.mjs', gen), 'utf8');
+    expect(scalarGlue.replaceAll('attn_core_scalar', 'attn_core')).toBe(glue);
   });
 
   it('loadEngine({ simd: false }) loads the scalar build, which computes the same lesson text', async () => {

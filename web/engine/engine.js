@@ -7,7 +7,9 @@
 //
 // Two builds of one module: attn_core (WASM SIMD kernels, the default) and
 // attn_core_scalar (the fallback for engines without SIMD), chosen by
-// feature detection. The fallback's glue is imported only when it is needed.
+// feature detection. Both come from the same sources and link flags, so they
+// have the same imports and exports and share one JS glue (this import); only
+// the .wasm differs (builds.test.ts checks that the two glues are the same).
 import createAttnModule from '../generated/attn_core.mjs';
 
 let shared = null;
@@ -82,10 +84,7 @@ export function loadEngine(options = {}) {
     const moduleArg = {};
     if (binary) moduleArg.wasmBinary = binary;
     if (url) moduleArg.locateFile = () => String(url);
-    const factory = scalar
-      ? import('../generated/attn_core_scalar.mjs').then((m) => m.default)
-      : Promise.resolve(createAttnModule);
-    shared = factory.then((create) => create(moduleArg)).then((m) => {
+    shared = createAttnModule(moduleArg).then((m) => {
       const engine = wrapModule(m);
       engine.simd = !scalar;
       return engine;
