@@ -20,7 +20,7 @@ function stubWasmUrls(): Plugin {
     // The embed hands the engine its bytes (wasmBinary) before any element asks,
     // so the .wasm URLs the elements import are never fetched: keep them out of the bundle.
     async resolveId(id) {
-      if (/attn_core\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
+      if (/attn_core(_scalar)?\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
       return null;
     },
     load(id) {
@@ -28,8 +28,9 @@ function stubWasmUrls(): Plugin {
       return null;
     },
     transform(code, id) {
-      if (!id.endsWith('attn_core.mjs')) return null;
-      return code.replace('new URL("attn_core.wasm",import.meta.url).toString()', '"attn_core.wasm"');
+      const glue = /(attn_core(?:_scalar)?)\.mjs$/.exec(id);
+      if (!glue) return null;
+      return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
   };
 }

@@ -15,12 +15,13 @@ function wasmAsFile(): Plugin {
     name: 'attention-lab:wasm-as-file',
     enforce: 'pre',
     async resolveId(id, importer, options) {
-      if (!/attn_core\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
+      if (!/attn_core(_scalar)?\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
       return this.resolve(id.replace('?url', '?url&no-inline'), importer, { ...options, skipSelf: true });
     },
     transform(code, id) {
-      if (!id.endsWith('attn_core.mjs')) return null;
-      return code.replace('new URL("attn_core.wasm",import.meta.url).toString()', '"attn_core.wasm"');
+      const glue = /(attn_core(?:_scalar)?)\.mjs$/.exec(id);
+      if (!glue) return null;
+      return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
   };
 }
