@@ -380,3 +380,23 @@ test('a loading state shows until the engine arrives', async ({ page }) => {
   await expect(page.locator('#hm canvas').first()).toBeVisible();
   await expect(status).toBeHidden();
 });
+
+test.describe('accessibility (axe-core, injected with the CSP bypassed for the checker only)', () => {
+  test.use({ bypassCSP: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`no WCAG A/AA violations, no page overflow at T=32 (${colorScheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await open(page);
+      await setAttrs(page, 'hm', { tokens: '32', dk: '512', causal: '', compare: '', labels: 'a,b,c' });
+      await page.waitForTimeout(200);
+      await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+        const r = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] });
+        return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
+      });
+      expect(violations).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+  }
+});

@@ -97,7 +97,7 @@ describe('<attn-heatmap> with an engine', () => {
 
   it('computes, exposes fresh copies and emits a typed change event', async () => {
     const events: AttnHeatmapChangeDetail[] = [];
-    document.addEventListener('attn-heatmap-change', (e) => events.push(e.detail));
+    document.addEventListener('attn-heatmap-change', (e) => events.push((e as CustomEvent<AttnHeatmapChangeDetail>).detail));
     const el = await mount({ tokens: '4' });
     expect(el.weights.length).toBe(16);
     expect(el.weights).not.toBe(el.weights);

@@ -252,7 +252,15 @@ export class AttnHeatmap extends AttnElement {
 
   // --- lifecycle -------------------------------------------------------------
 
+  /** Repaints the canvas (its colours come from the computed style) when the colour scheme flips. */
+  readonly #onScheme = () => { this.#computedKey = ''; this.requestRender(); };
+  #schemeQuery: MediaQueryList | null = null;
+
   connectedCallback(): void {
+    if (typeof matchMedia === 'function' && !this.#schemeQuery) {
+      this.#schemeQuery = matchMedia('(prefers-color-scheme: dark)');
+      this.#schemeQuery.addEventListener?.('change', this.#onScheme);
+    }
     if (typeof ResizeObserver === 'function' && !this.#resize) {
       this.#resize = new ResizeObserver((entries) => {
         const w = Math.round(entries[0]?.contentRect.width ?? 0);
@@ -264,6 +272,8 @@ export class AttnHeatmap extends AttnElement {
   }
 
   disconnectedCallback(): void {
+    this.#schemeQuery?.removeEventListener?.('change', this.#onScheme);
+    this.#schemeQuery = null;
     this.#engineError = null; // a later reconnect tries to load the engine again
     this.#resize?.disconnect();
     this.#resize = null;
