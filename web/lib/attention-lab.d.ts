@@ -1,0 +1,148 @@
+// Types of dist/lib/attention-lab.js for authors who bundle it (hand-written,
+// self-contained: no imports from the sources). Importing the module defines
+// <attn-heatmap>, <attn-quiz>, <attn-exercise> and <attn-review>.
+
+export type Scale = 'sqrt' | 'none' | 'dk';
+export type RatingName = 'again' | 'hard' | 'good' | 'easy';
+
+/** detail of `attn-heatmap-change`, sent after each new matrix is painted. */
+export interface AttnHeatmapChangeDetail {
+  tokens: number;
+  dk: number;
+  dkMax: number;
+  /** Decimal string, 0 <= seed < 2^64. */
+  seed: string;
+  scale: Scale;
+  causal: boolean;
+  /** Fresh copy, tokens × tokens, row-major. */
+  weights: Float64Array;
+}
+
+export interface HeatmapParseError {
+  attr: 'tokens' | 'dk' | 'dk-max' | 'seed' | 'scale';
+  kind: 'int' | 'seed' | 'enum';
+  got: string;
+  min?: number;
+  max?: number;
+  allowed?: readonly Scale[];
+}
+
+export declare class AttnHeatmap extends HTMLElement {
+  tokens: number;
+  dk: number;
+  dkMax: number;
+  get seed(): string;
+  set seed(v: string | number | bigint);
+  scale: Scale;
+  causal: boolean;
+  compare: boolean;
+  logScale: boolean;
+  get labels(): string[];
+  set labels(v: string | readonly string[] | null);
+  /** Weights on screen, T×T row-major (a copy); empty until the engine has run. */
+  readonly weights: Float64Array;
+  /** Scaled scores on screen; masked cells are -Infinity. */
+  readonly scores: Float64Array;
+  readonly inputErrors: HeatmapParseError[];
+}
+
+export interface XapiLangMap { [lang: string]: string }
+export interface XapiStatement {
+  verb: { id: string; display: { 'en-US': 'answered' | 'completed' } };
+  object: {
+    objectType: 'Activity';
+    id: string;
+    definition: {
+      type: string;
+      name: XapiLangMap;
+      description?: XapiLangMap;
+      interactionType?: 'choice';
+      correctResponsesPattern?: string[];
+      choices?: { id: string; description: XapiLangMap }[];
+    };
+  };
+  result: {
+    success: boolean;
+    completion?: boolean;
+    response?: string;
+    score: { raw: number; min: 0; max: number; scaled: number };
+    duration: string;
+  };
+  context: { registration: string; contextActivities?: { parent: { id: string; objectType: 'Activity' }[] } };
+  timestamp: string;
+}
+export interface QuizAttempt {
+  id: string;
+  lesson: string;
+  [key: string]: unknown;
+}
+/** detail of `attn-quiz-answer`. */
+export interface AttnQuizAnswerDetail extends XapiStatement {
+  verb: { id: 'http://adlnet.gov/expapi/verbs/answered'; display: { 'en-US': 'answered' } };
+}
+/** detail of `attn-quiz-complete`. */
+export interface AttnQuizCompleteDetail extends XapiStatement {
+  verb: { id: 'http://adlnet.gov/expapi/verbs/completed'; display: { 'en-US': 'completed' } };
+  attempt: QuizAttempt;
+}
+
+export declare class AttnQuiz extends HTMLElement {
+  /** Name of a bank fetched from `banks/<name>.json` next to the page. */
+  bank: string;
+  /** URL of a bank; wins over `bank`. */
+  src: string;
+  /** Lesson id under which attempts are stored (default: the bank's id). */
+  lesson: string;
+  readonly state: 'loading' | 'ready' | 'error';
+  readonly score: number;
+  readonly total: number;
+  readonly answered: number;
+  readonly complete: boolean;
+  /** Question ids in the order shown. */
+  readonly order: string[];
+  /** Per question id: option indices (bank order) in the order shown. */
+  readonly optionOrder: Record<string, number[]>;
+  /** Starts a new attempt with questions and options reshuffled. */
+  retake(): void;
+}
+
+export interface AttnExerciseTodo { source: string; correct: boolean; reason: string }
+/** detail of `attn-exercise-run`, sent after every run. */
+export interface AttnExerciseRunDetail { todos: AttnExerciseTodo[]; output: string }
+export type MistakeId = 'axis' | 'k0' | 'noscale' | 'dk';
+
+export declare class AttnExercise extends HTMLElement {
+  readonly seed: string;
+  /** The three typed lines. */
+  readonly todos: string[];
+  run(save?: boolean): Promise<AttnExerciseRunDetail | null>;
+  showMistake(id: MistakeId | ''): Promise<AttnExerciseRunDetail | null>;
+}
+
+export type ReviewState = 'empty' | 'scheduled' | 'due';
+export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }
+export interface ReviewItemSummary { lesson: string; due: string; lastRating: RatingName | null }
+
+export declare class AttnReview extends HTMLElement {
+  lesson: string | null;
+  bank: string | null;
+  lang: string;
+  readonly state: ReviewState;
+  readonly items: ReviewItemSummary[];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attn-heatmap': AttnHeatmap;
+    'attn-quiz': AttnQuiz;
+    'attn-exercise': AttnExercise;
+    'attn-review': AttnReview;
+  }
+  interface HTMLElementEventMap {
+    'attn-heatmap-change': CustomEvent<AttnHeatmapChangeDetail>;
+    'attn-quiz-answer': CustomEvent<AttnQuizAnswerDetail>;
+    'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
+    'attn-exercise-run': CustomEvent<AttnExerciseRunDetail>;
+    'attn-review-complete': CustomEvent<ReviewCompleteDetail>;
+  }
+}
