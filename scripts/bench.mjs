@@ -15,7 +15,7 @@ import { cpus, totalmem } from 'node:os';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative } from './bench/kernel.mjs';
+import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
 import { runPages } from './bench/pages.mjs';
 
@@ -45,27 +45,31 @@ const minMerge = (a, b) => {
 
 async function kernel(engines) {
   const sizes = smoke ? SMOKE_SIZES : FULL_SIZES;
-  let native = null, nativeError = null, wasm = null;
+  let native = null, nativeError = null, wasm = null, kernelOnly = null, kernelError = null;
   for (let r = 0; r < runs; r++) {
     log(`kernel run ${r + 1}/${runs}: native`);
     const n = runNative(root, sizes, { smoke });
     if (n.error) nativeError = n.error; else native = minMerge(native, n.times);
+    log(`kernel run ${r + 1}/${runs}: WASM kernel without Embind`);
+    const kw = runWasmKernel(root, sizes, { smoke });
+    if (kw.error) kernelError = kw.error; else kernelOnly = minMerge(kernelOnly, kw.times);
     log(`kernel run ${r + 1}/${runs}: WASM and JS`);
     const w = runJsAndWasm(engines, sizes, { smoke });
     wasm = wasm ? Object.fromEntries(Object.entries(wasm).map(([k, v]) => [k, minMerge(v, w[k])])) : w;
   }
   const rows = configs(sizes).map((c) => {
     const k = key(c);
-    const row = { ...c, native_ms: native?.[k] ?? null, wasm_ms: wasm.wasm[k], wasm_scalar_ms: wasm.wasm_scalar[k] ?? null,
-      js_f64_ms: wasm.js_f64[k], js_f32_ms: wasm.js_f32[k] };
+    const row = { ...c, native_ms: native?.[k] ?? null, wasm_ms: wasm.wasm[k], wasm_kernel_ms: kernelOnly?.[k] ?? null,
+      wasm_scalar_ms: wasm.wasm_scalar[k] ?? null, js_f64_ms: wasm.js_f64[k], js_f32_ms: wasm.js_f32[k] };
     row.wasm_over_native = row.native_ms ? row.wasm_ms / row.native_ms : null;
+    row.wasm_kernel_over_native = row.native_ms && row.wasm_kernel_ms ? row.wasm_kernel_ms / row.native_ms : null;
     row.js_f64_over_wasm = row.js_f64_ms / row.wasm_ms;
     row.js_f32_over_wasm = row.js_f32_ms / row.wasm_ms;
     // Against the faster of the two plain-JS variants.
     row.js_over_wasm = Math.min(row.js_f64_ms, row.js_f32_ms) / row.wasm_ms;
     return row;
   });
-  return { rows, nativeError };
+  return { rows, nativeError, kernelError };
 }
 
 async function main() {
@@ -78,6 +82,7 @@ async function main() {
   const k = await kernel(engines);
   out.kernel = k.rows;
   if (k.nativeError) out.native_error = k.nativeError;
+  if (k.kernelError) out.wasm_kernel_error = k.kernelError;
 
   log('memory: 10,000 heatmap steps in Node');
   // A fresh instance: the kernel runs above grew the first one's memory.
@@ -115,11 +120,14 @@ function summary(out) {
     if (r.wasm_scalar_ms !== null) s[`wasm_scalar_ms_${k}`] = r.wasm_scalar_ms;
     s[`js_f64_ms_${k}`] = r.js_f64_ms;
     s[`js_f32_ms_${k}`] = r.js_f32_ms;
+    s[`wasm_kernel_ms_${k}`] = r.wasm_kernel_ms;
     s[`wasm_over_native_${k}`] = r.wasm_over_native;
+    s[`wasm_kernel_over_native_${k}`] = r.wasm_kernel_over_native;
     s[`js_over_wasm_${k}`] = r.js_over_wasm;
   }
   const head = find(256, 64) ?? out.kernel[out.kernel.length - 1];
   s.wasm_over_native_T256_d64 = find(256, 64)?.wasm_over_native ?? null;
+  s.wasm_kernel_over_native_T256_d64 = find(256, 64)?.wasm_kernel_over_native ?? null;
   s.js_over_wasm_T256_d64 = find(256, 64)?.js_over_wasm ?? null;
   void head;
   s.heap_growth_bytes_10k_steps = out.memory.usedGrowth;
@@ -159,13 +167,18 @@ function table(out) {
   lines.push('');
   lines.push('Kernel (float attention, S = T, d_k = d_v = d, scale √d), ms per call; ratios = time / time');
   const hasScalar = out.kernel.some((r) => r.wasm_scalar_ms !== null);
-  const head = ['T', 'd', 'causal', 'native', 'wasm', ...(hasScalar ? ['scalar'] : []), 'js f64', 'js f32', 'wasm/native', 'js/wasm'];
+  const head = ['T', 'd', 'causal', 'native', 'wasm', 'wasm kernel', ...(hasScalar ? ['scalar'] : []), 'js f64', 'js f32',
+    'wasm/native', 'kernel/native', 'js/wasm'];
   const rows = out.kernel.map((r) => [String(r.T), String(r.d), r.causal ? 'yes' : 'no', fmt(r.native_ms), fmt(r.wasm_ms),
-    ...(hasScalar ? [fmt(r.wasm_scalar_ms)] : []), fmt(r.js_f64_ms), fmt(r.js_f32_ms), fmt(r.wasm_over_native), fmt(r.js_over_wasm)]);
+    fmt(r.wasm_kernel_ms), ...(hasScalar ? [fmt(r.wasm_scalar_ms)] : []), fmt(r.js_f64_ms), fmt(r.js_f32_ms),
+    fmt(r.wasm_over_native), fmt(r.wasm_kernel_over_native), fmt(r.js_over_wasm)]);
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 3 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
   lines.push(line(head), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line));
   if (out.native_error) lines.push(`native: ${out.native_error}`);
+  if (out.wasm_kernel_error) lines.push(`wasm kernel: ${out.wasm_kernel_error}`);
+  lines.push('CPU time, best of 5 batches. wasm: attentionF32 through Embind from JS (copies in and out, argument checks);');
+  lines.push('wasm kernel: the same C++ call timed inside WASM; scalar: the no-SIMD fallback build through Embind.');
   lines.push('js/wasm is against the faster of js f64 and js f32.');
   lines.push('');
   const mem = out.memory;
@@ -200,7 +213,7 @@ function table(out) {
     if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
   }
   lines.push('');
-  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
+  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64', 'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
     .map((k) => `${k}=${out.summary[k] === null || out.summary[k] === undefined ? '—' : Number.isInteger(out.summary[k]) ? out.summary[k] : out.summary[k].toFixed(3)}`).join('  '));
   return lines.join('\n');
 }

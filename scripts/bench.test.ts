@@ -29,6 +29,7 @@ describe('npm run bench -- --smoke --json', () => {
       for (const k of ['wasm_ms', 'wasm_scalar_ms', 'js_f64_ms', 'js_f32_ms', 'js_over_wasm']) {
         expect(positive(row[k]), `${k} T=${row.T} causal=${row.causal}: ${row[k]}`).toBe(true);
       }
+      expect(positive(row.wasm_kernel_ms), `wasm_kernel_ms: ${row.wasm_kernel_ms}`).toBe(true);
       if (hasNative) {
         expect(positive(row.native_ms), `native_ms: ${row.native_ms}`).toBe(true);
         expect(positive(row.wasm_over_native)).toBe(true);

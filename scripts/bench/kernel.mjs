@@ -3,7 +3,7 @@
 // built), and the plain-JS reference on Float64Array and Float32Array.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { attentionJs } from './js-attention.mjs';
 import { bestOf, consume } from './timing.mjs';
 
@@ -41,6 +41,32 @@ export function runNative(root, sizes, { smoke }) {
     res[k] = Math.min(res[k] ?? Infinity, ms);
   }
   return { times: res, context: json.context };
+}
+
+/**
+ * The same call timed inside WASM, without Embind (cpp/bench/wasm_kernel_bench.cpp),
+ * linked with em++ against build/wasm/libattn_core.a, the shipping module's objects.
+ */
+export function runWasmKernel(root, sizes, { smoke }) {
+  const lib = new URL('build/wasm/libattn_core.a', root).pathname;
+  const src = new URL('cpp/bench/wasm_kernel_bench.cpp', root).pathname;
+  const exe = new URL('build/wasm/attn_kernel_bench.cjs', root).pathname;
+  if (!existsSync(lib)) return { error: 'build/wasm/libattn_core.a missing (npm run build:wasm)' };
+  const stale = !existsSync(exe) || statSync(exe).mtimeMs < Math.max(statSync(lib).mtimeMs, statSync(src).mtimeMs);
+  if (stale) {
+    const r = spawnSync('em++', ['-std=c++20', '-O3', '-msimd128', `-I${new URL('cpp/src', root).pathname}`, src, lib,
+      '-sENVIRONMENT=node', '-sALLOW_MEMORY_GROWTH=1', '-o', exe], {
+      encoding: 'utf8', env: { ...process.env, NODE_PATH: `/usr/share/nodejs${process.env.NODE_PATH ? `:${process.env.NODE_PATH}` : ''}` },
+    });
+    if (r.status !== 0 || !existsSync(exe)) return { error: `em++ failed: ${(r.stderr || r.error?.message || '').slice(0, 300)}` };
+  }
+  const times = {};
+  for (const c of configs(sizes)) {
+    const out = execFileSync(process.execPath, ['--no-experimental-fetch', exe, String(c.T), String(c.d), c.causal ? '1' : '0',
+      smoke ? '2' : '60'], { encoding: 'utf8' });
+    times[key(c)] = Number(out.trim());
+  }
+  return { times };
 }
 
 function inputs(engine, T, d) {
