@@ -136,6 +136,10 @@ VARIANTS = [
     "np.float64(1) / 0, np.int64(2) ** 64, int(np.inf)",
     "np.triu(Q, k=-1), np.tril(Q, 1), np.where(x > 0, x, 0)",
     "Q.reshape(-1), Q.reshape((2, -1)), Q.shape, Q.ndim, Q.dtype",
+    "np.einsum('ij,kj->ik', Q, K) / np.sqrt(d_k)",
+    "np.full((T, T), -np.inf), np.arange(10).sum(), np.maximum(x, 0), np.around(Q, decimals=2)",
+    "np.logical_not(np.tril(np.ones((T, T), dtype=bool))), np.ones_like(Q).mean(axis=0)",
+    "x" + " + x" * 300,
 ]
 
 

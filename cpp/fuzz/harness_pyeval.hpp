@@ -6,7 +6,8 @@
 // Must hold for every input: no crash, no C++ exception (the evaluator
 // promises none, the WebAssembly build cannot catch them), a failure always
 // carries an error type and message, every array value is well formed
-// (data.size() == prod(shape), within the limits, bool 0/1, int64 exact), and
+// (data.size() == prod(shape), within the limits, bool 0/1, int64 integral
+// and in range, Python ints within 2^53), and
 // str()/repr() of every result works.
 //
 // Byte 0 picks the sizes (T 1..4, d_k 1..4, d_v 1..4), whether the evaluator
@@ -39,11 +40,15 @@ inline void check_py_value(const py::Value& v, const py::Limits& lim, int depth 
     ATTN_FUZZ_CHECK(a.data.size() <= lim.max_array_elements);
     for (double x : a.data) {
       if (a.dtype == py::DType::Bool) ATTN_FUZZ_CHECK(x == 0.0 || x == 1.0);
-      if (a.dtype == py::DType::Int) ATTN_FUZZ_CHECK(std::nearbyint(x) == x && std::fabs(x) <= 9007199254740992.0);
+      // int64 values are integral doubles in [-2^63, 2^63) (overflow wraps to
+      // -2^63 like NumPy; pyeval.hpp's "|x| <= 2^53" holds for Python ints only)
+      if (a.dtype == py::DType::Int)
+        ATTN_FUZZ_CHECK(std::nearbyint(x) == x && x >= -9223372036854775808.0 && x < 9223372036854775808.0);
     }
   }
   if (v.kind == py::Kind::Bool) ATTN_FUZZ_CHECK(v.num == 0.0 || v.num == 1.0);
-  if (v.kind == py::Kind::Int) ATTN_FUZZ_CHECK(std::isfinite(v.num) && std::nearbyint(v.num) == v.num);
+  if (v.kind == py::Kind::Int)
+    ATTN_FUZZ_CHECK(std::nearbyint(v.num) == v.num && std::fabs(v.num) <= 9007199254740992.0);
   for (const py::Value& item : v.items) check_py_value(item, lim, depth + 1);
   if (v.self_) check_py_value(*v.self_, lim, depth + 1);
 }
