@@ -36,7 +36,7 @@ export function envelope(data: { attempts?: unknown[]; exercises?: Record<string
  * The next `page.goto` sees exactly this storage.
  */
 export async function seedStorage(page: Page, items: Record<string, string>): Promise<void> {
-  await page.goto('/favicon.svg');
+  await page.goto('/fixtures/hostile-blank.html');
   await page.evaluate((entries) => {
     localStorage.clear();
     for (const [k, v] of entries) localStorage.setItem(k, v);
