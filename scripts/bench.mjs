@@ -11,6 +11,7 @@
 // Needs: build/native/attn_bench (npm run build:native), web/generated/
 // (npm run build:wasm) and, for the page figures, dist/ (npm run build).
 // --wasm-dir DIR reads attn_core{,_scalar}.{mjs,wasm} from DIR instead.
+// --from FILE prints a result saved with --json as the table.
 import { cpus, totalmem } from 'node:os';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -73,6 +74,13 @@ async function kernel(engines) {
 }
 
 async function main() {
+  const from = opt('--from', null);
+  if (from) {
+    // Re-print a saved --json result as the table.
+    const saved = JSON.parse((await import('node:fs')).readFileSync(from, 'utf8'));
+    process.stdout.write((json ? JSON.stringify(saved, null, 2) : table(saved)) + '\n');
+    return;
+  }
   const dir = generated
     ? { root, generated: pathToFileURL(resolve(generated) + '/') }
     : { root, generated: new URL('web/generated/', root) };
@@ -157,6 +165,7 @@ function summary(out) {
   return s;
 }
 
+const phases = (p) => (p.phases_ms ? `; scripts in ${fmt(p.phases_ms.scripts_end)}, DOMContentLoaded ${fmt(p.phases_ms.dom_content_loaded)}, .wasm in ${fmt(p.phases_ms.wasm_end)} ms` : '');
 const fmt = (x, digits = 3) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x >= 100 ? x.toFixed(1) : x.toPrecision(digits));
 const kb = (b) => (b === null || b === undefined ? '—' : `${(b / 1024).toFixed(1)} KB`);
 
@@ -200,10 +209,10 @@ function table(out) {
     if (lp) {
       const b = lp.bytes;
       if (b) lines.push(`  lesson page ${lp.path}  JS ${kb(b.js.raw)} (${kb(b.js.gzip)} gzip)  WASM ${kb(b.wasm.raw)} (${kb(b.wasm.gzip)} gzip)  CSS ${kb(b.css.raw)} (${kb(b.css.gzip)} gzip)`);
-      lines.push(`  first heatmap painted, lesson page: ${lp.error ? `missing: ${lp.error}` : `${fmt(lp.median_ms)} ms median of ${lp.loads} loads (best ${fmt(lp.best_ms)})`}`);
+      lines.push(`  first heatmap painted, lesson page: ${lp.error ? `missing: ${lp.error}` : `${fmt(lp.median_ms)} ms median of ${lp.loads} loads (best ${fmt(lp.best_ms)})${phases(lp)}`}`);
     }
     const lib = p.libPage;
-    if (lib) lines.push(`  first heatmap painted, library page: ${lib.error ? `missing: ${lib.error}` : `${fmt(lib.median_ms)} ms median of ${lib.loads} loads (best ${fmt(lib.best_ms)})`}`);
+    if (lib) lines.push(`  first heatmap painted, library page: ${lib.error ? `missing: ${lib.error}` : `${fmt(lib.median_ms)} ms median of ${lib.loads} loads (best ${fmt(lib.best_ms)})${phases(lib)}`}`);
     for (const t of ['T6', 'T32']) {
       const r = p.inputToPaint?.[t];
       if (!r) continue;
