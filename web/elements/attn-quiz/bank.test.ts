@@ -148,14 +148,12 @@ describe('bank validation', () => {
     expect(r.ok && r.bank.questions[0]!.prompt.en).toBe('<img src=x onerror="alert(1)">');
   });
 
-  it('rejects 10,000 questions quickly with a specific error', () => {
+  it('rejects 10,000 questions with a specific error', () => {
     const q = goodBank().questions[0];
     const b = goodBank();
     b.questions = Array.from({ length: 10_000 }, (_, i) => ({ ...q, id: `q${i}` }));
     const text = JSON.stringify(b);
-    const t0 = performance.now();
     const r = parseBank(text);
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(issues(r)).toEqual([`questions: at most ${LIMITS.maxQuestions} entries, got 10000`]);
   });
 
@@ -163,9 +161,7 @@ describe('bank validation', () => {
     const b = goodBank();
     b.questions[0].prompt.en = 'x'.repeat(1 << 20);
     b.questions[1].explanation['zh-CN'] = '长'.repeat(1 << 20);
-    const t0 = performance.now();
     const r = parseBank(JSON.stringify(b));
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(issues(r)).toEqual([
       'questions[0].prompt.en: at most 2000 characters, got 1048576',
       'questions[1].explanation.zh-CN: at most 2000 characters, got 1048576',
