@@ -29,7 +29,7 @@ const PAYLOADS = [
 /** Garbage for any attribute: empty, numbers in every wrong form, unicode, payloads. */
 const GARBAGE = [
   '', ' ', 'abc', '-5', 'NaN', 'Infinity', '-Infinity', '1e3', '1E-7', '1e308', '0x10', '0b11', '16.5',
-  '9'.repeat(400), '１６', '16\u0000', '\u202e61', '😀', 'null', 'undefined', '[object Object]', '__proto__',
+  '9'.repeat(400), '18446744073709551616', '99999999999999999999', '１６', '16\u0000', '\u202e61', '😀', 'null', 'undefined', '[object Object]', '__proto__',
   ...PAYLOADS,
 ];
 /** A lesson id as the storage module accepts it. */
@@ -201,7 +201,16 @@ for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
           expect(p.markup, what).toBe(0);
           expect(p.textChars, `${what}: the widget went blank`).toBeGreaterThan(10);
           expect(p.alertChars, `${what}: the message should be short and specific`).toBeLessThan(600);
-          if (p.attr === 'seed' && p.value.trim() !== '') expect(p.alerts.join(' '), `${what}: no message`).toContain('seed');
+        }
+      });
+
+      test(`attn-exercise: a bad seed is named in a visible message, ${lang}`, async ({ page }) => {
+        test.fixme(true, 'attn-exercise silently falls back to seed 0 for any invalid seed (no message); reported to its author');
+        await page.goto(FIXTURE);
+        const ex = await addElement(page, { tag: 'attn-exercise', attrs: { id: 'ex', lang, seed: '0' } });
+        await expect(ex.locator('input').first()).toBeVisible({ timeout: 10_000 });
+        for (const p of await probeAttributes(page, 'ex', ['seed'], GARBAGE.filter((v) => v.trim() !== ''))) {
+          expect(p.alerts.join(' '), `seed="${p.value}": no message`).toContain('seed');
         }
       });
     }
@@ -526,6 +535,17 @@ test('storage: hostile progress import is refused whole, with a specific message
 // ---------------------------------------------------------------- typed code
 
 const TYPED: [string, string][] = [
+  // within the evaluator's per-line limit (2000 characters): these reach the parser and evaluator
+  ['999 nested parentheses', `${'('.repeat(999)}1${')'.repeat(999)}`],
+  ['990 nested lists', `np.array(${'['.repeat(990)}1${']'.repeat(990)})`],
+  ['999 unary minus', `${'-'.repeat(1999)}1`],
+  ['a 1,998-character string', `"${'x'.repeat(1998)}"`],
+  ['a long sum', `1${'+1'.repeat(999)}`],
+  ['nested calls', `${'np.exp('.repeat(280)}1${')'.repeat(280)}`],
+  ['a huge repeat', "'x' * 10**12"],
+  ['a huge range', 'np.arange(10**12)'],
+  ['a huge matmul', 'np.ones((50000, 50000)) @ np.ones((50000, 50000))'],
+  // over the limit
   ['10,000 nested parentheses', `${'('.repeat(10_000)}1${')'.repeat(10_000)}`],
   ['10,000 nested brackets', `np.array(${'['.repeat(10_000)}1${']'.repeat(10_000)})`],
   ['a huge shape', 'np.ones((100000, 100000))'],
@@ -539,41 +559,106 @@ const TYPED: [string, string][] = [
   ['unicode', 'scores = Q @ K.T / np.sqrt(d_k)\u202e\u0000😀'],
 ];
 
+const RIGHT = ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'mask = np.triu(np.ones((T, T), dtype=bool), k=1)', 'weights = softmax(scores)'];
+
+interface RunSummary { todos: { correct: boolean; reason: string; reasonChars: number }[]; outputChars: number; status: string; ms: number }
+
+/** Puts `code` into the three TODO inputs (value set directly: 10 MB is too much to type) and presses Run. */
+async function runTyped(page: Page, code: string[]): Promise<RunSummary> {
+  return page.locator('#el').evaluate(async (el, code) => {
+    const root = el.shadowRoot!;
+    const inputs = Array.from(root.querySelectorAll<HTMLInputElement>('input[data-todo]'));
+    code.forEach((c, i) => { inputs[i]!.value = c; inputs[i]!.dispatchEvent(new Event('input', { bubbles: true })); });
+    const t0 = performance.now();
+    // Done when the run event comes (verdicts), or when the result box shows a message that is not "loading…".
+    const ran = new Promise<{ todos: { correct: boolean; reason: string }[]; output: string } | null>((resolve) => {
+      el.addEventListener('attn-exercise-run', (e) => resolve((e as CustomEvent).detail), { once: true });
+      const poll = () => {
+        const st = root.querySelector('.result .status')?.textContent ?? '';
+        if (st && !st.endsWith('…')) resolve(null);
+        else if (performance.now() - t0 > 20_000) resolve(null);
+        else setTimeout(poll, 20);
+      };
+      setTimeout(poll, 20);
+    });
+    root.querySelector<HTMLButtonElement>('button.run')!.click();
+    const d = await ran;
+    const status = (root.querySelector('.result')?.textContent ?? '').slice(0, 500);
+    return {
+      todos: (d?.todos ?? []).map((t) => ({ correct: t.correct, reason: String(t.reason).slice(0, 300), reasonChars: String(t.reason).length })),
+      outputChars: d?.output.length ?? -1, status, ms: performance.now() - t0,
+    };
+  }, code);
+}
+
 for (const lang of LANGS) {
   test(`typed code: deep nesting, huge shapes and 10 MB strings get a specific error, never a hang, ${lang}`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.goto('/fixtures/a11y-exercise.html');
     const defined = await page.evaluate(async () => { await customElements.whenDefined('attn-quiz'); return !!customElements.get('attn-exercise'); });
     test.fixme(!defined, 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
     const ex = page.locator('#el');
     await ex.evaluate((el, l) => el.setAttribute('lang', l), lang);
-    const inputs = ex.locator('input[type="text"], textarea');
-    await expect(inputs.first()).toBeVisible({ timeout: 10_000 });
-    expect(await inputs.count()).toBeGreaterThanOrEqual(3);
-    const run = ex.locator('button[part~="run"], button[part~="check"]').first();
+    await expect(ex.locator('input[data-todo]')).toHaveCount(3, { timeout: 10_000 });
+
+    // A valid answer first: it is stored, and must survive everything below.
+    const ok = await runTyped(page, RIGHT);
+    expect(ok.todos.map((t) => t.correct)).toEqual([true, true, true]);
+    const storedBefore = (await storedProgress(page))!.data.exercises['lesson-01']!.todos;
+    expect(storedBefore).toEqual(RIGHT);
+
     for (const [name, code] of TYPED) {
-      for (let i = 0; i < 3; i++) {
-        await inputs.nth(i).evaluate((el, v) => {
-          (el as HTMLInputElement).value = v;
-          el.dispatchEvent(new Event('input', { bubbles: true }));
-        }, code);
+      const r = await runTyped(page, [code, code, code]);
+      expect(r.ms, `${name}: answered within 15 s`).toBeLessThan(15_000);
+      if (r.todos.length === 0) {
+        // Refused before running (e.g. a line over the evaluator's length limit): a short, specific message.
+        expect(r.status, `${name}: a message`).toMatch(/\S/);
+        expect(r.status.length, `${name}: a short message`).toBeLessThan(400);
+        expect(r.status, `${name}: names the TODO`).toMatch(/todo|TODO/);
+        continue;
       }
-      const t0 = Date.now();
-      await run.click({ timeout: 5000 });
-      const verdict = ex.locator('[role="alert"], [role="status"], [part~="result"], [part~="error"]').filter({ hasText: /\S/ }).first();
-      await expect(verdict, name).toBeVisible({ timeout: 15_000 });
-      expect(Date.now() - t0, `${name}: answered in time`).toBeLessThan(15_000);
-      const text = (await verdict.textContent())!;
-      expect(text.length, `${name}: a short message, not an echo of the input`).toBeLessThan(2000);
+      expect(r.todos.length, name).toBe(3);
+      for (const [k, t] of r.todos.entries()) {
+        expect(t.correct, `${name} TODO ${k + 1}`).toBe(false);
+        expect(t.reason.trim().length, `${name} TODO ${k + 1}: a reason`).toBeGreaterThan(0);
+        expect(t.reasonChars, `${name} TODO ${k + 1}: a short reason, not an echo of the input: ${t.reason}`).toBeLessThan(1000);
+      }
       expect(await ex.evaluate((el) => el.shadowRoot!.querySelectorAll('img, script, iframe, [onerror]').length), name).toBe(0);
+      // the page is still responsive
+      expect(await page.evaluate(() => 1 + 1)).toBe(2);
     }
+    // Payload lines short enough to be saved come back as text in the inputs after a reload.
+    await runTyped(page, [PAYLOADS[0], PAYLOADS[1], PAYLOADS[4]]);
+    await page.reload();
+    await expect(ex.locator('input[data-todo]').first()).toHaveValue(PAYLOADS[0], { timeout: 10_000 });
+    await expect(ex.locator('input[data-todo]').nth(1)).toHaveValue(PAYLOADS[1]);
     // Still works with the right answer afterwards.
-    const right = ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'mask = np.triu(np.ones((T, T), dtype=bool), k=1)', 'weights = softmax(scores)'];
-    for (let i = 0; i < 3; i++) await inputs.nth(i).fill(right[i]!);
-    await run.click();
-    await expect(ex).toContainText(lang === 'en' ? /correct|right|pass/i : /正确|通过|对/);
+    const again = await runTyped(page, RIGHT);
+    expect(again.todos.map((t) => t.correct)).toEqual([true, true, true]);
     const keys = Object.keys(await dumpStorage(page));
     expect(keys.every((k) => k.startsWith('attention-lab'))).toBe(true);
+  });
+
+  test(`typed code: an over-long line is reported as too long, in the page language, not as an engine failure, ${lang}`, async ({ page }) => {
+    test.fixme(true, 'attn-exercise shows "The engine failed to load: todo1 must be at most 2000 characters long, got 20001" (zh-CN: "引擎加载失败：todo1 …" in English): every exception is labelled as an engine load failure; reported');
+    await page.goto('/fixtures/a11y-exercise.html');
+    await page.locator('#el').evaluate((el, l) => el.setAttribute('lang', l), lang);
+    await expect(page.locator('#el input[data-todo]')).toHaveCount(3, { timeout: 10_000 });
+    const r = await runTyped(page, ['('.repeat(3000), '1', '1']);
+    expect(r.status).not.toMatch(/engine failed to load|引擎加载失败/);
+    expect(r.status).toMatch(lang === 'en' ? /TODO 1.*(too long|2000)/ : /TODO 1.*2000/);
+  });
+
+  test(`typed code: lines too long to store do not replace the stored answers, ${lang}`, async ({ page }) => {
+    await page.goto('/fixtures/a11y-exercise.html');
+    const defined = await page.evaluate(async () => { await customElements.whenDefined('attn-quiz'); return !!customElements.get('attn-exercise'); });
+    test.fixme(!defined, 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
+    await page.locator('#el').evaluate((el, l) => el.setAttribute('lang', l), lang);
+    await expect(page.locator('#el input[data-todo]')).toHaveCount(3, { timeout: 10_000 });
+    await runTyped(page, RIGHT);
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    await runTyped(page, [huge, huge, huge]);
+    expect((await storedProgress(page))!.data.exercises['lesson-01']!.todos).toEqual(RIGHT);
   });
 }
 

@@ -197,7 +197,7 @@ test('keyboard only: the exercise (type the three TODOs, run, read the verdicts)
   test.fixme(!defined, 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
   const ex = page.locator('#exercise-widget');
   await expect(ex.locator('input').first()).toBeVisible({ timeout: 15_000 });
-  const lines = ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'mask = np.triu(np.ones((T, T), dtype=bool), k=1)', 'weights = softmax(scores, axis=-1)'];
+  const lines = ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'mask = np.triu(np.ones((T, T), dtype=bool), k=1)', 'weights = softmax(scores)'];
   await tabTo(page, (f) => f.hostId === 'exercise-widget' && f.tag === 'input', 'the first TODO', 120);
   for (const [k, line] of lines.entries()) {
     if (k > 0) await tabTo(page, (f) => f.hostId === 'exercise-widget' && f.tag === 'input', `TODO ${k + 1}`, 4);
