@@ -29,6 +29,13 @@ inline v4f load4(const float* p) {
 inline void store4(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
 inline v4f splat(float x) { return v4f{x, x, x, x}; }
 inline float hsum(v4f v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+// {Σa, Σb, Σc, Σd}: a 4x4 transpose-and-add in shuffles, no lane extracts.
+inline v4f hsum4(v4f a, v4f b, v4f c, v4f d) {
+  const v4f ab = __builtin_shufflevector(a, b, 0, 4, 1, 5) + __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const v4f cd = __builtin_shufflevector(c, d, 0, 4, 1, 5) + __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  // ab = {a0+a2, b0+b2, a1+a3, b1+b3}, likewise cd
+  return __builtin_shufflevector(ab, cd, 0, 1, 4, 5) + __builtin_shufflevector(ab, cd, 2, 3, 6, 7);
+}
 
 // exp(x) on 4 lanes: Cody-Waite reduction to r in [-ln2/2, ln2/2] and Cephes'
 // degree-6 polynomial; ~2 ulp. x < -87.3 (including -inf) gives exactly 0,
@@ -80,14 +87,18 @@ void scores_kernel(const float* Q, std::size_t ldq, const float* K, std::size_t 
         a2 += qv * load4(k2 + c);
         a3 += qv * load4(k3 + c);
       }
-      float s0 = hsum(a0), s1 = hsum(a1), s2 = hsum(a2), s3 = hsum(a3);
-      for (std::size_t c = d4; c < d_k; ++c) {
-        s0 += q[c] * k0[c];
-        s1 += q[c] * k1[c];
-        s2 += q[c] * k2[c];
-        s3 += q[c] * k3[c];
+      v4f sums = hsum4(a0, a1, a2, a3);
+      if (d4 < d_k) {
+        float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f;
+        for (std::size_t c = d4; c < d_k; ++c) {
+          t0 += q[c] * k0[c];
+          t1 += q[c] * k1[c];
+          t2 += q[c] * k2[c];
+          t3 += q[c] * k3[c];
+        }
+        sums += v4f{t0, t1, t2, t3};
       }
-      store4(out + j, v4f{s0, s1, s2, s3} * splat(inv));
+      store4(out + j, sums * splat(inv));
     }
     for (; j < S; ++j) {
       const float* k = K + j * ldk;
