@@ -130,8 +130,10 @@ const CSS = `
 .out .d { background: color-mix(in srgb, #e5484d 22%, Canvas); }
 .verdicts { list-style: none; padding: 0; margin: .6em 0; }
 .verdicts li { margin: .3em 0; }
-.ok { color: #1a7f37; font-weight: 600; }
-.bad { color: #cf222e; font-weight: 600; }
+/* light-dark(): the verdict colours follow the used colour scheme, like Canvas/CanvasText above
+   (≥ 4.5:1 on the light and the dark canvas; the dark-scheme greens/reds of the light palette were ~3.5:1) */
+.ok { color: light-dark(#1a7f37, #4ac26b); font-weight: 600; }
+.bad { color: light-dark(#cf222e, #ff8182); font-weight: 600; }
 .explain { margin: .4em 0; }
 h3 { font-size: 1em; margin: .2em 0; }
 `;
