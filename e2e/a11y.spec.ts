@@ -38,6 +38,15 @@ async function exercisePage(page: Page): Promise<void> {
     await q.locator('li.question').nth(1).locator('[role="radio"]').nth(1).click();
     if (await q.locator('#reveal-0').count()) await q.locator('#reveal-0').click();
   }
+  const ex = page.locator('attn-exercise').first();
+  if (await ex.locator('input[data-todo]').count()) {
+    // one wrong line: verdicts (✓/✗ with a reason) and the marked output diff are on screen
+    await ex.locator('input[data-todo]').nth(0).fill('scores = Q @ K.T');
+    await ex.locator('input[data-todo]').nth(1).fill('mask = np.triu(np.ones((T, T), dtype=bool), k=1)');
+    await ex.locator('input[data-todo]').nth(2).fill('weights = softmax(scores)');
+    await ex.locator('button.run').click();
+    await expect(ex.locator('ul.verdicts li')).toHaveCount(3, { timeout: 15_000 });
+  }
   const details = page.locator('details').first();
   if (await details.count()) await details.evaluate((d) => { (d as HTMLDetailsElement).open = true; });
   const hm = page.locator('attn-heatmap').first();
@@ -78,6 +87,10 @@ for (const scheme of SCHEMES) {
         await page.evaluate((l) => {
           document.documentElement.lang = l;
           document.getElementById('el')!.setAttribute('lang', l);
+          // An explicit page background in the scheme's canvas colour: axe assumes white where none is set,
+          // which would hide dark-scheme contrast failures. (CSSOM, so allowed under style-src 'self'.)
+          document.documentElement.style.background = 'Canvas';
+          document.documentElement.style.color = 'CanvasText';
         }, lang);
         await settle(page);
         report('loaded', await runAxe(page));
