@@ -739,3 +739,61 @@ test('no network after load, and storage confined to the attention-lab namespace
   expect(await page.context().cookies()).toEqual([]);
   expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
 });
+
+// ---------------------------------------------------------------- no eval
+
+test('no eval: the shipped JavaScript has no eval or Function constructor, and none is called while the lesson is used', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // Runtime trap (init script, before any page script): every eval, Function constructor and string timer is recorded.
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { __evalCalls: string[] }).__evalCalls = calls;
+    const realEval = window.eval;
+    // (Playwright's own page.evaluate goes through window.eval from its UtilityScript: not the page's code.)
+    const fromPage = () => !/UtilityScript/.test(new Error().stack ?? '');
+    window.eval = function (this: unknown, ...a: unknown[]) {
+      if (fromPage()) calls.push(`eval: ${String(a[0]).slice(0, 80)}`);
+      return realEval.apply(this, a as [string]);
+    } as typeof eval;
+    const RealFunction = Function;
+    const Trap = new Proxy(RealFunction, {
+      construct(t, a) { if (fromPage()) calls.push('new Function'); return Reflect.construct(t, a); },
+      apply(t, self, a) { if (fromPage()) calls.push('Function()'); return Reflect.apply(t, self, a); },
+    });
+    Object.defineProperty(RealFunction.prototype, 'constructor', { value: Trap, configurable: true, writable: true });
+    (window as unknown as { Function: FunctionConstructor }).Function = Trap;
+    for (const name of ['setTimeout', 'setInterval'] as const) {
+      const real = window[name] as (h: unknown, ...r: unknown[]) => number;
+      (window as unknown as Record<string, unknown>)[name] = function (this: unknown, h: unknown, ...r: unknown[]) {
+        if (typeof h === 'string') calls.push(`${name}(string)`);
+        return real.call(this, h, ...r);
+      };
+    }
+  });
+  const scripts: string[] = [];
+  page.on('response', (r) => { if (/\.m?js(\?|$)/.test(r.url())) scripts.push(r.url()); });
+  await page.goto(LESSON_PAGE);
+  await expect(page.locator('#lesson1-output')).toContainText('weights', { timeout: 15_000 });
+  const hm = page.locator('#heatmap-scaling');
+  await hm.locator('input[type="range"]').first().focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await page.locator('#heatmap-mask input[type="checkbox"]').first().click();
+  if (await page.evaluate(() => !!customElements.get('attn-exercise'))) {
+    const ex = page.locator('attn-exercise').first();
+    await ex.locator('input[data-todo]').first().fill('scores = Q @ K.T / np.sqrt(d_k)');
+    await ex.locator('button.run').click();
+    await expect(ex.locator('ul.verdicts li')).toHaveCount(3, { timeout: 15_000 });
+  }
+  await finishQuiz(page);
+  await page.locator('#lang-switch').click();
+  expect(await page.evaluate(() => (window as unknown as { __evalCalls: string[] }).__evalCalls)).toEqual([]);
+
+  // Static: the JavaScript the page loaded, and the library, contain no eval( / new Function( / Function( call.
+  const files = [...new Set([...scripts, new URL('/lib/attention-lab.js', page.url()).href, new URL('/embed.js', page.url()).href])];
+  expect(files.length).toBeGreaterThan(2);
+  for (const url of files) {
+    const body = await (await request.get(url)).text();
+    expect(body.length, url).toBeGreaterThan(0);
+    expect(body.match(/(?<![\w$.])eval\s*\(|new\s+Function\s*\(|(?<![\w$.])Function\s*\(\s*["'`]/g) ?? [], url).toEqual([]);
+  }
+});
