@@ -42,7 +42,9 @@ export default defineConfig({
     },
     rollupOptions: {
       // One file for authors to copy: lazily loaded parts are inlined too.
-      output: { codeSplitting: false },
+      // Library mode leaves ES output's whitespace unminified (to keep pure
+      // annotations for bundlers); authors ship this file as is, so minify it.
+      output: { codeSplitting: false, minify: true },
     },
   },
 });

@@ -31,9 +31,8 @@ function setCell(id: string, value: string): void {
   el.setAttribute('data-value', value);
 }
 
-function showVariance(seed: string): void {
-  if (!engine) return;
-  const text = engine.lesson1(seed);
+function showVariance(seed: string, text = engine?.lesson1(seed)): void {
+  if (text === undefined) return;
   const v = parseVariance(text);
   if (!v) throw new Error('unexpected lesson1 output');
   setCell('var-16-raw', v.raw16);
@@ -71,8 +70,14 @@ if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
 getEngine()
   .then((e) => {
     engine = e;
-    if (out) out.textContent = e.lesson1('0');
-    showVariance('0');
+    // The lesson's program draws ~31M normals: run it once, after the
+    // widgets' first frames, so it never delays their first paint.
+    const run = () => {
+      const text = e.lesson1('0');
+      if (out) out.textContent = text;
+      showVariance('0', text);
+    };
+    requestAnimationFrame(() => setTimeout(run, 0));
   })
   .catch((err: unknown) => {
     failure = err instanceof Error ? err.message : String(err);
