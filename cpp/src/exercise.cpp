@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include "npformat.hpp"
 #include "pyeval.hpp"
@@ -25,6 +26,19 @@ using py::Statement;
 using py::Value;
 
 const char* const kTargets[3] = {"scores", "mask", "weights"};
+
+// A failure: the English text and the same as a code with parameters.
+// An empty text means "matches the reference".
+struct Reason {
+  std::string text;
+  std::string code = "ok";
+  VerdictParams params;
+  bool ok() const { return text.empty(); }
+};
+
+Reason fail(std::string code, std::string text, VerdictParams params = {}) {
+  return Reason{std::move(text), std::move(code), std::move(params)};
+}
 const char* const kFunctionLocals[] = {"d_k", "scores", "T", "mask", "weights"};
 
 struct Todo {
@@ -225,38 +239,51 @@ std::string index_text(const std::vector<std::size_t>& shape, std::size_t flat) 
   return s + "]";
 }
 
-std::string first_difference(const Value& got, const Value& want, const char* name) {
+// The first element of `got` not close to `want`: its text and the
+// parameters index/got/want.
+struct Difference {
+  std::string text;
+  VerdictParams params;
+};
+
+Difference first_difference(const Value& got, const Value& want, const char* name) {
   const py::Array& a = *got.arr;
   const py::Array& b = *want.arr;
   for (std::size_t i = 0; i < a.size(); ++i) {
     py::Array one_a, one_b;
     one_a.data = {a.data[i]};
     one_b.data = {b.data[i]};
-    if (!close_to(one_a, one_b))
-      return std::string(name) + index_text(a.shape, i) + " is " + np::py_float_repr(a.data[i]) + ", expected " +
-             np::py_float_repr(b.data[i]);
+    if (!close_to(one_a, one_b)) {
+      const std::string idx = index_text(a.shape, i), x = np::py_float_repr(a.data[i]), y = np::py_float_repr(b.data[i]);
+      return {std::string(name) + idx + " is " + x + ", expected " + y, {{"index", idx}, {"got", x}, {"want", y}}};
+    }
   }
-  return "";
+  return {};
 }
 
 // Common checks: the value is a float/int array of the reference's shape.
-std::string shape_problem(const Value& got, const Value& want, const char* what) {
-  if (!got.is_array() || got.np_scalar)
-    return std::string("gives ") + py::type_name(got) + " " + short_repr(got) + ", not a " + shape_text(want) +
-           " array of " + what;
+Reason shape_problem(const Value& got, const Value& want, const char* what) {
+  if (!got.is_array() || got.np_scalar) {
+    const std::string type = py::type_name(got), value = short_repr(got), shape = shape_text(want);
+    return fail("not_array", "gives " + type + " " + value + ", not a " + shape + " array of " + what,
+                {{"type", type}, {"value", value}, {"want", shape}, {"what", what}});
+  }
   if (got.arr->shape != want.arr->shape)
-    return "wrong shape: gives " + shape_text(got) + ", expected " + shape_text(want);
-  return "";
+    return fail("shape", "wrong shape: gives " + shape_text(got) + ", expected " + shape_text(want),
+                {{"got", shape_text(got)}, {"want", shape_text(want)}});
+  return {};
 }
 
-std::string judge_scores(const Value& L, const Problem& p) {
-  std::string s = shape_problem(L, p.scores, "scores");
-  if (!s.empty()) {
-    if (L.is_array() && L.arr->shape.size() >= 2 && L.arr->shape.back() == p.d_k && p.scores.arr->shape.back() != p.d_k)
-      s += " (the product must contract the d_k axis: Q @ K.swapaxes(-2, -1))";
+Reason judge_scores(const Value& L, const Problem& p) {
+  Reason s = shape_problem(L, p.scores, "scores");
+  if (!s.ok()) {
+    if (L.is_array() && L.arr->shape.size() >= 2 && L.arr->shape.back() == p.d_k && p.scores.arr->shape.back() != p.d_k) {
+      s.text += " (the product must contract the d_k axis: Q @ K.swapaxes(-2, -1))";
+      s.code = "shape_contract";
+    }
     return s;
   }
-  if (close_v(L, p.scores)) return "";
+  if (close_v(L, p.scores)) return {};
   const double root = std::sqrt(static_cast<double>(p.d_k));
   auto scaled = [&](double f) {
     std::vector<double> d(p.scores.arr->data);
@@ -264,17 +291,18 @@ std::string judge_scores(const Value& L, const Problem& p) {
     return py::float_array(p.scores.arr->shape, std::move(d));
   };
   if (close_v(L, scaled(root)))
-    return "not scaled: this is Q·Kᵀ; divide it by √d_k (np.sqrt(d_k)), otherwise the scores have a standard "
-           "deviation of about √d_k and softmax saturates";
+    return fail("no_scale", "not scaled: this is Q·Kᵀ; divide it by √d_k (np.sqrt(d_k)), otherwise the scores have a standard "
+           "deviation of about √d_k and softmax saturates");
   if (close_v(L, scaled(1.0 / root)))
-    return "divides by d_k instead of √d_k: the scores shrink too much (standard deviation about 1/√d_k) and softmax "
-           "flattens towards uniform";
+    return fail("div_dk", "divides by d_k instead of √d_k: the scores shrink too much (standard deviation about 1/√d_k) and softmax "
+           "flattens towards uniform");
   if (close_v(L, scaled(static_cast<double>(p.d_k))))
-    return "multiplies by √d_k instead of dividing by it";
+    return fail("mul_sqrt", "multiplies by √d_k instead of dividing by it");
   if (close_v(L, helper("x.swapaxes(-2, -1)", p.env, p.scores)))
-    return "transposed: this is K·Qᵀ / √d_k, so scores[i, j] = k_i·q_j; it must be q_i·k_j (query i against key j): "
-           "Q @ K.swapaxes(-2, -1)";
-  return "values differ from Q·Kᵀ/√d_k: " + first_difference(L, p.scores, "scores");
+    return fail("transposed", "transposed: this is K·Qᵀ / √d_k, so scores[i, j] = k_i·q_j; it must be q_i·k_j (query i against key j): "
+           "Q @ K.swapaxes(-2, -1)");
+  Difference d = first_difference(L, p.scores, "scores");
+  return fail("scores_values", "values differ from Q·Kᵀ/√d_k: " + d.text, std::move(d.params));
 }
 
 std::vector<bool> future_pattern(const Value& masked, const Value& scores) {
@@ -284,16 +312,20 @@ std::vector<bool> future_pattern(const Value& masked, const Value& scores) {
   return hidden;
 }
 
-std::string judge_mask(const Value& M, const Problem& p) {
+Reason judge_mask(const Value& M, const Problem& p) {
   Env e = p.env;
   e.set("mask", M);
   e.set("scores", p.scores);
   Context cx;
   Value eff = py::eval_expr("np.where(mask, -np.inf, scores)", e, cx);
-  if (cx.failed()) return "np.where(mask, -np.inf, scores) raises " + cx.error->line();
+  if (cx.failed())
+    return fail("mask_where_error", "np.where(mask, -np.inf, scores) raises " + cx.error->line(),
+                {{"text", cx.error->line()}});
   if (eff.arr->shape != p.scores.arr->shape)
-    return "wrong shape: mask has shape " + shape_text(M) + ", so np.where(mask, -np.inf, scores) gives " +
-           shape_text(eff) + " instead of " + shape_text(p.scores);
+    return fail("mask_shape",
+                "wrong shape: mask has shape " + shape_text(M) + ", so np.where(mask, -np.inf, scores) gives " +
+                    shape_text(eff) + " instead of " + shape_text(p.scores),
+                {{"mask", shape_text(M)}, {"got", shape_text(eff)}, {"want", shape_text(p.scores)}});
   const std::vector<bool> got = future_pattern(eff, p.scores);
   const std::vector<std::size_t>& sh = p.scores.arr->shape;
   const std::size_t C = sh.back(), R = sh[sh.size() - 2];
@@ -306,38 +338,46 @@ std::string judge_mask(const Value& M, const Problem& p) {
   };
   if (matches([](std::size_t r, std::size_t c) { return c > r; })) {
     const bool is_bool = M.is_array() ? M.arr->dtype == py::DType::Bool : M.kind == Kind::Bool;
-    if (!is_bool)
-      return std::string("not boolean: the mask is ") + (M.is_array() ? py::dtype_name(M.arr->dtype) : py::type_name(M)) +
-             "; np.where treats nonzero as True so the result happens to match, but the mask must be a boolean "
-             "matrix (dtype=bool or .astype(bool))";
-    return "";
+    if (!is_bool) {
+      const std::string dtype = M.is_array() ? py::dtype_name(M.arr->dtype) : py::type_name(M);
+      return fail("mask_not_bool",
+                  "not boolean: the mask is " + dtype +
+                      "; np.where treats nonzero as True so the result happens to match, but the mask must be a "
+                      "boolean matrix (dtype=bool or .astype(bool))",
+                  {{"dtype", dtype}});
+    }
+    return {};
   }
   if (matches([](std::size_t r, std::size_t c) { return c >= r; }))
-    return "k=0 also hides the diagonal: no position can see itself, and row 0 has every key masked, so its softmax "
-           "is exp(-inf - -inf) = NaN, i.e. 0/0; use k=1";
+    return fail("mask_k0", "k=0 also hides the diagonal: no position can see itself, and row 0 has every key masked, so its softmax "
+           "is exp(-inf - -inf) = NaN, i.e. 0/0; use k=1");
   if (matches([](std::size_t r, std::size_t c) { return c < r; }))
-    return "wrong triangle: this hides the past (below the diagonal) and lets every position see the future; True "
-           "must mark j > i, as np.triu(..., k=1) does";
+    return fail("mask_lower", "wrong triangle: this hides the past (below the diagonal) and lets every position see the future; True "
+           "must mark j > i, as np.triu(..., k=1) does");
   if (matches([](std::size_t r, std::size_t c) { return c <= r; }))
-    return "inverted: True marks the allowed positions (the past and the diagonal) instead of the future ones; "
-           "negate it with ~ or use np.triu(..., k=1)";
+    return fail("mask_inverted", "inverted: True marks the allowed positions (the past and the diagonal) instead of the future ones; "
+           "negate it with ~ or use np.triu(..., k=1)");
   if (matches([](std::size_t, std::size_t) { return false; }))
-    return "masks nothing: no position is True, so every position still sees the future";
+    return fail("mask_none", "masks nothing: no position is True, so every position still sees the future");
   if (matches([](std::size_t, std::size_t) { return true; }))
-    return "masks everything: every key is hidden, so every row of the softmax is 0/0 = NaN";
+    return fail("mask_all", "masks everything: every key is hidden, so every row of the softmax is 0/0 = NaN");
   for (std::size_t i = 0; i < got.size(); ++i) {
     const std::size_t r = (i / C) % R, c = i % C;
-    if (got[i] != (c > r))
-      return "hides the wrong cells: mask" + index_text(sh, i) + " is " + (got[i] ? "True" : "False") +
-             ", expected " + (c > r ? "True" : "False") + " (True must mean a future position, column > row)";
+    if (got[i] != (c > r)) {
+      const std::string idx = index_text(sh, i), x = got[i] ? "True" : "False", y = c > r ? "True" : "False";
+      return fail("mask_cells",
+                  "hides the wrong cells: mask" + idx + " is " + x + ", expected " + y +
+                      " (True must mean a future position, column > row)",
+                  {{"index", idx}, {"got", x}, {"want", y}});
+    }
   }
-  return "";
+  return {};
 }
 
-std::string judge_weights(const Value& W, const Problem& p, bool causal) {
-  std::string s = shape_problem(W, p.weights, "weights");
-  if (!s.empty()) return s;
-  if (close_v(W, p.weights)) return "";
+Reason judge_weights(const Value& W, const Problem& p, bool causal) {
+  Reason s = shape_problem(W, p.weights, "weights");
+  if (!s.ok()) return s;
+  if (close_v(W, p.weights)) return {};
   const Value& scores = causal ? p.masked : p.scores;
   Value cols = helper("x.sum(axis=-2)", p.env, W);
   Value rows = helper("x.sum(axis=-1)", p.env, W);
@@ -348,23 +388,28 @@ std::string judge_weights(const Value& W, const Problem& p, bool causal) {
     return true;
   };
   if (all_one(cols) && !all_one(rows))
-    return "softmax over the wrong axis: each column sums to 1 but the rows don't; normalize over the keys, the last "
-           "axis (axis=-1), so that every query's weights sum to 1";
+    return fail("softmax_axis", "softmax over the wrong axis: each column sums to 1 but the rows don't; normalize over the keys, the last "
+           "axis (axis=-1), so that every query's weights sum to 1");
   if (close_v(W, helper("np.exp(x)", p.env, scores)))
-    return "not normalized: this is exp(scores) alone; divide each row by its sum (softmax)";
+    return fail("not_normalized", "not normalized: this is exp(scores) alone; divide each row by its sum (softmax)");
   if (close_v(W, helper("softmax(x / np.sqrt(d_k))", p.env, scores)))
-    return "scales the scores a second time: TODO 1 already divided by √d_k";
+    return fail("double_scale", "scales the scores a second time: TODO 1 already divided by √d_k");
   if (causal && close_v(W, helper("softmax(x)", p.env, p.scores)))
-    return "ignores the mask: these are the weights of the unmasked scores; apply softmax to the masked scores";
+    return fail("ignores_mask",
+                "ignores the mask: these are the weights of the unmasked scores; apply softmax to the masked scores");
   for (double x : W.arr->data)
-    if (std::isnan(x)) return "gives NaN where softmax(scores) does not: " + first_difference(W, p.weights, "weights");
+    if (std::isnan(x)) {
+      Difference d = first_difference(W, p.weights, "weights");
+      return fail("weights_nan", "gives NaN where softmax(scores) does not: " + d.text, std::move(d.params));
+    }
   if (!all_one(rows))
-    return "rows don't sum to 1: row sums are " + short_repr(rows);
-  return "values differ from softmax(scores): " + first_difference(W, p.weights, "weights");
+    return fail("row_sums", "rows don't sum to 1: row sums are " + short_repr(rows), {{"sums", short_repr(rows)}});
+  Difference d = first_difference(W, p.weights, "weights");
+  return fail("weights_values", "values differ from softmax(scores): " + d.text, std::move(d.params));
 }
 
-// One run of TODO k on problem p: "" when it matches the reference.
-std::string judge_on(int k, const Todo& t, const Problem& p, bool causal) {
+// One run of TODO k on problem p: ok() when it matches the reference.
+Reason judge_on(int k, const Todo& t, const Problem& p, bool causal) {
   Env env = p.env;
   if (k >= 1) {
     env.set("T", Value::integer(static_cast<double>(p.scores.arr->shape.back())));
@@ -380,9 +425,11 @@ std::string judge_on(int k, const Todo& t, const Problem& p, bool causal) {
   Context cx;
   Value v = py::eval(*t.st.expr, env, cx);
   if (cx.failed()) {
-    std::string r = "raises " + cx.error->line();
-    if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos)
-      r += " (T is set only later, inside `if causal:`; use d_k or the shapes of Q and K)";
+    Reason r = fail("error", "raises " + cx.error->line(), {{"text", cx.error->line()}});
+    if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
+      r.text += " (T is set only later, inside `if causal:`; use d_k or the shapes of Q and K)";
+      r.code = "error_t_later";
+    }
     return r;
   }
   if (k == 0) return judge_scores(v, p);
@@ -411,20 +458,37 @@ bool uses_full_transpose(const std::string& src) {
 
 }  // namespace
 
+std::string verdict_param(const VerdictParams& params, const std::string& name) {
+  for (const auto& [k, v] : params)
+    if (k == name) return v;
+  return "";
+}
+
 TodoVerdict judge_todo(int k, const std::string& line) {
   TodoVerdict v;
   v.source = line;
+  auto set = [&v](Reason r) {
+    v.reason = std::move(r.text);
+    v.code = std::move(r.code);
+    v.params = std::move(r.params);
+  };
+  auto wrap = [&v](const char* code, Reason r) {
+    v.inner_code = std::move(r.code);
+    v.inner_params = std::move(r.params);
+    v.code = code;
+  };
   const Todo t = parse_todo(k, line);
   if (t.syntax_error) {
-    v.reason = t.syntax_error->line();
+    set(fail("syntax", t.syntax_error->line(), {{"text", t.syntax_error->line()}}));
     return v;
   }
   if (t.empty) {
-    v.reason = "not filled in: the line is still `...`";
+    set(fail("empty", "not filled in: the line is still `...`"));
     return v;
   }
   if (t.target != kTargets[k]) {
-    v.reason = "assigns to " + t.target + ", but TODO " + std::to_string(k + 1) + " must set " + kTargets[k];
+    set(fail("target", "assigns to " + t.target + ", but TODO " + std::to_string(k + 1) + " must set " + kTargets[k],
+             {{"got", t.target}, {"todo", std::to_string(k + 1)}, {"want", kTargets[k]}}));
     return v;
   }
   int index = 0;
@@ -432,17 +496,18 @@ TodoVerdict judge_todo(int k, const std::string& line) {
   for (const Case& c : kCases) {
     if (c.batched) continue;
     const Problem p = make_problem(c, index++, true);
-    const std::string r = judge_on(k, t, p, true);
-    if (!r.empty()) {
-      v.reason = r;
+    Reason r = judge_on(k, t, p, true);
+    if (!r.ok()) {
+      set(std::move(r));
       return v;
     }
   }
   if (k == 2) {
     const Problem p = make_problem(kCases[0], 99, false);
-    const std::string r = judge_on(k, t, p, false);
-    if (!r.empty()) {
-      v.reason = "with causal=False: " + r;
+    Reason r = judge_on(k, t, p, false);
+    if (!r.ok()) {
+      v.reason = "with causal=False: " + r.text;
+      wrap("causal_false", std::move(r));
       return v;
     }
   }
@@ -450,11 +515,12 @@ TodoVerdict judge_todo(int k, const std::string& line) {
   for (const Case& c : kCases) {
     if (!c.batched) continue;
     const Problem p = make_problem(c, index++, true);
-    const std::string r = judge_on(k, t, p, true);
-    if (!r.empty()) {
-      v.reason = "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (" + r + ")";
-      if (uses_full_transpose(line))
-        v.reason += ": K.T reverses all axes, K.swapaxes(-2, -1) swaps only the last two";
+    Reason r = judge_on(k, t, p, true);
+    if (!r.ok()) {
+      v.reason = "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (" + r.text + ")";
+      const bool full = uses_full_transpose(line);
+      if (full) v.reason += ": K.T reverses all axes, K.swapaxes(-2, -1) swaps only the last two";
+      wrap(full ? "batched_transpose" : "batched", std::move(r));
       return v;
     }
   }

@@ -30,17 +30,66 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lesson1.hpp"
 
 namespace attn {
 
+// A verdict's reason as data, so that a UI can word it in its own language:
+// a stable code (one of kVerdictCodes) and its parameters, all strings
+// (shapes as NumPy prints them, e.g. "(4, 4)"; values as Python reprs; Python
+// error lines as Python prints them). Codes and parameters:
+//
+//   ok                               correct, nothing to add (reason "")
+//   empty                            still `...` (or blank)
+//   syntax            text           the SyntaxError line
+//   target            got todo want  assigns to `got` instead of `want`
+//   error             text           raises: the Python error line
+//   error_t_later     text           raises UnboundLocalError for T in TODO 1
+//   not_array         type value want what
+//                                    not an array: Python type, short repr,
+//                                    wanted shape, "scores" or "weights"
+//   shape             got want       wrong shape
+//   shape_contract    got want       wrong shape, last axis d_k (not contracted)
+//   no_scale | div_dk | mul_sqrt | transposed
+//   scores_values     index got want first element off Q·Kᵀ/√d_k
+//   mask_where_error  text           np.where(mask, -np.inf, scores) raises
+//   mask_shape        mask got want  np.where's result has the wrong shape
+//   mask_not_bool     dtype          right pattern, not boolean
+//   mask_k0 | mask_lower | mask_inverted | mask_none | mask_all
+//   mask_cells        index got want first wrong cell ("True"/"False")
+//   softmax_axis | not_normalized | double_scale | ignores_mask
+//   weights_nan       index got want NaN where the reference has none
+//   row_sums          sums           rows don't sum to 1
+//   weights_values    index got want first element off softmax(scores)
+//
+// Wrappers (their params are empty; the wrapped reason is inner_code/params):
+//   causal_false                     wrong only with causal=False
+//   batched | batched_transpose      correct for (T, d), fails batched (the
+//                                    _transpose form adds the K.T remark)
+using VerdictParams = std::vector<std::pair<std::string, std::string>>;
+
+inline constexpr const char* kVerdictCodes[] = {
+    "ok", "empty", "syntax", "target", "error", "error_t_later", "not_array", "shape", "shape_contract",
+    "no_scale", "div_dk", "mul_sqrt", "transposed", "scores_values", "mask_where_error", "mask_shape",
+    "mask_not_bool", "mask_k0", "mask_lower", "mask_inverted", "mask_none", "mask_all", "mask_cells",
+    "softmax_axis", "not_normalized", "double_scale", "ignores_mask", "weights_nan", "row_sums",
+    "weights_values", "causal_false", "batched", "batched_transpose"};
+
 struct TodoVerdict {
   std::string source;  // the line as given
   bool correct = false;
-  std::string reason;  // why it is wrong, or a note on a correct line ("" otherwise)
+  std::string reason;  // why it is wrong, or a note on a correct line ("" otherwise), in English
+  std::string code = "ok";      // the reason as a code (see above)
+  VerdictParams params;         // and its parameters
+  std::string inner_code;       // for causal_false / batched / batched_transpose: the wrapped reason
+  VerdictParams inner_params;
 };
+
+// The value of parameter `name` ("" if absent).
+std::string verdict_param(const VerdictParams& params, const std::string& name);
 
 struct ExerciseResult {
   std::string output;               // the program's stdout (ends with the error line if it raised)

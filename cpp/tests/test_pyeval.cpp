@@ -274,6 +274,76 @@ TEST(Exercise, VerdictTable) {
   for (int k = 0; k < 3; ++k) EXPECT_GE(per_todo_correct[k], 11) << "TODO " << k + 1;
 }
 
+bool known_code(const std::string& code) {
+  for (const char* c : kVerdictCodes)
+    if (code == c) return true;
+  return false;
+}
+
+// Every verdict carries a known code (the UI words the reason from it); the
+// wrappers carry a known inner code; a correct line without a note is "ok".
+TEST(Exercise, EveryVerdictHasAKnownCode) {
+  for (const Form& f : kForms) {
+    const TodoVerdict v = judge_todo(f.todo, f.line);
+    EXPECT_FALSE(v.code.empty()) << f.line;
+    EXPECT_TRUE(known_code(v.code)) << f.line << " -> " << v.code;
+    EXPECT_EQ(v.code == "ok", v.reason.empty()) << f.line << " -> " << v.code;
+    const bool wrapper = v.code == "batched" || v.code == "batched_transpose" || v.code == "causal_false";
+    if (wrapper) {
+      EXPECT_TRUE(known_code(v.inner_code)) << f.line << " -> " << v.inner_code;
+      EXPECT_NE(v.inner_code, "ok") << f.line;
+      EXPECT_TRUE(v.params.empty()) << f.line;
+    } else {
+      EXPECT_EQ(v.inner_code, "") << f.line;
+    }
+    EXPECT_EQ(v.correct && !v.reason.empty(), v.code == "batched" || v.code == "batched_transpose") << f.line;
+    for (const auto& [k, val] : v.params) EXPECT_FALSE(val.empty()) << f.line << " param " << k;
+  }
+}
+
+TEST(Exercise, VerdictCodesAndParams) {
+  struct Case {
+    int todo;
+    const char* line;
+    const char* code;
+    VerdictParams params;
+    const char* inner_code;
+  };
+  const Case cases[] = {
+      {0, "Q @ K.T / d_k", "div_dk", {}, ""},
+      {0, "Q @ K.swapaxes(-2, -1)", "no_scale", {}, ""},
+      {0, "Q * K / np.sqrt(d_k)", "shape_contract", {{"got", "(5, 8)"}, {"want", "(5, 5)"}}, ""},
+      {0, "np.ones((2, 5, 5))", "shape", {{"got", "(2, 5, 5)"}, {"want", "(5, 5)"}}, ""},
+      {0, "Q @ K.T / np.sqrt(d)", "error", {{"text", "NameError: name 'd' is not defined"}}, ""},
+      {0, "Q @ K.T / np.sqrt(T)", "error_t_later",
+       {{"text", "UnboundLocalError: cannot access local variable 'T' where it is not associated with a value"}}, ""},
+      {0, "mask = Q @ K.T", "target", {{"got", "mask"}, {"todo", "1"}, {"want", "scores"}}, ""},
+      {0, "", "empty", {}, ""},
+      {0, "np.sqrt(d_k)", "not_array",
+       {{"type", "numpy.float64"}, {"value", "2.8284271247461903"}, {"want", "(5, 5)"}, {"what", "scores"}}, ""},
+      {0, "Q @ K.T / np.sqrt(d_k)", "batched_transpose", {}, "error"},
+      {0, "np.einsum('ij,kj->ik', Q, K) / np.sqrt(d_k)", "batched", {}, "error"},
+      {1, "np.triu(np.ones((T, T), dtype=bool), k=0)", "mask_k0", {}, ""},
+      {1, "np.triu(np.ones((T, T)), k=1)", "mask_not_bool", {{"dtype", "float64"}}, ""},
+      {1, "np.triu(np.ones((T, T), dtype=bool), k=2)", "mask_cells",
+       {{"index", "[0, 1]"}, {"got", "False"}, {"want", "True"}}, ""},
+      {2, "np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)", "softmax_axis", {}, ""},
+      {2, "softmax(np.where(mask, -np.inf, scores))", "causal_false", {}, "error"},
+      {2, "weights = softmax(scores)", "ok", {}, ""},
+  };
+  for (const Case& c : cases) {
+    const TodoVerdict v = judge_todo(c.todo, c.line);
+    EXPECT_EQ(v.code, c.code) << c.line << " -> " << v.reason;
+    for (const auto& [k, val] : c.params) EXPECT_EQ(verdict_param(v.params, k), val) << c.line << " param " << k;
+    EXPECT_EQ(v.params.size(), c.params.size()) << c.line;
+    EXPECT_EQ(v.inner_code, c.inner_code) << c.line;
+  }
+  // The inner parameters of a wrapper are those of the wrapped reason.
+  const TodoVerdict b = judge_todo(0, "Q @ K.T / np.sqrt(d_k)");
+  EXPECT_EQ(b.reason.find(verdict_param(b.inner_params, "text")) != std::string::npos, true);
+  EXPECT_EQ(verdict_param(b.inner_params, "text").rfind("ValueError: matmul", 0), 0u);
+}
+
 TEST(Exercise, BatchedNoteWording) {
   const TodoVerdict v = judge_todo(0, "Q @ K.T / np.sqrt(d_k)");
   EXPECT_TRUE(v.correct);
