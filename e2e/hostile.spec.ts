@@ -740,6 +740,53 @@ test('no network after load, and storage confined to the attention-lab namespace
   expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
 });
 
+// ---------------------------------------------------------------- the iframe embed's URL
+
+for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
+  test.describe(`embed.html query parameters (${cspMode})`, () => {
+    test.use({ bypassCSP: cspMode === 'bypassCSP' });
+
+    test('every parameter set to garbage and payloads: a widget or a specific message, never markup', async ({ page, guard }) => {
+      test.setTimeout(120_000);
+      // a garbage bank name is looked up as /banks/<name>.json and 404s: the browser logs that
+      guard.allow(/Failed to load resource.*404/);
+      const widgets: Record<string, string[]> = {
+        heatmap: ['tokens', 'dk', 'dk-max', 'seed', 'scale', 'labels', 'causal', 'compare', 'log-scale'],
+        quiz: ['bank', 'lesson'], exercise: ['seed'], review: ['lesson', 'bank'],
+      };
+      // (1,000 characters per parameter: longer URLs hit the static server's header limit, 431, before the page)
+      const values = [...PAYLOADS, 'NaN', '-Infinity', '1e308', '１６', '\u202e61', 'x'.repeat(1000)];
+      const cases: string[] = [];
+      for (const [w, params] of Object.entries(widgets)) {
+        for (const [i, v] of values.entries()) {
+          const q = new URLSearchParams({ w, lang: i % 2 ? 'en' : 'zh-CN' });
+          for (const p of params) q.set(p, v);
+          cases.push(q.toString());
+        }
+      }
+      for (const v of [...PAYLOADS, 'HEATMAP ', '__proto__', 'constructor', 'toString']) cases.push(new URLSearchParams({ w: v, lang: v }).toString());
+      cases.push(new URLSearchParams({ w: 'quiz', bank: 'lesson-01', origin: 'javascript:window.__pwned=1' }).toString());
+      for (const c of cases) {
+        const label = c.length > 160 ? `${c.slice(0, 160)}…` : c;
+        const resp = await page.goto(`/embed.html?${c}`);
+        expect(resp?.status(), label).toBe(200);
+        const root = page.locator('#embed-root');
+        await expect(root.locator('attn-heatmap, attn-quiz, attn-exercise, attn-review, [role="alert"]').first(), label).toBeAttached();
+        await page.waitForTimeout(150);
+        const r = await page.evaluate(() => {
+          const all: (Document | ShadowRoot)[] = [document];
+          for (const el of Array.from(document.querySelectorAll('*'))) if (el.shadowRoot) all.push(el.shadowRoot);
+          const markup = all.reduce((n, r) => n + r.querySelectorAll('img, iframe, object, embed, [onerror], [onload], a[href^="javascript:" i], body script:not([type="application/json"])').length, 0);
+          const text = (document.getElementById('embed-root')?.textContent ?? '') + all.slice(1).map((r) => r.textContent ?? '').join('');
+          return { markup, textChars: text.trim().length };
+        });
+        expect(r.markup, label).toBe(0);
+        expect(r.textChars, `${label}: blank`).toBeGreaterThan(10);
+      }
+    });
+  });
+}
+
 // ---------------------------------------------------------------- no eval
 
 test('no eval: the shipped JavaScript has no eval or Function constructor, and none is called while the lesson is used', async ({ page, request }) => {
