@@ -50,6 +50,38 @@ const radios = (el: AttnQuiz, qPos: number) =>
 beforeEach(() => localStorage.clear());
 afterEach(() => { document.body.innerHTML = ''; vi.restoreAllMocks(); });
 
+describe('<attn-quiz items>', () => {
+  it('shows only the multiple choice with items="questions"', async () => {
+    const el = await mount(inline(BANK, 'lang="en" items="questions"'));
+    const sr = el.shadowRoot!;
+    expect(sr.querySelectorAll('[role="radiogroup"]')).toHaveLength(2);
+    expect(sr.querySelector('textarea')).toBeNull();
+    expect(el.items).toBe('questions');
+  });
+
+  it('shows only the open prompts with items="open", and records no attempt', async () => {
+    const el = await mount(inline(BANK, 'lang="en" items="open"'));
+    const sr = el.shadowRoot!;
+    expect(sr.querySelectorAll('[role="radiogroup"]')).toHaveLength(0);
+    expect(sr.querySelectorAll('textarea')).toHaveLength(1);
+    expect(sr.textContent).toContain('Open question');
+    expect(quizAttempts()).toHaveLength(0);
+  });
+
+  it('shows everything, with a note naming the attribute, for an unknown value', async () => {
+    const el = await mount(inline(BANK, 'lang="en" items="some"'));
+    const sr = el.shadowRoot!;
+    expect(el.items).toBe('all');
+    expect(sr.querySelectorAll('[role="radiogroup"]')).toHaveLength(2);
+    expect(sr.querySelectorAll('textarea')).toHaveLength(1);
+    expect(sr.querySelector('[role="alert"]')?.textContent).toContain('items attribute must be all, questions or open; got "some"');
+    el.items = 'open';
+    await flush();
+    expect(sr.querySelector('[role="alert"]')).toBeNull();
+    expect(sr.querySelectorAll('[role="radiogroup"]')).toHaveLength(0);
+  });
+});
+
 describe('<attn-quiz>', () => {
   it('renders an inline bank as text, with radiogroups', async () => {
     const el = await mount(inline(BANK));

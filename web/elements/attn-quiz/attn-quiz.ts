@@ -114,8 +114,13 @@ interface Attempt {
 
 const MAX_SHOWN_ISSUES = 20;
 
+export type QuizItems = 'all' | 'questions' | 'open';
+function parseItems(v: string | null): QuizItems | null {
+  return v === 'all' || v === 'questions' || v === 'open' ? v : null;
+}
+
 export class AttnQuiz extends AttnElement {
-  static observedAttributes = ['bank', 'src', 'lang', 'lesson'];
+  static observedAttributes = ['bank', 'src', 'lang', 'lesson', 'items'];
 
   #phase: Phase = { kind: 'loading' };
   #bank: Bank | null = null;
@@ -146,6 +151,13 @@ export class AttnQuiz extends AttnElement {
   set src(v: string) { this.setAttribute('src', v); }
   get lesson(): string { return this.getAttribute('lesson') ?? ''; }
   set lesson(v: string) { this.setAttribute('lesson', v); }
+  /**
+   * Which parts to show: 'all' (default), 'questions' (the locked multiple
+   * choice only) or 'open' (only the write-then-reveal prompts, e.g. in an
+   * "interview questions" section). Anything else shows everything, with a note.
+   */
+  get items(): QuizItems { return parseItems(this.getAttribute('items')) ?? 'all'; }
+  set items(v: QuizItems) { this.setAttribute('items', v); }
 
   /** 'loading', 'ready' or 'error'. */
   get state(): Phase['kind'] { return this.#phase.kind; }
@@ -532,6 +544,14 @@ export class AttnQuiz extends AttnElement {
 
   #renderQuiz(lang: QuizLang, s: QuizStrings): Node {
     const b = this.#bank!, a = this.#attempt!;
+    const raw = this.getAttribute('items');
+    const bad = raw !== null && parseItems(raw) === null
+      ? h('p', { class: 'error', part: 'error', role: 'alert' }, s.errItems(raw.slice(0, 40))) : null;
+    const mode = this.items;
+    if (mode === 'open') {
+      return h('section', { class: 'quiz', part: 'quiz' },
+        b.open.length ? this.#renderOpen(lang, s) : h('p', { class: 'hint', part: 'hint' }, s.noOpen));
+    }
     const total = b.questions.length;
     const items = a.qOrder.map((qi, pos) => this.#renderQuestion(qi, pos, total, lang, s));
     const header = h('header', {},
@@ -539,8 +559,9 @@ export class AttnQuiz extends AttnElement {
       h('p', { class: 'hint', part: 'hint' }, s.instructions),
       h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total)));
     const summary = this.complete ? this.#renderSummary(s) : null;
-    const open = b.open.length ? this.#renderOpen(lang, s) : null;
+    const open = b.open.length && mode === 'all' ? this.#renderOpen(lang, s) : null;
     return h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' },
+      bad,
       header,
       h('ol', { class: 'questions', part: 'questions' }, ...items),
       summary,

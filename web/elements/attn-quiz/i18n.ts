@@ -32,6 +32,8 @@ export interface QuizStrings {
   errorTitle: string;
   errNoSource: string;
   errBadName: (name: string) => string;
+  errItems: (value: string) => string;
+  noOpen: string;
   errBadSrc: (src: string) => string;
   errNotFound: (what: string, status: number) => string;
   errNotJson: (what: string) => string;
@@ -98,6 +100,8 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     errorTitle: '测验无法显示',
     errNoSource: '没有指定题库：请设置 bank 或 src 属性，或在元素内放一个 <script type="application/json"> 题库。',
     errBadName: (n) => `题库名 "${n}" 无效：只能包含小写字母、数字和连字符，最长 64 个字符。`,
+    errItems: (v) => `items 属性只能是 all、questions 或 open，收到 "${v}"；已显示全部内容。`,
+    noOpen: '这个题库没有开放式问题。',
     errBadSrc: (s) => `题库地址 "${s}" 无效：只接受 http(s) 地址或相对路径。`,
     errNotFound: (w, s) => `找不到题库 ${w}（HTTP ${s}）。`,
     errNotJson: (w) => `${w} 返回的是网页而不是 JSON 题库，很可能题库不存在。`,
@@ -135,6 +139,8 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     errorTitle: 'The quiz cannot be shown',
     errNoSource: 'No question bank given: set the bank or src attribute, or put a <script type="application/json"> bank inside the element.',
     errBadName: (n) => `Invalid bank name "${n}": use lowercase letters, digits and hyphens only, at most 64 characters.`,
+    errItems: (v) => `The items attribute must be all, questions or open; got "${v}". Showing everything.`,
+    noOpen: 'This bank has no open questions.',
     errBadSrc: (s) => `Invalid bank address "${s}": only http(s) URLs and relative paths are accepted.`,
     errNotFound: (w, s) => `Question bank ${w} not found (HTTP ${s}).`,
     errNotJson: (w) => `${w} returned a web page, not a JSON bank; the bank probably does not exist.`,
