@@ -128,7 +128,15 @@ val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
   return val(attn::lesson1_output(s, sizes));
 }
 
-// exercise(seed, todo1, todo2, todo3) -> {output, todos: [{source, correct, reason}]}
+// A verdict's parameters as a plain object of strings.
+val params_object(const attn::VerdictParams& params) {
+  val o = val::object();
+  for (const auto& [k, v] : params) o.set(k, val(v));
+  return o;
+}
+
+// exercise(seed, todo1, todo2, todo3) ->
+//   {output, todos: [{source, correct, reason, code, params, inner?: {code, params}}]}
 // Lesson 1's program with the learner's three lines (see cpp/src/exercise.hpp).
 val js_exercise(val seed, val todo1, val todo2, val todo3) {
   std::uint64_t s = 0;
@@ -151,6 +159,14 @@ val js_exercise(val seed, val todo1, val todo2, val todo3) {
     t.set("source", val(v.source));
     t.set("correct", val(v.correct));
     t.set("reason", val(v.reason));
+    t.set("code", val(v.code));
+    t.set("params", params_object(v.params));
+    if (!v.inner_code.empty()) {
+      val inner = val::object();
+      inner.set("code", val(v.inner_code));
+      inner.set("params", params_object(v.inner_params));
+      t.set("inner", inner);
+    }
     todos.call<void>("push", t);
   }
   val out = val::object();

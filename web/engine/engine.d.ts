@@ -43,14 +43,40 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * A verdict's reason as a stable code (cpp/src/exercise.hpp lists them with their parameters), so that
+ * a UI can word it in its own language. Parameters are strings: shapes as NumPy prints them ("(4, 4)"),
+ * values as Python reprs, Python error lines as Python prints them (`text`).
+ */
+export type VerdictCode =
+  | 'ok' | 'empty' | 'syntax' | 'target' | 'error' | 'error_t_later' | 'not_array' | 'shape' | 'shape_contract'
+  | 'no_scale' | 'div_dk' | 'mul_sqrt' | 'transposed' | 'scores_values'
+  | 'mask_where_error' | 'mask_shape' | 'mask_not_bool' | 'mask_k0' | 'mask_lower' | 'mask_inverted' | 'mask_none'
+  | 'mask_all' | 'mask_cells'
+  | 'softmax_axis' | 'not_normalized' | 'double_scale' | 'ignores_mask' | 'weights_nan' | 'row_sums' | 'weights_values'
+  | 'causal_false' | 'batched' | 'batched_transpose';
+
+export interface VerdictReason {
+  code: VerdictCode;
+  /** e.g. {got: '(4, 4, 16)', want: '(4, 4)'} for 'shape', {text: "NameError: name 'x' is not defined"} for 'error'. */
+  params: Record<string, string>;
+}
+
 /** One TODO line's verdict (see cpp/src/exercise.hpp). */
-export interface ExerciseTodo {
+export interface ExerciseTodo extends VerdictReason {
   /** The line as given. */
   source: string;
   correct: boolean;
-  /** Why it is wrong; for a correct line "" or a note (e.g. on batched inputs). */
+  /** Why it is wrong; for a correct line "" or a note (e.g. on batched inputs). English. */
   reason: string;
+  /**
+   * For the wrappers 'causal_false' (wrong only without the mask) and 'batched' / 'batched_transpose'
+   * (correct for (T, d) inputs, fails on batched ones): the wrapped reason.
+   */
+  inner?: VerdictReason;
 }
+/** Alias of ExerciseTodo. */
+export type TodoVerdict = ExerciseTodo;
 
 export interface ExerciseResult {
   /** The program's stdout as NumPy prints it (ends with the error line if it raised). */
