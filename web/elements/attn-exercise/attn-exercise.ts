@@ -5,11 +5,22 @@
 import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
 import { getEngine, type Engine } from '../../engine/browser';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
+import { fullProgram, INDENT, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
+import { reasonText } from './reasons';
+
+export { fullProgram } from './program';
+export { reasonText } from './reasons';
 
 export interface AttnExerciseTodo {
   source: string;
   correct: boolean;
+  /** The engine's English reason ("" for a correct line without a note). */
   reason: string;
+  /** The reason as a stable code with string parameters (cpp/src/exercise.hpp lists them). */
+  code: string;
+  params: Record<string, string>;
+  /** For the wrappers causal_false / batched / batched_transpose: the wrapped reason. */
+  inner?: { code: string; params: Record<string, string> };
 }
 
 /** detail of `attn-exercise-run`, sent after every run. */
@@ -62,7 +73,12 @@ const STRINGS = {
     correct: '正确',
     wrong: '错误',
     same: '输出与预期完全一致。',
-    differs: (n: number) => `有 ${n} 行与预期不同（已标出）。`,
+    differs: (n: number) => `有 ${n} 行与预期不同（行首标有 ≠）。`,
+    differLine: '与预期不同',
+    copy: '复制完整程序',
+    copied: '完整程序（含你的三行）已复制到剪贴板。',
+    copyManual: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
+    copyLabel: '完整程序（含你的三行）',
     loading: '正在加载引擎…',
     failed: '引擎加载失败：',
   },
@@ -91,30 +107,17 @@ const STRINGS = {
     correct: 'correct',
     wrong: 'wrong',
     same: 'The output equals the expected output.',
-    differs: (n: number) => `${n} line(s) differ from the expected output (marked).`,
+    differs: (n: number) => `${n} line(s) differ from the expected output (marked ≠).`,
+    differLine: 'differs from the expected output',
+    copy: 'Copy program',
+    copied: 'The whole program, with your three lines, is on the clipboard.',
+    copyManual: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
+    copyLabel: 'The whole program, with your three lines',
     loading: 'Loading the engine…',
     failed: 'The engine failed to load: ',
   },
 };
 
-const PROGRAM_HEAD = `import numpy as np
-
-def softmax(x):
-    x = x - x.max(axis=-1, keepdims=True)
-    e = np.exp(x)
-    return e / e.sum(axis=-1, keepdims=True)
-
-def attention(Q, K, V, causal=False):
-    d_k = Q.shape[-1]`;
-const PROGRAM_MID1 = `    if causal:
-        T = scores.shape[-1]`;
-const PROGRAM_MID2 = `        scores = np.where(mask, -np.inf, scores)`;
-const PROGRAM_TAIL = `    return weights @ V, weights
-
-# Q, K, V = ... (rng = np.random.default_rng(seed))
-out, w = attention(Q, K, V, causal=True)
-print(...)`;
-const INDENT = ['    ', '        ', '    '];
 
 const CSS = `
 :host { display: block; font: 14px/1.45 system-ui, sans-serif; color: CanvasText; }
@@ -122,14 +125,24 @@ const CSS = `
 .prog pre { margin: 0; white-space: pre; }
 .slot { display: flex; align-items: center; gap: .4em; white-space: pre; }
 .slot input { flex: 1; min-width: 18em; font: inherit; padding: .15em .3em; }
+.prog pre.tail { opacity: .92; }
 .slot .tag { font-size: 11px; opacity: .75; }
 .bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
-.cols { display: grid; grid-template-columns: 1fr 1fr; gap: .8em; }
-@media (max-width: 640px) { .cols { grid-template-columns: 1fr; } }
-.out { font: 12px/1.4 ui-monospace, monospace; margin: 0; padding: .5em; border: 1px solid color-mix(in srgb, CanvasText 25%, Canvas); border-radius: 6px; overflow-x: auto; white-space: pre; }
+/* The two output panes: side by side only where both fit (the result box is the container), stacked
+   below 900 px; each pre scrolls inside itself instead of widening the page. */
+.result { container-type: inline-size; }
+.cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
+.cols > div { min-width: 0; }
+@container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
+.out { font: 12px/1.4 ui-monospace, monospace; margin: 0; padding: .5em; border: 1px solid color-mix(in srgb, CanvasText 25%, Canvas); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
+/* a gutter on every line; "≠" (not colour alone) marks a line that differs */
+.out .ln::before { content: '  '; }
+.out .ln.d::before { content: '≠ '; font-weight: 700; }
 .out .d { background: color-mix(in srgb, #e5484d 22%, Canvas); }
 .verdicts { list-style: none; padding: 0; margin: .6em 0; }
-.verdicts li { margin: .3em 0; }
+.verdicts li { margin: .3em 0; overflow-wrap: anywhere; }
+.copy-status { margin: .3em 0; }
+.copy-text { display: block; box-sizing: border-box; width: 100%; max-width: 100%; font: 12px/1.4 ui-monospace, monospace; white-space: pre; overflow: auto; }
 /* light-dark(): the verdict colours follow the used colour scheme, like Canvas/CanvasText above
    (≥ 4.5:1 on the light and the dark canvas; the dark-scheme greens/reds of the light palette were ~3.5:1) */
 .ok { color: light-dark(#1a7f37, #4ac26b); font-weight: 600; }
@@ -207,7 +220,7 @@ export class AttnExercise extends AttnElement {
     const slot = (k: number) => h('div', { class: 'slot' }, INDENT[k], this.#inputs[k], h('span', { class: 'tag' }, `# ${t.todo(k + 1)}: ${t.hints[k]}`));
     const program = h('div', { class: 'prog', part: 'program' },
       h('pre', {}, PROGRAM_HEAD), slot(0), h('pre', {}, PROGRAM_MID1), slot(1), h('pre', {}, PROGRAM_MID2), slot(2),
-      h('pre', {}, PROGRAM_TAIL));
+      h('pre', { class: 'tail' }, programTail(this.seed, lang)));
     const runBtn = h('button', { type: 'button', class: 'run' }, t.run);
     runBtn.addEventListener('click', () => void this.run());
     const refBtn = h('button', { type: 'button', class: 'reference' }, t.reset);
@@ -217,12 +230,50 @@ export class AttnExercise extends AttnElement {
       ...(Object.keys(MISTAKES) as MistakeId[]).map((id) => h('option', { value: id }, t.mistakes[id])));
     select.value = this.#mistake;
     select.addEventListener('change', () => void this.showMistake(select.value as MistakeId | ''));
+    const copyBtn = h('button', { type: 'button', class: 'copy' }, t.copy);
+    copyBtn.addEventListener('click', () => void this.copyProgram());
     this.root.replaceChildren(
       h('h3', {}, t.title), program,
-      h('div', { class: 'bar' }, runBtn, refBtn, h('label', {}, t.mistake, ' ', select)),
+      h('div', { class: 'bar' }, runBtn, refBtn, copyBtn, h('label', {}, t.mistake, ' ', select)),
+      h('div', { class: 'copy-box' }, h('p', { class: 'copy-status', role: 'status' })),
       h('p', { class: 'explain', 'aria-live': 'polite' }),
       h('div', { class: 'result', 'aria-live': 'polite' }));
     this.#built = true;
+  }
+
+  /** The whole program (seed and the three typed lines filled in), as "Copy program" copies it. */
+  get programText(): string { return fullProgram(this.seed, this.todos, this.#lang); }
+
+  /**
+   * Copies the whole program with the typed lines: to the clipboard where the page may write it;
+   * otherwise shows it in a read-only text box, selected for Ctrl+C. Resolves to true when copied.
+   */
+  async copyProgram(): Promise<boolean> {
+    if (!this.#built) this.#build(resolveLang(this));
+    const t = STRINGS[this.#lang];
+    const text = this.programText;
+    const box = this.root.querySelector('.copy-box');
+    const status = this.root.querySelector('.copy-status');
+    box?.querySelector('textarea.copy-text')?.remove();
+    let copied = false;
+    try {
+      if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
+        await navigator.clipboard.writeText(text);
+        copied = true;
+      }
+    } catch { copied = false; }
+    if (status) status.textContent = copied ? t.copied : t.copyManual;
+    if (!copied && box) {
+      const area = h('textarea', {
+        class: 'copy-text', readonly: true, spellcheck: 'false', 'aria-label': t.copyLabel,
+        rows: String(Math.min(24, text.split('\n').length)),
+      });
+      area.value = text;
+      box.append(area);
+      area.focus();
+      area.select();
+    }
+    return copied;
   }
 
   /** Fills in the reference answer with one TODO replaced by the mistake, and runs it. */
@@ -248,7 +299,13 @@ export class AttnExercise extends AttnElement {
       this.#engine ??= await getEngine();
       const r = this.#engine.exercise(this.seed, lines[0], lines[1], lines[2]);
       this.#expected = this.#engine.lesson1(this.seed);
-      this.#result = { todos: r.todos.map((x) => ({ ...x })), output: r.output };
+      this.#result = {
+        todos: r.todos.map((x) => ({
+          source: x.source, correct: x.correct, reason: x.reason, code: x.code, params: { ...x.params },
+          ...(x.inner ? { inner: { code: x.inner.code, params: { ...x.inner.params } } } : {}),
+        })),
+        output: r.output,
+      };
       this.#status = '';
     } catch (e) {
       this.#status = t.failed + String((e as Error)?.message ?? e);
@@ -273,23 +330,28 @@ export class AttnExercise extends AttnElement {
     }
     const r = this.#result;
     const diff = new Set(diffLines(r.output, this.#expected));
-    const pane = (text: string, mark: boolean, cls: string) => {
+    const pane = (text: string, cls: string) => {
       const pre = h('pre', { class: `out ${cls}`, tabindex: '0' });
       text.replace(/\n$/, '').split('\n').forEach((line, i) => {
-        pre.append(mark && diff.has(i) ? h('span', { class: 'd', 'data-diff': '' }, line) : line, '\n');
+        const differs = diff.has(i);
+        pre.append(h('span', { class: differs ? 'ln d' : 'ln', 'data-diff': differs, title: differs ? t.differLine : undefined }, line), '\n');
       });
       return pre;
+    };
+    const reasonLine = (v: AttnExerciseTodo) => {
+      const s = reasonText(this.#lang, v);
+      return s ? ` — ${s}` : '';
     };
     const verdicts = h('ul', { class: 'verdicts' }, ...r.todos.map((v, k) =>
       h('li', { 'data-todo': String(k + 1), 'data-correct': String(v.correct) },
         h('span', { class: v.correct ? 'ok' : 'bad' }, `${v.correct ? '✓' : '✗'} ${t.todo(k + 1)}: ${v.correct ? t.correct : t.wrong}`),
-        v.reason ? ` — ${v.reason}` : '')));
+        reasonLine(v))));
     box.replaceChildren(
       verdicts,
       h('p', { class: 'summary' }, diff.size === 0 ? t.same : t.differs(diff.size)),
       h('div', { class: 'cols' },
-        h('div', {}, h('h3', {}, t.output), pane(r.output, true, 'got')),
-        h('div', {}, h('h3', {}, t.expected), pane(this.#expected, false, 'want'))));
+        h('div', {}, h('h3', {}, t.output), pane(r.output, 'got')),
+        h('div', {}, h('h3', {}, t.expected), pane(this.#expected, 'want'))));
   }
 }
 

@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+// <attn-exercise> with the real WASM engine: verdict reasons in the learner's
+// language, the whole program listed, "Copy program" (clipboard, or a selected
+// text box where there is none), and the differing lines marked with ≠.
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../engine/browser', async () => {
+  const { loadEngine } = await import('../../engine/engine.js');
+  // (the repository root is the working directory; import.meta.url is not a file: URL under happy-dom)
+  const wasmBinary = readFileSync(`${process.cwd()}/web/generated/attn_core.wasm`);
+  return { getEngine: () => loadEngine({ wasmBinary }) };
+});
+
+const { AttnExercise, REFERENCE } = await import('./attn-exercise');
+const { fullProgram } = await import('./program');
+type El = InstanceType<typeof AttnExercise>;
+
+const frame = async () => { await new Promise((r) => requestAnimationFrame(() => r(null))); await new Promise((r) => setTimeout(r, 0)); };
+
+async function mount(attrs: Record<string, string>): Promise<El> {
+  const el = document.createElement('attn-exercise') as El;
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.append(el);
+  await frame();
+  return el;
+}
+const q = <T extends Element = HTMLElement>(el: El, sel: string) => el.shadowRoot!.querySelector(sel) as T;
+function type(el: El, lines: string[]) {
+  el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[data-todo]').forEach((i, k) => { i.value = lines[k]; });
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+describe('<attn-exercise>', () => {
+  it('words a wrong line\'s reason in Chinese for zh-CN and in English for en', async () => {
+    for (const [lang, want, not] of [
+      ['zh-CN', '除的是 d_k 而不是 √d_k', 'divides by d_k'],
+      ['en', 'divides by d_k instead of √d_k', '除的是'],
+    ] as const) {
+      const el = await mount({ lang, seed: '0' });
+      type(el, ['scores = Q @ K.swapaxes(-2, -1) / d_k', REFERENCE[1], REFERENCE[2]]);
+      const r = await el.run(false);
+      expect(r!.todos[0]).toMatchObject({ correct: false, code: 'div_dk' });
+      expect(r!.todos[0].reason).toContain('divides by d_k instead of √d_k');   // the event keeps the English text
+      const li = q(el, 'li[data-todo="1"]');
+      expect(li.dataset.correct).toBe('false');
+      expect(li.textContent).toContain(want);
+      expect(li.textContent).not.toContain(not);
+      el.remove();
+    }
+  });
+
+  it('keeps Python\'s error line as Python prints it, after a Chinese lead-in', async () => {
+    const el = await mount({ lang: 'zh-CN' });
+    type(el, [REFERENCE[0], REFERENCE[1], 'weights = softmax(x)']);
+    const r = await el.run(false);
+    expect(r!.todos[2].code).toBe('error');
+    expect(q(el, 'li[data-todo="3"]').textContent).toContain("运行时 Python 报错：NameError: name 'x' is not defined");
+  });
+
+  it('words the batched note of a correct line in each language', async () => {
+    const el = await mount({ lang: 'zh-CN' });
+    type(el, ['Q @ K.T / np.sqrt(d_k)', REFERENCE[1], REFERENCE[2]]);
+    const r = await el.run(false);
+    expect(r!.todos[0]).toMatchObject({ correct: true, code: 'batched_transpose', inner: { code: 'error' } });
+    const text = q(el, 'li[data-todo="1"]').textContent!;
+    expect(text).toContain('换成批量的 (B, H, T, d) 输入就不行了');
+    expect(text).toContain('ValueError: matmul');
+    el.setAttribute('lang', 'en');
+    await frame();
+    expect(q(el, 'li[data-todo="1"]').textContent).toContain('K.T reverses all axes');
+  });
+
+  it('lists the whole program, with the element\'s seed, as read-only code', async () => {
+    const el = await mount({ lang: 'en', seed: '7' });
+    const tail = q(el, '.prog pre.tail').textContent!;
+    expect(tail).toContain('rng = np.random.default_rng(7)');
+    expect(tail).toContain('T, d_model, d_k, d_v = 4, 8, 16, 16');
+    expect(tail).toContain('print("causal weights:\\n", w.round(2))');
+    expect(tail).toContain('for d in (16, 512):');
+    expect(tail).toContain('print("avg max weight  unscaled:"');
+    expect(tail).not.toContain('print(...)');
+    expect(el.shadowRoot!.querySelectorAll('.prog input')).toHaveLength(3);
+  });
+
+  it('"Copy program" copies the whole program with the typed lines', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const el = await mount({ lang: 'zh-CN', seed: '3' });
+    const lines = ['Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', REFERENCE[1], 'softmax(scores)'];
+    type(el, lines);
+    q<HTMLButtonElement>(el, 'button.copy').click();
+    await frame();
+    expect(writeText).toHaveBeenCalledTimes(1);
+    const copied = writeText.mock.calls[0][0] as string;
+    expect(copied).toBe(fullProgram('3', lines, 'zh-CN'));
+    expect(copied).toContain('    scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)\n');
+    expect(copied).toContain('    weights = softmax(scores)\n');
+    expect(copied).toContain('rng = np.random.default_rng(3)');
+    expect(q(el, '.copy-status').textContent).toContain('已复制');
+    expect(q(el, 'textarea.copy-text')).toBeNull();
+  });
+
+  it('without a clipboard, shows the program selected in a read-only text box', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: undefined });
+    const el = await mount({ lang: 'en' });
+    type(el, [...REFERENCE]);
+    expect(await el.copyProgram()).toBe(false);
+    const area = q<HTMLTextAreaElement>(el, 'textarea.copy-text');
+    expect(area.readOnly).toBe(true);
+    expect(area.value).toBe(fullProgram('0', REFERENCE, 'en'));
+    expect(area.selectionStart).toBe(0);
+    expect(area.selectionEnd).toBe(area.value.length);
+    expect(q(el, '.copy-status').textContent).toContain('Ctrl+C');
+  });
+
+  it('marks the differing lines with ≠ in both panes, not by colour alone', async () => {
+    const el = await mount({ lang: 'en' });
+    type(el, [REFERENCE[0], REFERENCE[1], 'np.exp(scores)']);
+    await el.run(false);
+    const got = el.shadowRoot!.querySelectorAll('pre.got span.d');
+    expect(got.length).toBeGreaterThan(0);
+    expect(el.shadowRoot!.querySelectorAll('pre.want span.d').length).toBe(got.length);
+    expect(got[0].getAttribute('title')).toBe('differs from the expected output');
+    expect(q(el, 'p.summary').textContent).toContain('≠');
+    const css = (el.shadowRoot!.adoptedStyleSheets ?? []).flatMap((s) => Array.from(s.cssRules, (r) => r.cssText)).join('\n');
+    if (css) expect(css).toMatch(/\.ln\.d::before\s*\{\s*content:\s*["']≠ ["']/);
+  });
+});

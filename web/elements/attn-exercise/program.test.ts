@@ -1,0 +1,69 @@
+// The program <attn-exercise> shows and copies is the one the engine runs:
+// saved and run with /usr/bin/python3 (NumPy 1.24), it prints exactly what the
+// engine prints (engine.lesson1 for the reference lines, engine.exercise for
+// the menu's wrong lines). Skipped, with a message, where there is no
+// /usr/bin/python3 with NumPy.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEngine, type Engine } from '../../engine/engine.js';
+import { fullProgram, todoStatement } from './program';
+
+const PYTHON = '/usr/bin/python3';
+const REFERENCE = [
+  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
+  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
+  'weights = softmax(scores)',
+];
+
+function numpyCheck(): string | null {
+  if (!existsSync(PYTHON)) return `${PYTHON} not found`;
+  const r = spawnSync(PYTHON, ['-c', 'import numpy; print(numpy.__version__)'], { encoding: 'utf8' });
+  return r.status === 0 ? null : `${PYTHON} has no NumPy: ${r.stderr.trim().split('\n').pop()}`;
+}
+const skip = numpyCheck();
+if (skip) console.warn(`program.test.ts: running the copied program with Python is skipped (${skip})`);
+
+function runPython(source: string): string {
+  const r = spawnSync(PYTHON, ['-'], { input: source, encoding: 'utf8', env: { ...process.env, PYTHONIOENCODING: 'utf-8' }, timeout: 60_000 });
+  if (r.error) throw r.error;
+  return r.stdout;
+}
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await loadEngine({ wasmBinary: readFileSync(new URL('../../generated/attn_core.wasm', import.meta.url)) });
+});
+
+describe('todoStatement', () => {
+  it('keeps an assignment, completes a bare expression, fills a blank TODO with ...', () => {
+    expect(todoStatement(0, '  scores = Q @ K.T ')).toBe('scores = Q @ K.T');
+    expect(todoStatement(0, 'Q @ K.T / np.sqrt(d_k)')).toBe('scores = Q @ K.T / np.sqrt(d_k)');
+    expect(todoStatement(1, '')).toBe('mask = ...');
+    expect(todoStatement(2, 'softmax(x=scores)')).toBe('weights = softmax(x=scores)');
+    expect(todoStatement(2, 'scores == 1')).toBe('weights = scores == 1');
+  });
+});
+
+describe.skipIf(skip !== null)('the copied program, run with Python', () => {
+  for (const lang of ['zh-CN', 'en'] as const) {
+    it(`prints engine.lesson1(seed) with the reference lines (seeds 0 and 7, ${lang})`, () => {
+      for (const seed of ['0', '7']) {
+        expect(runPython(fullProgram(seed, REFERENCE, lang))).toBe(engine.lesson1(seed));
+      }
+    });
+  }
+
+  it('prints engine.exercise(...).output for bare right-hand sides and the menu\'s wrong lines', () => {
+    const cases: string[][] = [
+      ['Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'np.triu(np.ones((T, T), dtype=bool), k=1)', 'softmax(scores)'],
+      ['scores = Q @ K.swapaxes(-2, -1)', REFERENCE[1], REFERENCE[2]],
+      ['scores = Q @ K.swapaxes(-2, -1) / d_k', REFERENCE[1], REFERENCE[2]],
+      [REFERENCE[0], 'mask = np.triu(np.ones((T, T), dtype=bool), k=0)', REFERENCE[2]],
+      [REFERENCE[0], REFERENCE[1], 'weights = np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)'],
+    ];
+    for (const lines of cases) {
+      expect(runPython(fullProgram('0', lines, 'en')), lines.join(' | ')).toBe(engine.exercise('0', lines[0], lines[1], lines[2]).output);
+    }
+  });
+});
