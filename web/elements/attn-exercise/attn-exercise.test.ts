@@ -88,7 +88,7 @@ describe('<attn-exercise>', () => {
   });
 
   it('"Copy program" copies the whole program with the typed lines', async () => {
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const el = await mount({ lang: 'zh-CN', seed: '3' });
     const lines = ['Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', REFERENCE[1], 'softmax(scores)'];
@@ -96,7 +96,7 @@ describe('<attn-exercise>', () => {
     q<HTMLButtonElement>(el, 'button.copy').click();
     await frame();
     expect(writeText).toHaveBeenCalledTimes(1);
-    const copied = writeText.mock.calls[0][0] as string;
+    const copied = writeText.mock.calls[0][0];
     expect(copied).toBe(fullProgram('3', lines, 'zh-CN'));
     expect(copied).toContain('    scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)\n');
     expect(copied).toContain('    weights = softmax(scores)\n');

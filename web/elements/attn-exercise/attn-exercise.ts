@@ -191,7 +191,9 @@ export class AttnExercise extends AttnElement {
     this.requestRender();
   }
 
-  attributeChangedCallback(): void {
+  attributeChangedCallback(...args: unknown[]): void {
+    // (name, oldValue, newValue): setting an attribute to its current value changes nothing
+    if (args.length === 3 && args[1] === args[2]) return;
     this.#built = false;
     this.requestRender();
   }
