@@ -106,7 +106,17 @@ export declare class AttnQuiz extends HTMLElement {
   retake(): void;
 }
 
-export interface AttnExerciseTodo { source: string; correct: boolean; reason: string }
+export interface AttnExerciseTodo {
+  source: string;
+  correct: boolean;
+  /** The engine's English reason ("" for a correct line without a note). */
+  reason: string;
+  /** The reason as a stable code (e.g. 'ok', 'no_scale', 'div_dk', 'mask_k0', 'softmax_axis', 'shape', 'error') with string parameters. */
+  code: string;
+  params: Record<string, string>;
+  /** For the wrappers causal_false / batched / batched_transpose: the wrapped reason. */
+  inner?: { code: string; params: Record<string, string> };
+}
 /** detail of `attn-exercise-run`, sent after every run. */
 export interface AttnExerciseRunDetail { todos: AttnExerciseTodo[]; output: string }
 export type MistakeId = 'axis' | 'k0' | 'noscale' | 'dk';
@@ -115,6 +125,9 @@ export declare class AttnExercise extends HTMLElement {
   readonly seed: string;
   /** The three typed lines. */
   readonly todos: string[];
+  /** The whole section-5 program with the three lines filled in, as copied by "Copy program". */
+  readonly programText: string;
+  copyProgram(): Promise<boolean>;
   run(save?: boolean): Promise<AttnExerciseRunDetail | null>;
   showMistake(id: MistakeId | ''): Promise<AttnExerciseRunDetail | null>;
 }
