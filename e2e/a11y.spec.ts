@@ -21,7 +21,9 @@ async function exerciseDefined(page: Page): Promise<boolean> {
 /** Waits until every attention-lab element on the page has rendered its content. */
 async function settle(page: Page): Promise<void> {
   for (const hm of await page.locator('attn-heatmap').all()) await expect(hm.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
-  for (const q of await page.locator('attn-quiz').all()) await expect(q.locator('[role="radiogroup"], [role="alert"]').first()).toBeVisible();
+  for (const q of await page.locator('attn-quiz').all()) {
+    await expect.poll(() => q.evaluate((el) => (el as unknown as { state: string }).state), { timeout: 10_000 }).not.toBe('loading');
+  }
   for (const r of await page.locator('attn-review').all()) await expect(r).toHaveAttribute('state', /empty|scheduled|due/);
   if (await exerciseDefined(page)) {
     for (const ex of await page.locator('attn-exercise').all()) await expect(ex.locator('input, textarea').first()).toBeVisible({ timeout: 15_000 });

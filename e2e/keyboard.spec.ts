@@ -141,12 +141,12 @@ for (const lang of ['zh-CN', 'en'] as const) {
     }
     await expect(quiz.locator('[part="score"]')).toBeVisible();
     await tabTo(page, (f) => f.hostId === 'quiz-widget' && /retake/.test(f.part), 'the retake button', 6);
-    // the open (interview) questions: type, then reveal by keyboard
-    await tabTo(page, (f) => f.hostId === 'quiz-widget' && f.tag === 'textarea', 'an open question', 6);
+    // the open (interview) questions — in this quiz, or in their own quiz (items="open"): type, then reveal
+    const open = await tabTo(page, (f) => f.host === 'attn-quiz' && f.tag === 'textarea', 'an open question', 60);
     await page.keyboard.type('softmax(QK^T / sqrt(d_k)) V');
-    await tabTo(page, (f) => f.hostId === 'quiz-widget' && f.id === 'reveal-0', 'reveal the model answer', 3);
+    await tabTo(page, (f) => f.hostId === open.hostId && /^reveal-/.test(f.id), 'reveal the model answer', 3);
     await page.keyboard.press('Enter');
-    await expect(quiz.locator('#model-0')).toBeVisible();
+    await expect(page.locator(`#${open.hostId}`).locator('[id^="model-"]:visible').first()).toBeVisible();
 
     // --- the interview questions on the page: <details> open with Enter
     await tabTo(page, (f) => f.tag === 'summary', 'an interview question');
