@@ -131,3 +131,35 @@ describe('<attn-exercise>', () => {
     if (css) expect(css).toMatch(/\.ln\.d::before\s*\{\s*content:\s*["']≠ ["']/);
   });
 });
+
+describe('<attn-exercise> bad input', () => {
+  it('names a bad seed in a visible message and keeps the last valid seed', async () => {
+    const el = await mount({ lang: 'en', seed: '7' });
+    expect(el.seed).toBe('7');
+    expect(q(el, '[role="alert"]')).toBeNull();
+    for (const bad of ['-1', '1.5', 'abc', '18446744073709551616', '']) {
+      el.setAttribute('seed', bad);
+      await frame();
+      expect(el.seed).toBe('7');
+      expect(q(el, '[role="alert"]').textContent).toContain(`The seed attribute must be an integer from 0 to 2^64−1; got "${bad}". Still using seed 7.`);
+    }
+    el.setAttribute('seed', '18446744073709551615');
+    await frame();
+    expect(el.seed).toBe('18446744073709551615');
+    expect(q(el, '[role="alert"]')).toBeNull();
+  });
+
+  it('reports an over-long line as too long, in the page language, without running it', async () => {
+    for (const [lang, want] of [['en', 'TODO 2 is too long: at most 2000 characters per line, got 2001. Nothing was run.'],
+      ['zh-CN', 'TODO 2 太长了：每行最多 2000 个字符，这里有 2001 个。没有运行。']] as const) {
+      const el = await mount({ lang });
+      type(el, [REFERENCE[0], 'x'.repeat(2001), REFERENCE[2]]);
+      const ran = vi.fn();
+      el.addEventListener('attn-exercise-run', ran);
+      expect(await el.run()).toBeNull();
+      expect(ran).not.toHaveBeenCalled();
+      expect(q(el, '.result').textContent).toBe(want);
+      el.remove();
+    }
+  });
+});

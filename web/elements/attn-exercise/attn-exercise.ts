@@ -30,6 +30,14 @@ export interface AttnExerciseRunDetail {
 }
 
 export const RUN_EVENT = 'attn-exercise-run';
+
+/** Longest TODO line the engine accepts (characters). */
+export const MAX_LINE = 2000;
+
+/** A decimal seed with 0 <= seed < 2^64, as NumPy's default_rng accepts. */
+export function validSeed(s: string): boolean {
+  return /^\d{1,20}$/.test(s) && BigInt(s) < 2n ** 64n;
+}
 const LESSON = 'lesson-01';
 
 export const REFERENCE = [
@@ -81,6 +89,9 @@ const STRINGS = {
     copyLabel: '完整程序（含你的三行）',
     loading: '正在加载引擎…',
     failed: '引擎加载失败：',
+    runFailed: '运行出错：',
+    tooLong: (k: number, n: number) => `TODO ${k} 太长了：每行最多 ${MAX_LINE} 个字符，这里有 ${n} 个。没有运行。`,
+    badSeed: (v: string, kept: string) => `seed 属性必须是 0 到 2^64−1 之间的整数，收到 "${v}"；仍使用种子 ${kept}。`,
   },
   en: {
     title: 'Lesson 1 exercise: fill in the 3 TODOs',
@@ -115,6 +126,9 @@ const STRINGS = {
     copyLabel: 'The whole program, with your three lines',
     loading: 'Loading the engine…',
     failed: 'The engine failed to load: ',
+    runFailed: 'The run failed: ',
+    tooLong: (k: number, n: number) => `TODO ${k} is too long: at most ${MAX_LINE} characters per line, got ${n}. Nothing was run.`,
+    badSeed: (v: string, kept: string) => `The seed attribute must be an integer from 0 to 2^64−1; got "${v}". Still using seed ${kept}.`,
   },
 };
 
@@ -147,6 +161,7 @@ const CSS = `
    (≥ 4.5:1 on the light and the dark canvas; the dark-scheme greens/reds of the light palette were ~3.5:1) */
 .ok { color: light-dark(#1a7f37, #4ac26b); font-weight: 600; }
 .bad { color: light-dark(#cf222e, #ff8182); font-weight: 600; }
+.error { color: light-dark(#a40e26, #ff8182); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
 .explain { margin: .4em 0; }
 h3 { font-size: 1em; margin: .2em 0; }
 `;
@@ -170,6 +185,7 @@ export class AttnExercise extends AttnElement {
   #result: AttnExerciseRunDetail | null = null;
   #expected = '';
   #status = '';
+  #seed = '0';
   #engine: Engine | null = null;
   #built = false;
   #lang: Lang = 'zh-CN';
@@ -179,9 +195,20 @@ export class AttnExercise extends AttnElement {
     super([styles]);
   }
 
+  /** The seed in use: the attribute when it is a valid seed (0 ≤ seed < 2^64), else the last valid one. */
   get seed(): string {
-    const s = this.getAttribute('seed') ?? '0';
-    return /^\d{1,20}$/.test(s) ? s : '0';
+    const raw = this.getAttribute('seed');
+    if (raw === null) return (this.#seed = '0');
+    if (validSeed(raw)) return (this.#seed = raw);
+    return this.#seed;
+  }
+
+  /** The message for an invalid seed attribute, or '' when it is valid. */
+  #seedMessage(): string {
+    const raw = this.getAttribute('seed');
+    if (raw === null || validSeed(raw)) return '';
+    const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+    return STRINGS[this.#lang].badSeed(shown, this.seed);
   }
 
   /** The three lines as typed. */
@@ -234,8 +261,11 @@ export class AttnExercise extends AttnElement {
     select.addEventListener('change', () => void this.showMistake(select.value as MistakeId | ''));
     const copyBtn = h('button', { type: 'button', class: 'copy' }, t.copy);
     copyBtn.addEventListener('click', () => void this.copyProgram());
+    const seedMessage = this.#seedMessage();
     this.root.replaceChildren(
-      h('h3', {}, t.title), program,
+      h('h3', {}, t.title),
+      seedMessage ? h('p', { class: 'error', part: 'error', role: 'alert' }, seedMessage) : '',
+      program,
       h('div', { class: 'bar' }, runBtn, refBtn, copyBtn, h('label', {}, t.mistake, ' ', select)),
       h('div', { class: 'copy-box' }, h('p', { class: 'copy-status', role: 'status' })),
       h('p', { class: 'explain', 'aria-live': 'polite' }),
@@ -292,6 +322,13 @@ export class AttnExercise extends AttnElement {
     const t = STRINGS[this.#lang];
     if (!this.#built) this.#build(resolveLang(this));
     const lines = this.todos;
+    const long = lines.findIndex((l) => l.length > MAX_LINE);
+    if (long >= 0) {
+      this.#status = t.tooLong(long + 1, lines[long]!.length);
+      this.#result = null;
+      this.#paintResult();
+      return null;
+    }
     if (save) {
       this.#mistake = '';
       try { saveExerciseAnswers(LESSON, lines); } catch { /* storage unavailable: keep going */ }
@@ -299,6 +336,13 @@ export class AttnExercise extends AttnElement {
     try {
       this.#status = t.loading;
       this.#engine ??= await getEngine();
+    } catch (e) {
+      this.#status = t.failed + String((e as Error)?.message ?? e);
+      this.#result = null;
+      this.#paintResult();
+      return null;
+    }
+    try {
       const r = this.#engine.exercise(this.seed, lines[0], lines[1], lines[2]);
       this.#expected = this.#engine.lesson1(this.seed);
       this.#result = {
@@ -310,7 +354,7 @@ export class AttnExercise extends AttnElement {
       };
       this.#status = '';
     } catch (e) {
-      this.#status = t.failed + String((e as Error)?.message ?? e);
+      this.#status = t.runFailed + String((e as Error)?.message ?? e);
       this.#result = null;
     }
     this.#paintResult();
