@@ -275,7 +275,7 @@ test('no axe violations (WCAG 2 AA) in light and dark, answered and unanswered',
 for (const [path, bank] of [['/', 'lesson-01'], ['/reading.html', 'reading-01']] as const) {
   test(`the ${bank} bank on ${path}: answering links to a section that exists on the page`, async ({ page }) => {
     await page.goto(path);
-    const q = page.locator(`attn-quiz[bank="${bank}"]`);
+    const q = page.locator(`attn-quiz[bank="${bank}"]:not([items="open"])`);
     await ready(q);
     const total: number = await q.evaluate((el: any) => el.total);
     for (let pos = 0; pos < total; pos++) await questions(q).nth(pos).locator('[role="radio"]').first().click();
