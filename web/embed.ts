@@ -118,8 +118,8 @@ function boot(): void {
       if (v !== null && flagOn(v)) el.setAttribute(f, '');
     }
     el.setAttribute('lang', lang);
-    const bank = el.getAttribute('bank');
-    if (spec.tag === 'attn-quiz' && bank && Object.prototype.hasOwnProperty.call(BUNDLED_BANKS, bank)) {
+    const bank = el.getAttribute('bank') ?? (spec.tag === 'attn-review' ? el.getAttribute('lesson') : null);
+    if ((spec.tag === 'attn-quiz' || spec.tag === 'attn-review') && bank && Object.prototype.hasOwnProperty.call(BUNDLED_BANKS, bank)) {
       const inline = document.createElement('script');
       inline.type = 'application/json';
       inline.textContent = BUNDLED_BANKS[bank]!;

@@ -109,6 +109,24 @@ describe('<attn-review>', () => {
     expect(text(el)).toContain('Saved. Next review:');
   });
 
+  it('hands an inline bank child to its quiz (for pages that cannot fetch banks)', async () => {
+    finishQuiz();
+    t += 2 * DAY;
+    const el = document.createElement('attn-review');
+    el.setAttribute('lesson', 'lesson-01');
+    el.setAttribute('lang', 'en');
+    const inline = document.createElement('script');
+    inline.type = 'application/json';
+    inline.textContent = '{"id":"lesson-01"}';
+    el.append(inline);
+    document.body.append(el);
+    await frame();
+    q<HTMLButtonElement>(el, '[part~="start"]').click();
+    await frame();
+    const child = q(el, 'attn-quiz').querySelector('script[type="application/json"]');
+    expect(child?.textContent).toBe('{"id":"lesson-01"}');
+  });
+
   it('lists every lesson when there is no lesson attribute', async () => {
     finishQuiz();
     t += DAY;

@@ -337,6 +337,10 @@ export class AttnReview extends AttnElement {
     quiz.setAttribute('lesson', s.lesson);
     quiz.setAttribute('lang', resolveLang(this));
     quiz.setAttribute('part', 'quiz');
+    // An inline bank given to the review (e.g. by the iframe embed, where a
+    // sandbox can't fetch banks/*.json) goes to its quiz as is.
+    const inline = this.querySelector(':scope > script[type="application/json"]');
+    if (inline) quiz.append(inline.cloneNode(true));
     quiz.addEventListener('attn-quiz-complete', (e) => {
       if (this.#session !== s || s.step !== 'quiz') return;
       const d = (e as CustomEvent<AttnQuizCompleteDetail>).detail;
