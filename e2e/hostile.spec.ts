@@ -580,7 +580,7 @@ async function runTyped(page: Page, code: string[]): Promise<RunSummary> {
       const poll = () => {
         const st = root.querySelector('.result .status')?.textContent ?? '';
         if (st && !st.endsWith('…')) resolve(null);
-        else if (performance.now() - t0 > 20_000) resolve(null);
+        else if (performance.now() - t0 > 60_000) resolve(null);
         else setTimeout(poll, 20);
       };
       setTimeout(poll, 20);
@@ -613,7 +613,8 @@ for (const lang of LANGS) {
 
     for (const [name, code] of TYPED) {
       const r = await runTyped(page, [code, code, code]);
-      expect(r.ms, `${name}: answered within 15 s`).toBeLessThan(15_000);
+      // A hang shows as a run still saying "loading…" when runTyped gives up (after 60 s).
+      expect(r.todos.length > 0 || !r.status.trim().endsWith('…'), `${name}: answered, not still running`).toBe(true);
       if (r.todos.length === 0) {
         // Refused before running (e.g. a line over the evaluator's length limit): a short, specific message.
         expect(r.status, `${name}: a message`).toMatch(/\S/);
