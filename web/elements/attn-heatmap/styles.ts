@@ -2,35 +2,19 @@
 // Colours go through --attn-* custom properties with light and dark defaults
 // that meet WCAG AA on the default backgrounds. The canvas reads --_bg,
 // --_masked and --_hatch from the host's computed style when it paints.
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+
 export const HEATMAP_CSS = `
-:host {
-  --_fg: var(--attn-fg, #1b1d22);
-  --_bg: var(--attn-bg, #ffffff);
-  --_muted: var(--attn-muted, #4f5563);
-  --_border: var(--attn-border, #8a909c);
-  --_surface: var(--attn-surface, #f3f4f7);
-  --_accent: var(--attn-accent, #1d4ed8);
-  --_focus: var(--attn-focus, #1d4ed8);
+:host {${PALETTE_LIGHT}
   --_error: var(--attn-error, #a3141b);
   --_error-bg: var(--attn-error-bg, #fbe5e6);
   --_masked: var(--attn-heatmap-masked, #ffffff);
   --_hatch: var(--attn-heatmap-hatch, #5f6672);
-  --_size: var(--attn-heatmap-size, 22rem);
-  display: block;
-  color: var(--_fg);
-  background: var(--_bg);
-  font-family: var(--attn-font, system-ui, -apple-system, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);
+  --_size: var(--attn-heatmap-size, 22rem);${HOST_BASE}
   line-height: 1.5;
 }
 @media (prefers-color-scheme: dark) {
-  :host {
-    --_fg: var(--attn-fg, #e7e9ee);
-    --_bg: var(--attn-bg, #16181d);
-    --_muted: var(--attn-muted, #b4b9c4);
-    --_border: var(--attn-border, #7c8391);
-    --_surface: var(--attn-surface, #22252c);
-    --_accent: var(--attn-accent, #93b4ff);
-    --_focus: var(--attn-focus, #93b4ff);
+  :host {${PALETTE_DARK}
     --_error: var(--attn-error, #ff9da1);
     --_error-bg: var(--attn-error-bg, #3a1518);
     --_masked: var(--attn-heatmap-masked, #16181d);

@@ -1,34 +1,18 @@
 // Styles of <attn-quiz>, adopted as a constructable stylesheet (CSP-safe).
 // Every colour goes through an --attn-* custom property with light and dark
 // defaults chosen for WCAG AA contrast on the default backgrounds.
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+
 export const QUIZ_CSS = `
-:host {
-  --_fg: var(--attn-fg, #1b1d22);
-  --_bg: var(--attn-bg, #ffffff);
-  --_muted: var(--attn-muted, #4f5563);
-  --_border: var(--attn-border, #8a909c);
-  --_surface: var(--attn-surface, #f3f4f7);
-  --_accent: var(--attn-accent, #1d4ed8);
-  --_focus: var(--attn-focus, #1d4ed8);
+:host {${PALETTE_LIGHT}
   --_correct: var(--attn-correct, #0b6b2f);
   --_correct-bg: var(--attn-correct-bg, #e3f4e8);
   --_wrong: var(--attn-wrong, #a3141b);
-  --_wrong-bg: var(--attn-wrong-bg, #fbe5e6);
-  display: block;
-  color: var(--_fg);
-  background: var(--_bg);
-  font-family: var(--attn-font, system-ui, -apple-system, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);
+  --_wrong-bg: var(--attn-wrong-bg, #fbe5e6);${HOST_BASE}
   line-height: 1.55;
 }
 @media (prefers-color-scheme: dark) {
-  :host {
-    --_fg: var(--attn-fg, #e7e9ee);
-    --_bg: var(--attn-bg, #16181d);
-    --_muted: var(--attn-muted, #b4b9c4);
-    --_border: var(--attn-border, #7c8391);
-    --_surface: var(--attn-surface, #22252c);
-    --_accent: var(--attn-accent, #93b4ff);
-    --_focus: var(--attn-focus, #93b4ff);
+  :host {${PALETTE_DARK}
     --_correct: var(--attn-correct, #7ee2a0);
     --_correct-bg: var(--attn-correct-bg, #13301e);
     --_wrong: var(--attn-wrong, #ff9da1);
