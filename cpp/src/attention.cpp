@@ -138,7 +138,12 @@ AttentionResult<double> attention(const MatrixD& Q, const MatrixD& K, const Matr
 }
 AttentionResult<float> attention(const MatrixF& Q, const MatrixF& K, const MatrixF& V,
                                  const AttentionOptions& opt) {
-  return attention_impl(Q, K, V, opt);
+  check_shapes(Q, K, V);
+  const std::size_t T = Q.rows, S = K.rows, d_k = Q.cols, d_v = V.cols;
+  AttentionResult<float> r{MatrixF(T, S), MatrixF(T, S), MatrixF(T, d_v)};
+  attention_into(Q.data.data(), K.data.data(), V.data.data(), T, S, d_k, d_v, opt,
+                 r.scores.data.data(), r.weights.data.data(), r.output.data.data());
+  return r;
 }
 
 void check_batched_shape(const BatchedShape& s) {

@@ -65,6 +65,10 @@ void causal_mask_kernel(float* scores, std::size_t T, std::size_t S, long k);
 //   x: (rows, cols) contiguous
 void softmax_rows_kernel(double* x, std::size_t rows, std::size_t cols);
 void softmax_rows_kernel(float* x, std::size_t rows, std::size_t cols);
+// The same, out of place: scores in -> weights out in one pass, no copy
+// (in == out is allowed; other overlaps are not).
+//   in, out: (rows, cols) contiguous
+void softmax_rows_kernel(const float* in, float* out, std::size_t rows, std::size_t cols);
 
 // C = A B
 //   A: (M, K) row stride lda;  B: (K, N) row stride ldb;  C: (M, N) contiguous
@@ -108,6 +112,17 @@ AttentionResult<double> attention(const MatrixD& Q, const MatrixD& K, const Matr
                                   const AttentionOptions& opt = {});
 AttentionResult<float> attention(const MatrixF& Q, const MatrixF& K, const MatrixF& V,
                                  const AttentionOptions& opt = {});
+
+// Float attention into caller-owned buffers: no allocation, no copy between them.
+//   Q: (T, d_k), K: (S, d_k), V: (S, d_v), all contiguous row-major
+//   scores: (T, S) after scaling and masking; weights: (T, S); output: (T, d_v)
+// Shapes are not checked here (the caller checks them).
+// The float attention() is this call on freshly allocated result matrices.
+// Causal rows skip the masked keys: their scores are written -inf and their
+// weights 0 without being computed (a fully masked row is NaN, as in NumPy).
+void attention_into(const float* Q, const float* K, const float* V, std::size_t T, std::size_t S,
+                    std::size_t d_k, std::size_t d_v, const AttentionOptions& opt,
+                    float* scores, float* weights, float* output);
 
 // Batched multi-head attention on row-major (B, H, T, d) tensors, as in the
 // lesson's PyTorch bonus: every (b, h) slice is an independent attention.

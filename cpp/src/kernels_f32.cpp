@@ -126,42 +126,78 @@ void causal_mask_kernel(float* scores, std::size_t T, std::size_t S, long k) {
   }
 }
 
+namespace {
+
+// Row max over x[0, n) with n >= 1 (a NaN is skipped unless it comes first,
+// as before; a NaN anywhere still makes the row NaN through the sum).
+inline float row_max(const float* x, std::size_t n) {
+  const std::size_t n4 = n & ~std::size_t{3};
+  float m = x[0];
+  if (n4) {
+    v4f vm = load4(x);
+    for (std::size_t c = 4; c < n4; c += 4) {
+      const v4f v = load4(x + c);
+      vm = (v > vm) ? v : vm;
+    }
+    for (int l = 0; l < 4; ++l) m = vm[l] > m ? vm[l] : m;
+  }
+  for (std::size_t c = n4; c < n; ++c) m = x[c] > m ? x[c] : m;
+  return m;
+}
+
+// One softmax row, out of place (in == out is allowed): in[0, n) are the
+// unmasked scores with max m, in[n, cols) are -inf and are not read.
+//   out[j] = exp(in[j] - m) / Σ  for j < n,  0 for j >= n
+// n == 0 (all masked), m = ±inf or a NaN anywhere: the whole row is NaN, as
+// NumPy's (x - max) gives there.
+inline void softmax_row(const float* in, float* out, std::size_t n, std::size_t cols, float m) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  if (n == 0) {
+    for (std::size_t c = 0; c < cols; ++c) out[c] = nan;
+    return;
+  }
+  const std::size_t n4 = n & ~std::size_t{3};
+  const v4f vmax = splat(m);
+  v4f vt0 = splat(0.0f), vt1 = vt0;
+  std::size_t c = 0;
+  for (; c + 8 <= n4; c += 8) {
+    const v4f e0 = exp4(load4(in + c) - vmax);
+    const v4f e1 = exp4(load4(in + c + 4) - vmax);
+    store4(out + c, e0);
+    store4(out + c + 4, e1);
+    vt0 += e0;
+    vt1 += e1;
+  }
+  for (; c < n4; c += 4) {
+    const v4f e = exp4(load4(in + c) - vmax);
+    store4(out + c, e);
+    vt0 += e;
+  }
+  float total = hsum(vt0 + vt1);
+  for (c = n4; c < n; ++c) {
+    out[c] = std::exp(in[c] - m);
+    total += out[c];
+  }
+  const float inv = 1.0f / total;
+  const v4f vinv = splat(inv);
+  for (c = 0; c < n4; c += 4) store4(out + c, load4(out + c) * vinv);
+  for (c = n4; c < n; ++c) out[c] *= inv;
+  // masked tail: exp(-inf - m) = 0, or NaN when the row is NaN
+  const float fill = std::isnan(total) ? nan : 0.0f;
+  for (c = n; c < cols; ++c) out[c] = fill;
+}
+
+}  // namespace
+
+void softmax_rows_kernel(const float* in, float* out, std::size_t rows, std::size_t cols) {
+  if (cols == 0) return;
+  for (std::size_t r = 0; r < rows; ++r)
+    softmax_row(in + r * cols, out + r * cols, cols, cols, row_max(in + r * cols, cols));
+}
+
 // x: (rows, cols), softmax over the last axis, in place.
 void softmax_rows_kernel(float* x, std::size_t rows, std::size_t cols) {
-  if (cols == 0) return;
-  const std::size_t c4 = cols & ~std::size_t{3};
-  for (std::size_t r = 0; r < rows; ++r) {
-    float* row = x + r * cols;
-    // 1. row max
-    float m = row[0];
-    if (c4) {
-      v4f vm = load4(row);
-      for (std::size_t c = 4; c < c4; c += 4) {
-        const v4f v = load4(row + c);
-        vm = (v > vm) ? v : vm;
-      }
-      for (int l = 0; l < 4; ++l) m = vm[l] > m ? vm[l] : m;
-    }
-    for (std::size_t c = c4; c < cols; ++c) m = row[c] > m ? row[c] : m;
-    // 2. e = exp(x - max) and its sum (all -inf: -inf - -inf = NaN, as NumPy)
-    const v4f vmax = splat(m);
-    v4f vt = splat(0.0f);
-    for (std::size_t c = 0; c < c4; c += 4) {
-      const v4f e = exp4(load4(row + c) - vmax);
-      store4(row + c, e);
-      vt += e;
-    }
-    float total = hsum(vt);
-    for (std::size_t c = c4; c < cols; ++c) {
-      row[c] = std::exp(row[c] - m);
-      total += row[c];
-    }
-    // 3. normalise
-    const float inv = 1.0f / total;
-    const v4f vinv = splat(inv);
-    for (std::size_t c = 0; c < c4; c += 4) store4(row + c, load4(row + c) * vinv);
-    for (std::size_t c = c4; c < cols; ++c) row[c] *= inv;
-  }
+  softmax_rows_kernel(x, x, rows, cols);
 }
 
 // A: (M, K) lda, B: (K, N) ldb -> C: (M, N); i-p-j order so the inner loop
@@ -193,6 +229,217 @@ void matmul_kernel(const float* A, std::size_t lda, const float* B, std::size_t 
       for (std::size_t j = 0; j < n4; j += 4) store4(c + j, load4(c + j) + av * load4(b + j));
       for (std::size_t j = n4; j < N; ++j) c[j] += ap * b[j];
     }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// attention_into: the whole float attention, a block of query rows at a time
+// so that a block's scores and weights rows are still in cache when the next
+// step reads them. Per block of up to 4 rows:
+//   1. scores rows = Q Kᵀ · (1 / divisor), masked, and each row's max, in one
+//      pass (two query rows x four keys per step)
+//   2. weights rows = softmax(scores rows), out of place
+//   3. output rows = weights rows V (four rows x eight columns per step)
+// Causal: row i sees the keys j < jend(i) = clamp(i + mask_k, 0, S); the
+// masked scores are written as -inf and the masked weights as 0 without
+// computing them, and weights V stops at the block's last jend.
+// ---------------------------------------------------------------------------
+namespace {
+
+// clamp(i + k, 0, S) without computing i + k (it overflows for k near LONG_MAX)
+inline std::size_t first_masked(std::size_t i, std::size_t S, long k) {
+  const long ii = static_cast<long>(i);
+  if (k <= -ii) return 0;
+  if (k >= static_cast<long>(S) - ii) return S;
+  return static_cast<std::size_t>(ii + k);
+}
+
+// The end of one row's step over keys j..j+3: sums of the four dot-product
+// accumulators (plus the d_k tail), scaled, masked at or past jend, stored,
+// and folded into the row's running max vm.
+inline void finish4(v4f a0, v4f a1, v4f a2, v4f a3, const float* q, const float* k0, std::size_t ldk,
+                    std::size_t d4, std::size_t d_k, v4f vinv, std::size_t j, std::size_t jend,
+                    float* out, v4f& vm) {
+  v4f sums = hsum4(a0, a1, a2, a3);
+  if (d4 < d_k) {
+    const float* k1 = k0 + ldk;
+    const float* k2 = k1 + ldk;
+    const float* k3 = k2 + ldk;
+    float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f;
+    for (std::size_t c = d4; c < d_k; ++c) {
+      t0 += q[c] * k0[c];
+      t1 += q[c] * k1[c];
+      t2 += q[c] * k2[c];
+      t3 += q[c] * k3[c];
+    }
+    sums += v4f{t0, t1, t2, t3};
+  }
+  sums *= vinv;
+  if (j + 4 > jend) {  // the lanes at or past jend are masked
+    const long lim = static_cast<long>(jend) - static_cast<long>(j);
+    const std::int32_t l = static_cast<std::int32_t>(lim < 0 ? 0 : lim);
+    const v4i lane = {0, 1, 2, 3};
+    sums = (lane >= v4i{l, l, l, l}) ? splat(-std::numeric_limits<float>::infinity()) : sums;
+  }
+  store4(out + j, sums);
+  vm = (sums > vm) ? sums : vm;
+}
+
+// scores rows for R (1 or 2) queries: out[r][j] = (q[r] · K[j]) * inv for
+// j < jend[r], -inf after; returns each row's max over j < jend[r] in m[r]
+// (-inf when jend[r] == 0). jend[0] <= jend[R - 1]. Two rows share each load
+// of four key rows; the accumulators are named so that GCC keeps them in
+// registers too.
+template <int R>
+inline void scores_rows(const float* const* q, const float* K, std::size_t ldk, std::size_t S,
+                        std::size_t d_k, float inv, const std::size_t* jend, float* const* out,
+                        float* m) {
+  static_assert(R == 1 || R == 2);
+  const float ninf = -std::numeric_limits<float>::infinity();
+  const std::size_t d4 = d_k & ~std::size_t{3};
+  const std::size_t jmax = jend[R - 1];
+  const v4f vinv = splat(inv);
+  const float* q0 = q[0];
+  const float* q1 = q[R - 1];
+  v4f vm0 = splat(ninf), vm1 = vm0;
+  std::size_t j = 0;
+  for (; j + 4 <= jmax; j += 4) {
+    const float* k0 = K + j * ldk;
+    const float* k1 = k0 + ldk;
+    const float* k2 = k1 + ldk;
+    const float* k3 = k2 + ldk;
+    v4f a00 = splat(0.0f), a01 = a00, a02 = a00, a03 = a00;
+    v4f a10 = a00, a11 = a00, a12 = a00, a13 = a00;
+    for (std::size_t c = 0; c < d4; c += 4) {
+      const v4f b0 = load4(k0 + c), b1 = load4(k1 + c), b2 = load4(k2 + c), b3 = load4(k3 + c);
+      const v4f x0 = load4(q0 + c);
+      a00 += x0 * b0;
+      a01 += x0 * b1;
+      a02 += x0 * b2;
+      a03 += x0 * b3;
+      if constexpr (R == 2) {
+        const v4f x1 = load4(q1 + c);
+        a10 += x1 * b0;
+        a11 += x1 * b1;
+        a12 += x1 * b2;
+        a13 += x1 * b3;
+      }
+    }
+    finish4(a00, a01, a02, a03, q0, k0, ldk, d4, d_k, vinv, j, jend[0], out[0], vm0);
+    if constexpr (R == 2) finish4(a10, a11, a12, a13, q1, k0, ldk, d4, d_k, vinv, j, jend[1], out[1], vm1);
+  }
+  const v4f vms[2] = {vm0, vm1};
+  for (int r = 0; r < R; ++r) {
+    float mr = ninf;
+    for (int l = 0; l < 4; ++l) mr = vms[r][l] > mr ? vms[r][l] : mr;
+    m[r] = mr;
+  }
+  for (; j < jmax; ++j) {
+    const float* k = K + j * ldk;
+    for (int r = 0; r < R; ++r) {
+      if (j >= jend[r]) {
+        out[r][j] = ninf;
+        continue;
+      }
+      const float* qr = q[r];
+      v4f a = splat(0.0f);
+      for (std::size_t c = 0; c < d4; c += 4) a += load4(qr + c) * load4(k + c);
+      float acc = hsum(a);
+      for (std::size_t c = d4; c < d_k; ++c) acc += qr[c] * k[c];
+      const float s = acc * inv;
+      out[r][j] = s;
+      m[r] = s > m[r] ? s : m[r];
+    }
+  }
+  for (int r = 0; r < R; ++r)
+    for (std::size_t jj = jmax; jj < S; ++jj) out[r][jj] = ninf;
+}
+
+// out[r][0, d_v) = Σ_{p < P} w[r][p] V[p], R rows (1..4), eight then four
+// columns per pass with the sums held in registers.
+template <int R>
+inline void weights_v_rows(const float* w, std::size_t ldw, const float* V, std::size_t d_v,
+                           std::size_t P, float* out) {
+  std::size_t c0 = 0;
+  for (; c0 + 8 <= d_v; c0 += 8) {
+    v4f acc[R][2];
+    for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = splat(0.0f);
+    const float* v = V + c0;
+    for (std::size_t p = 0; p < P; ++p, v += d_v) {
+      const v4f b0 = load4(v), b1 = load4(v + 4);
+      for (int r = 0; r < R; ++r) {
+        const v4f a = splat(w[r * ldw + p]);
+        acc[r][0] += a * b0;
+        acc[r][1] += a * b1;
+      }
+    }
+    for (int r = 0; r < R; ++r) {
+      store4(out + r * d_v + c0, acc[r][0]);
+      store4(out + r * d_v + c0 + 4, acc[r][1]);
+    }
+  }
+  for (; c0 + 4 <= d_v; c0 += 4) {
+    v4f acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = splat(0.0f);
+    const float* v = V + c0;
+    for (std::size_t p = 0; p < P; ++p, v += d_v) {
+      const v4f b = load4(v);
+      for (int r = 0; r < R; ++r) acc[r] += splat(w[r * ldw + p]) * b;
+    }
+    for (int r = 0; r < R; ++r) store4(out + r * d_v + c0, acc[r]);
+  }
+  for (; c0 < d_v; ++c0) {
+    float acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = 0.0f;
+    const float* v = V + c0;
+    for (std::size_t p = 0; p < P; ++p, v += d_v)
+      for (int r = 0; r < R; ++r) acc[r] += w[r * ldw + p] * *v;
+    for (int r = 0; r < R; ++r) out[r * d_v + c0] = acc[r];
+  }
+}
+
+}  // namespace
+
+void attention_into(const float* Q, const float* K, const float* V, std::size_t T, std::size_t S,
+                    std::size_t d_k, std::size_t d_v, const AttentionOptions& opt, float* scores,
+                    float* weights, float* output) {
+  const float inv = 1.0f / static_cast<float>(scale_divisor(opt.scale, d_k));
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  if (S == 0) {  // empty rows: weights V sums nothing
+    for (std::size_t i = 0; i < T * d_v; ++i) output[i] = 0.0f;
+    return;
+  }
+  for (std::size_t i0 = 0; i0 < T; i0 += 4) {
+    const std::size_t R = T - i0 < 4 ? T - i0 : 4;
+    std::size_t jend[4];
+    float m[4];
+    for (std::size_t r = 0; r < R; ++r) jend[r] = opt.causal ? first_masked(i0 + r, S, opt.mask_k) : S;
+    // 1. scores rows, masked, and their maxima
+    for (std::size_t r = 0; r < R; r += 2) {
+      const std::size_t i = i0 + r;
+      const float* q[2] = {Q + i * d_k, Q + (i + 1) * d_k};
+      float* out[2] = {scores + i * S, scores + (i + 1) * S};
+      if (r + 1 < R) scores_rows<2>(q, K, d_k, S, d_k, inv, jend + r, out, m + r);
+      else scores_rows<1>(q, K, d_k, S, d_k, inv, jend + r, out, m + r);
+    }
+    // 2. weights rows
+    for (std::size_t r = 0; r < R; ++r) {
+      const std::size_t i = i0 + r;
+      softmax_row(scores + i * S, weights + i * S, jend[r], S, m[r]);
+    }
+    // 3. output rows; a fully masked row's NaN weights give a NaN row
+    const float* w = weights + i0 * S;
+    float* o = output + i0 * d_v;
+    const std::size_t P = jend[R - 1];
+    switch (R) {
+      case 4: weights_v_rows<4>(w, S, V, d_v, P, o); break;
+      case 3: weights_v_rows<3>(w, S, V, d_v, P, o); break;
+      case 2: weights_v_rows<2>(w, S, V, d_v, P, o); break;
+      default: weights_v_rows<1>(w, S, V, d_v, P, o); break;
+    }
+    for (std::size_t r = 0; r < R; ++r)
+      if (jend[r] == 0)
+        for (std::size_t c = 0; c < d_v; ++c) o[r * d_v + c] = nan;
   }
 }
 

@@ -1,7 +1,9 @@
 // Attention core against hand-worked cases, masks, NaN rows, scales, shapes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -156,6 +158,149 @@ TEST(Attention, Float32PathMatchesDoubleWithin1e5) {
       for (std::size_t i = 0; i < rd.output.data.size(); ++i)
         ASSERT_NEAR(rf.output.data[i], rd.output.data[i], 1e-5) << "T=" << T << " i=" << i;
     }
+  }
+}
+
+namespace {
+
+MatrixF to_float(const MatrixD& m) {
+  MatrixF f(m.rows, m.cols);
+  for (std::size_t i = 0; i < m.data.size(); ++i) f.data[i] = static_cast<float>(m.data[i]);
+  return f;
+}
+
+// Both NaN, or within tol (equal infinities included).
+::testing::AssertionResult near_or_nan(double got, double want, double tol) {
+  if (std::isnan(want) && std::isnan(got)) return ::testing::AssertionSuccess();
+  if (std::isinf(want) && got == want) return ::testing::AssertionSuccess();
+  if (std::fabs(got - want) <= tol) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << got << " vs " << want;
+}
+
+}  // namespace
+
+TEST(AttentionInto, MatchesTheDoublePathWithin1e5) {
+  // Sizes off the SIMD widths (4 lanes, 2 query rows, 4-row blocks, 8 output
+  // columns), T != S both ways, every scale, mask offsets 0, 1, 2 (k = 0
+  // masks row 0 entirely: NaN) and some negative and past-the-end ones.
+  std::mt19937_64 g(6);
+  const std::size_t Ts[] = {1, 3, 5, 9, 33};
+  const std::size_t Ss[] = {1, 2, 7, 13, 37};
+  const std::size_t dks[] = {1, 3, 5, 17};
+  const std::size_t dvs[] = {1, 6, 13, 16};
+  const long ks[] = {0, 1, 2, -3, 40};
+  int n = 0;
+  for (std::size_t T : Ts)
+    for (std::size_t S : Ss)
+      for (std::size_t dk : dks) {
+        const std::size_t dv = dvs[n++ % 4];
+        const MatrixD Q = random_matrix(g, T, dk), K = random_matrix(g, S, dk), V = random_matrix(g, S, dv);
+        const MatrixF Qf = to_float(Q), Kf = to_float(K), Vf = to_float(V);
+        for (Scale sc : {Scale::None, Scale::Sqrt, Scale::Dk})
+          for (int c = -1; c < 5; ++c) {
+            const AttentionOptions opt{sc, c >= 0, c >= 0 ? ks[c] : 1};
+            const auto rd = attention(Q, K, V, opt);
+            // poisoned buffers: every element must be written
+            std::vector<float> s(T * S, 12345.0f), w(T * S, 12345.0f), o(T * dv, 12345.0f);
+            attention_into(Qf.data.data(), Kf.data.data(), Vf.data.data(), T, S, dk, dv, opt, s.data(),
+                           w.data(), o.data());
+            const auto rf = attention(Qf, Kf, Vf, opt);
+            const std::string where = "T=" + std::to_string(T) + " S=" + std::to_string(S) + " dk=" +
+                                      std::to_string(dk) + " dv=" + std::to_string(dv) + " scale=" +
+                                      scale_name(sc) + " causal=" + std::to_string(opt.causal) +
+                                      " k=" + std::to_string(opt.mask_k);
+            // scores are O(√dk) unscaled: 1e-5 relative
+            for (std::size_t i = 0; i < T * S; ++i) {
+              const double sd = rd.scores.data[i];
+              ASSERT_TRUE(near_or_nan(s[i], sd, 1e-5 * std::max(1.0, std::fabs(sd)))) << where << " scores i=" << i;
+              ASSERT_TRUE(near_or_nan(w[i], rd.weights.data[i], 1e-5)) << where << " weights i=" << i;
+              ASSERT_EQ(std::isnan(w[i]), std::isnan(rd.weights.data[i])) << where;
+              if (rd.weights.data[i] == 0.0 && opt.causal) ASSERT_EQ(w[i], 0.0f) << where;
+            }
+            for (std::size_t i = 0; i < T * dv; ++i)
+              ASSERT_TRUE(near_or_nan(o[i], rd.output.data[i], 1e-5)) << where << " output i=" << i;
+            // attention() is attention_into on fresh matrices: the same floats
+            for (std::size_t i = 0; i < T * S; ++i) {
+              ASSERT_TRUE(std::memcmp(&s[i], &rf.scores.data[i], 4) == 0 || (std::isnan(s[i]) && std::isnan(rf.scores.data[i])));
+              ASSERT_TRUE(std::memcmp(&w[i], &rf.weights.data[i], 4) == 0 || (std::isnan(w[i]) && std::isnan(rf.weights.data[i])));
+            }
+            for (std::size_t i = 0; i < T * dv; ++i)
+              ASSERT_TRUE(std::memcmp(&o[i], &rf.output.data[i], 4) == 0 || (std::isnan(o[i]) && std::isnan(rf.output.data[i])));
+          }
+      }
+}
+
+TEST(AttentionInto, CausalMaskK0MakesRowZeroNaNAndMaskedScoresMinusInf) {
+  std::mt19937_64 g(7);
+  const std::size_t T = 6, S = 6, d = 5;
+  const MatrixF Q = to_float(random_matrix(g, T, d)), K = to_float(random_matrix(g, S, d)),
+                V = to_float(random_matrix(g, S, d));
+  std::vector<float> s(T * S), w(T * S), o(T * d);
+  attention_into(Q.data.data(), K.data.data(), V.data.data(), T, S, d, d, {Scale::Sqrt, true, 0}, s.data(),
+                 w.data(), o.data());
+  for (std::size_t j = 0; j < S; ++j) {
+    EXPECT_EQ(s[j], -std::numeric_limits<float>::infinity());
+    EXPECT_TRUE(std::isnan(w[j]));
+  }
+  for (std::size_t c = 0; c < d; ++c) EXPECT_TRUE(std::isnan(o[c]));
+  for (std::size_t i = 1; i < T; ++i)
+    for (std::size_t j = 0; j < S; ++j) {
+      if (j >= i) {
+        EXPECT_EQ(s[i * S + j], -std::numeric_limits<float>::infinity());
+        EXPECT_EQ(w[i * S + j], 0.0f);
+      } else {
+        EXPECT_GT(w[i * S + j], 0.0f);
+      }
+    }
+  // Row 1 sees only key 0: its output is V[0].
+  for (std::size_t c = 0; c < d; ++c) EXPECT_FLOAT_EQ(o[d + c], V(0, c));
+}
+
+TEST(AttentionInto, LargeSizesMatchTheDoublePath) {
+  // The benchmark's shapes (S = T, d_k = d_v = d) on a multiple-of-8 size and
+  // one just off it.
+  std::mt19937_64 g(8);
+  for (std::size_t T : {64u, 67u})
+    for (std::size_t d : {16u, 64u})
+      for (bool causal : {false, true}) {
+        const MatrixD Q = random_matrix(g, T, d), K = random_matrix(g, T, d), V = random_matrix(g, T, d);
+        const AttentionOptions opt{Scale::Sqrt, causal, 1};
+        const auto rd = attention(Q, K, V, opt);
+        std::vector<float> s(T * T), w(T * T), o(T * d);
+        attention_into(to_float(Q).data.data(), to_float(K).data.data(), to_float(V).data.data(), T, T, d, d, opt,
+                       s.data(), w.data(), o.data());
+        for (std::size_t i = 0; i < T * T; ++i) ASSERT_NEAR(w[i], rd.weights.data[i], 1e-5) << T << " " << d;
+        for (std::size_t i = 0; i < T * d; ++i) ASSERT_NEAR(o[i], rd.output.data[i], 1e-5) << T << " " << d;
+      }
+}
+
+TEST(Softmax, OutOfPlaceFloatMatchesInPlaceAndDouble) {
+  std::mt19937_64 g(9);
+  const float inf = std::numeric_limits<float>::infinity();
+  for (std::size_t cols : {1u, 3u, 4u, 9u, 30u}) {
+    const std::size_t rows = 3;
+    const MatrixD x = random_matrix(g, rows, cols);
+    MatrixD xd = x;
+    MatrixF in = to_float(x);
+    in.data[0] = -inf;  // a masked entry
+    xd.data[0] = -std::numeric_limits<double>::infinity();
+    for (std::size_t c = 0; c < cols; ++c) {  // row 2 fully masked
+      in(2, c) = -inf;
+      xd(2, c) = -std::numeric_limits<double>::infinity();
+    }
+    const std::vector<float> before = in.data;
+    std::vector<float> out(rows * cols, 7.0f);
+    softmax_rows_kernel(static_cast<const float*>(in.data.data()), out.data(), rows, cols);
+    EXPECT_EQ(in.data, before);  // input untouched
+    MatrixF inplace = in;
+    softmax_rows_kernel(inplace.data.data(), rows, cols);
+    softmax_rows_kernel(xd.data.data(), rows, cols);
+    for (std::size_t i = 0; i < rows * cols; ++i) {
+      EXPECT_TRUE(near_or_nan(out[i], xd.data[i], 1e-6)) << cols << " " << i;
+      EXPECT_TRUE(near_or_nan(inplace.data[i], out[i], 0.0)) << cols << " " << i;
+    }
+    if (cols > 1) EXPECT_EQ(out[0], 0.0f);  // (cols == 1: row 0 is fully masked)
+    for (std::size_t c = 0; c < cols; ++c) EXPECT_TRUE(std::isnan(out[2 * cols + c]));
   }
 }
 
