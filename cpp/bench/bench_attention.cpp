@@ -1,5 +1,6 @@
-// The float attention path (attn::attention on MatrixF, the same call the
-// WASM attentionF32 binding makes) for T in {6, 64, 256, 1024}, d in {16, 64},
+// The float attention path (attn::attention on MatrixF, which allocates its
+// three result matrices, and attn::attention_into on buffers allocated once,
+// the call the WASM attentionF32 binding makes) for T in {6, 64, 256, 1024}, d in {16, 64},
 // causal and not. S = T, d_k = d_v = d, scale = sqrt. Inputs are drawn once
 // with the engine's NumPy-compatible generator, outside the timed loop.
 //
@@ -8,6 +9,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "attention.hpp"
 #include "heatmap.hpp"
@@ -41,6 +43,31 @@ void BM_AttentionF32(benchmark::State& state) {
       static_cast<double>(4 * T * T * d), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_AttentionF32)
+    ->ArgNames({"T", "d", "causal"})
+    ->ArgsProduct({{6, 64, 256, 1024}, {16, 64}, {0, 1}})
+    ->Unit(benchmark::kMicrosecond);
+
+// Args: T, d, causal. attention_into on the same inputs as BM_AttentionF32,
+// into buffers allocated once outside the timed loop (what the attentionF32
+// binding does): the kernels alone, no allocation.
+void BM_AttentionF32Into(benchmark::State& state) {
+  const auto T = static_cast<std::size_t>(state.range(0));
+  const auto d = static_cast<std::size_t>(state.range(1));
+  attn::AttentionOptions opt;
+  opt.causal = state.range(2) != 0;
+  attn::Generator rng(0);
+  const attn::MatrixF Q = draw(rng, T, d), K = draw(rng, T, d), V = draw(rng, T, d);
+  std::vector<float> scores(T * T), weights(T * T), output(T * d);
+  for (auto _ : state) {
+    attn::attention_into(Q.data.data(), K.data.data(), V.data.data(), T, T, d, d, opt,
+                         scores.data(), weights.data(), output.data());
+    benchmark::DoNotOptimize(output.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["flops"] = benchmark::Counter(
+      static_cast<double>(4 * T * T * d), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_AttentionF32Into)
     ->ArgNames({"T", "d", "causal"})
     ->ArgsProduct({{6, 64, 256, 1024}, {16, 64}, {0, 1}})
     ->Unit(benchmark::kMicrosecond);
