@@ -9,4 +9,5 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2
 mkdir -p web/generated
 cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm \
-   build/wasm/attn_core_scalar.mjs build/wasm/attn_core_scalar.wasm web/generated/
+   build/wasm/attn_core_scalar.mjs build/wasm/attn_core_scalar.wasm \
+   build/wasm/attn_py.mjs build/wasm/attn_py.wasm web/generated/

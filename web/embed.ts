@@ -8,9 +8,11 @@
 import './styles/page.css';
 import './styles/embed.css';
 import wasmBase64 from './generated/attn_core.wasm?base64';
+import pyWasmBase64 from './generated/attn_py.wasm?base64';
 import lesson01 from '../public/banks/lesson-01.json?raw';
 import reading01 from '../public/banks/reading-01.json?raw';
 import { loadEngine } from './engine/engine.js';
+import { loadEvaluator } from './engine/evaluator.js';
 import './lib/attention-lab';
 import { normaliseLang, type PageLang } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
@@ -100,6 +102,9 @@ function boot(): void {
 
   const name = (params.get('w') ?? '').trim().toLowerCase();
   const spec = Object.prototype.hasOwnProperty.call(WIDGETS, name) ? WIDGETS[name as Widget] : null;
+  // The evaluator module is compiled only where a widget needs it.
+  if (name === 'exercise' || name === 'review')
+    loadEvaluator({ wasmBinary: wasmBytes(pyWasmBase64) }).catch(() => { /* the elements report it */ });
   let el: HTMLElement;
   if (!spec) {
     el = document.createElement('p');

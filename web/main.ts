@@ -2,7 +2,7 @@
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
 import './lib/attention-lab';
-import { getEngine, type Engine } from './engine/browser';
+import { getEvaluator, type Evaluator } from './engine/browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { parseVariance, parseSeedInput } from './i18n/lesson1';
@@ -21,7 +21,7 @@ const seedInput = document.getElementById('variance-seed') as HTMLInputElement |
 const seedError = document.getElementById('variance-seed-error');
 const table = document.getElementById('variance');
 
-let engine: Engine | null = null;
+let engine: Evaluator | null = null;
 let failure: string | null = null;
 
 function setCell(id: string, value: string): void {
@@ -67,7 +67,7 @@ document.addEventListener(LANG_EVENT, () => {
 });
 
 if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
-getEngine()
+getEvaluator()
   .then((e) => {
     engine = e;
     // The lesson's program draws ~31M normals: run it once, after the

@@ -85,28 +85,42 @@ export interface ExerciseResult {
   todos: ExerciseTodo[];
 }
 
+/**
+ * Float attention in buffers kept in the WASM heap: write Q, K, V into the
+ * views, call run(), read the results. Nothing is allocated per run. The
+ * views are live: run() overwrites what it returned last time.
+ */
+export interface AttentionF32 {
+  readonly T: number;
+  readonly S: number;
+  readonly dK: number;
+  readonly dV: number;
+  /** (T, dK), row-major: a view into the WASM heap; write the queries here. */
+  readonly q: Float32Array;
+  /** (S, dK) */
+  readonly k: Float32Array;
+  /** (S, dV) */
+  readonly v: Float32Array;
+  /** Computes into the heap buffers and returns views of them: scores and weights (T, S), output (T, dV). */
+  run(scale?: ScaleName, causal?: boolean): AttentionResult<Float32Array>;
+  /** Frees the WASM-side buffers. */
+  delete(): void;
+}
+
+/** The core module: random draws, attention kernels, the heatmap model. */
 export interface Engine {
   version(): string;
-  /** attn-cli in WASM: same arguments, same bytes out. */
-  runCli(args: string[]): CliResult;
-  /** Lesson 1's exercise script output under default_rng(seed). T in [1, 10], dims in [1, 512]. */
-  lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
-  /**
-   * Lesson 1's section-5 program with these three lines (sandboxed Python/NumPy subset), run under
-   * default_rng(seed); each line at most 2000 characters, "" = the TODO left as `...`.
-   */
-  exercise(seed: Seed, todo1: string, todo2: string, todo3: string): ExerciseResult;
   /** default_rng(seed).standard_normal(count), count <= 2^20. */
   standardNormal(seed: Seed, count: number): Float64Array;
-  /** q: (T, dK), k: (S, dK), v: (S, dV), row-major. */
-  attention(q: Float64Array, k: Float64Array, v: Float64Array, T: number, S: number, dK: number, dV: number,
-    scale?: ScaleName, causal?: boolean): AttentionResult<Float64Array>;
+  /** The float path (WASM SIMD where available). Returns fresh arrays; reuses its heap buffers while the shape stays. */
   attentionF32(q: Float32Array, k: Float32Array, v: Float32Array, T: number, S: number, dK: number, dV: number,
     scale?: ScaleName, causal?: boolean): AttentionResult<Float32Array>;
+  /** Preallocated float attention of one shape (no copies, no allocation per run). */
+  createAttentionF32(T: number, S: number, dK: number, dV: number): AttentionF32;
   createHeatmap(seed: Seed, tokens: number, dkMax: number): Heatmap;
   /** WASM memory size and bytes in use by malloc. */
   heapStats(): { memoryBytes: number; usedBytes: number };
-  /** The raw Embind module (errors are returned, not thrown). */
+  /** The raw Embind module (errors are returned, not thrown; objects are integer handles). */
   readonly raw: unknown;
   /** Which build loadEngine() chose: true for SIMD, false for the scalar fallback (unset from wrapModule). */
   simd?: boolean;

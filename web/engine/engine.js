@@ -1,9 +1,13 @@
-// The one loader of the WASM engine. Every element on a page awaits
-// loadEngine(), which instantiates the module once and shares it.
+// The one loader of the core WASM engine: the random draws, the attention
+// kernels and the heatmap model. Every element on a page awaits loadEngine(),
+// which instantiates the module once and shares it. The text side (the
+// lesson's printed program, the exercise evaluator, the CLI) is a separate
+// module that only the elements needing it load: see evaluator.js.
 //
-// The bindings return a RangeError/TypeError instead of throwing from inside
-// WASM (see cpp/bindings/bindings.cpp); this wrapper throws it, so callers see
-// ordinary exceptions and the WASM heap stays flat after rejected calls.
+// Arguments are checked here (checks.js), with messages that name the
+// argument, its range and the value given. The bindings return an Error
+// rather than throw from inside WASM (see cpp/bindings/common.hpp); this
+// wrapper throws it, so the WASM heap stays flat after rejected calls.
 //
 // Two builds of one module: attn_core (WASM SIMD kernels, the default) and
 // attn_core_scalar (the fallback for engines without SIMD), chosen by
@@ -11,6 +15,7 @@
 // have the same imports and exports and share one JS glue (this import); only
 // the .wasm differs (builds.test.ts checks that the two glues are the same).
 import createAttnModule from '../generated/attn_core.mjs';
+import { checkArray, checkBool, checkInt, checkScale, checkSeed, checkShape, unwrap } from './checks.js';
 
 let shared = null;
 
@@ -29,40 +34,100 @@ export function simdSupported() {
   }
 }
 
-function unwrap(result) {
-  if (result instanceof Error) throw result;
-  return result;
+const HEATMAP_ARRAYS = ['weights', 'scores', 'rawScores', 'rowMax', 'rowSums'];
+
+// The heatmap model: a handle into the module's table (cpp/bindings/core.cpp).
+function wrapHeatmap(m, handle, tokens, dkMax) {
+  let h = handle;
+  const live = () => {
+    if (!h) throw new Error('this Heatmap was deleted');
+    return h;
+  };
+  const obj = {
+    tokens,
+    dkMax,
+    compute: (dk, scale, causal) =>
+      unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal'))),
+    delete() {
+      if (h) m.heatmapDelete(h);
+      h = 0;
+    },
+  };
+  HEATMAP_ARRAYS.forEach((name, i) => { obj[name] = () => unwrap(m.heatmapArray(live(), i)); });
+  return obj;
 }
 
-function wrapHeatmap(raw) {
-  const h = unwrap(raw);
+const VIEWS = ['q', 'k', 'v', 'scores', 'weights', 'output'];
+
+// Float attention in buffers kept in the WASM heap (AttentionF32 in
+// cpp/bindings/core.cpp). The views die when the memory grows (their length
+// becomes 0): they are fetched again then.
+function wrapAttentionF32(m, handle, T, S, dK, dV) {
+  let h = handle;
+  let views = null;
+  const fresh = () => {
+    if (!h) throw new Error('this AttentionF32 was deleted');
+    if (!views || views[0].length === 0) views = VIEWS.map((_, i) => unwrap(m.attentionF32View(h, i)));
+    return views;
+  };
   return {
-    get tokens() { return h.tokens; },
-    get dkMax() { return h.dkMax; },
-    compute: (dk, scale, causal) => unwrap(h.compute(dk, scale, causal)),
-    weights: () => h.weights(),
-    scores: () => h.scores(),
-    rawScores: () => h.rawScores(),
-    rowMax: () => h.rowMax(),
-    rowSums: () => h.rowSums(),
-    delete: () => h.delete(),
+    T, S, dK, dV,
+    get q() { return fresh()[0]; },
+    get k() { return fresh()[1]; },
+    get v() { return fresh()[2]; },
+    run(scale = 'sqrt', causal = false) {
+      const code = checkScale(scale);
+      checkBool(causal, 'causal');
+      fresh();
+      unwrap(m.attentionF32Run(h, code, causal));
+      const w = fresh();
+      return { scores: w[3], weights: w[4], output: w[5] };
+    },
+    delete() {
+      if (h) m.attentionF32Delete(h);
+      h = 0;
+      views = null;
+    },
   };
 }
 
-/** Wraps a raw Embind module into the typed engine API (see engine.d.ts). */
+/** Wraps a raw Embind core module into the typed engine API (see engine.d.ts). */
 export function wrapModule(m) {
+  let cached = null; // the last shape's AttentionF32, reused by attentionF32()
+  const createAttentionF32 = (T, S, dK, dV) => {
+    checkShape(T, S, dK, dV);
+    return wrapAttentionF32(m, unwrap(m.attentionF32New(T, S, dK, dV)), T, S, dK, dV);
+  };
   return {
     raw: m,
     version: () => m.version(),
-    runCli: (args) => unwrap(m.runCli(args)),
-    lesson1: (seed, T = 4, dModel = 8, dK = 16, dV = 16) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
-    exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
-    standardNormal: (seed, count) => unwrap(m.standardNormal(seed, count)),
-    attention: (q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) =>
-      unwrap(m.attention(q, k, v, T, S, dK, dV, scale, causal)),
-    attentionF32: (q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) =>
-      unwrap(m.attentionF32(q, k, v, T, S, dK, dV, scale, causal)),
-    createHeatmap: (seed, tokens, dkMax) => wrapHeatmap(m.createHeatmap(seed, tokens, dkMax)),
+    standardNormal: (seed, count) =>
+      unwrap(m.standardNormal(checkSeed(seed), checkInt(count, 'count', 0, 1 << 20))),
+    createAttentionF32,
+    attentionF32(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
+      checkShape(T, S, dK, dV);
+      checkScale(scale);
+      checkBool(causal, 'causal');
+      checkArray(q, 'q', Float32Array, T * dK);
+      checkArray(k, 'k', Float32Array, S * dK);
+      checkArray(v, 'v', Float32Array, S * dV);
+      if (!cached || cached.T !== T || cached.S !== S || cached.dK !== dK || cached.dV !== dV) {
+        cached?.delete();
+        cached = null;
+        cached = createAttentionF32(T, S, dK, dV);
+      }
+      cached.q.set(q);
+      cached.k.set(k);
+      cached.v.set(v);
+      const r = cached.run(scale, causal);
+      return { scores: r.scores.slice(), weights: r.weights.slice(), output: r.output.slice() };
+    },
+    createHeatmap(seed, tokens, dkMax) {
+      const s = checkSeed(seed);
+      checkInt(tokens, 'tokens', 2, 32);
+      checkInt(dkMax, 'dkMax', 1, 1024);
+      return wrapHeatmap(m, unwrap(m.heatmapNew(s, tokens, dkMax)), tokens, dkMax);
+    },
     heapStats: () => m.heapStats(),
   };
 }

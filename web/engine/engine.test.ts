@@ -1,15 +1,19 @@
-// The WASM engine in Node: NumPy golden vectors, the lesson's text, typed
-// errors, and a flat heap over 10,000 rejected calls.
+// The two WASM modules in Node: the core (NumPy golden vectors, attention,
+// the heatmap model, typed errors) and the evaluator (the lesson's text, the
+// CLI), each with a flat heap over 10,000 rejected calls.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from './engine.js';
+import { loadEvaluator, type Evaluator } from './evaluator.js';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 let engine: Engine;
+let py: Evaluator;
 
 beforeAll(async () => {
   engine = await loadEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_core.wasm', root)) });
+  py = await loadEvaluator({ wasmBinary: readFileSync(new URL('web/generated/attn_py.wasm', root)) });
 });
 
 /** Records "<seed> <first> <count>" followed by hex IEEE-754 bit patterns. */
@@ -65,7 +69,7 @@ describe('standard normal draws', () => {
 
 describe('lesson 1', () => {
   it("prints the lesson's expected output for seed 0", () => {
-    expect(engine.lesson1('0')).toBe(
+    expect(py.lesson1('0')).toBe(
       [
         'Q (4, 16) K (4, 16) V (4, 16)',
         'out (4, 16) weights (4, 4)',
@@ -91,19 +95,19 @@ describe('lesson 1', () => {
       const [seed, T, dm, dk, dv, lines] = [m[1], +m[2], +m[3], +m[4], +m[5], +m[6]];
       const start = m.index! + m[0].length;
       const expected = text.slice(start).split('\n').slice(0, lines).join('\n') + '\n';
-      expect(engine.lesson1(seed, T, dm, dk, dv)).toBe(expected);
+      expect(py.lesson1(seed, T, dm, dk, dv)).toBe(expected);
       if (cases.indexOf(m) >= 3) continue; // runCli on the first cases only: each run draws ~31M normals
-      const cli = engine.runCli(['lesson1', '--seed', seed, '--T', `${T}`, '--d-model', `${dm}`, '--d-k', `${dk}`, '--d-v', `${dv}`]);
+      const cli = py.runCli(['lesson1', '--seed', seed, '--T', `${T}`, '--d-model', `${dm}`, '--d-k', `${dk}`, '--d-v', `${dv}`]);
       expect(cli).toEqual({ code: 0, stdout: expected, stderr: '' });
     }
   }, 120_000);
 
   it('rejects bad sizes naming the argument, range and value', () => {
-    expect(() => engine.lesson1('0', 11)).toThrow('T must be an integer in [1, 10], got 11');
-    expect(() => engine.lesson1('0', 4, 0)).toThrow('dModel must be an integer in [1, 512], got 0');
-    expect(() => engine.lesson1('0', 4, 8, 2.5)).toThrow(RangeError);
-    expect(() => engine.lesson1('0', 4, 8, 16, 'x' as never)).toThrow(TypeError);
-    const r = engine.runCli(['lesson1', '--T', '99']);
+    expect(() => py.lesson1('0', 11)).toThrow('T must be an integer in [1, 10], got 11');
+    expect(() => py.lesson1('0', 4, 0)).toThrow('dModel must be an integer in [1, 512], got 0');
+    expect(() => py.lesson1('0', 4, 8, 2.5)).toThrow(RangeError);
+    expect(() => py.lesson1('0', 4, 8, 16, 'x' as never)).toThrow(TypeError);
+    const r = py.runCli(['lesson1', '--T', '99']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('T must be an integer in [1, 10], got "99"');
   });
@@ -113,11 +117,11 @@ describe('attention', () => {
   it('computes a hand-worked case and agrees between float64 and float32', () => {
     const I = new Float64Array([1, 0, 0, 1]);
     const V = new Float64Array([1, 2, 3, 4]);
-    const r = engine.attention(I, I, V, 2, 2, 2, 2, 'none', false);
+    const r = py.attention(I, I, V, 2, 2, 2, 2, 'none', false);
     const a = Math.E / (Math.E + 1);
     expect(r.weights[0]).toBeCloseTo(a, 15);
     expect(r.output[0]).toBeCloseTo(a + 3 * (1 - a), 14);
-    const masked = engine.attention(I, I, V, 2, 2, 2, 2, 'sqrt', true);
+    const masked = py.attention(I, I, V, 2, 2, 2, 2, 'sqrt', true);
     expect(masked.scores[1]).toBe(-Infinity);
     expect(Array.from(masked.weights)).toEqual([1, 0, expect.any(Number), expect.any(Number)]);
     const f = engine.attentionF32(new Float32Array(I), new Float32Array(I), new Float32Array(V), 2, 2, 2, 2, 'none', false);
@@ -127,14 +131,46 @@ describe('attention', () => {
 
   it('checks every shape and type', () => {
     const x = new Float64Array(8);
-    expect(() => engine.attention(x, x, x, 2, 2, 4, 4, 'sqrt', false)).not.toThrow();
-    expect(() => engine.attention(x, x, x, 2, 2, 3, 4, 'sqrt', false)).toThrow('q must hold 6 values for its shape, got 8');
-    expect(() => engine.attention(x, x, x, 2, 2, 4, 4, 'cube' as never, false)).toThrow(
+    expect(() => py.attention(x, x, x, 2, 2, 4, 4, 'sqrt', false)).not.toThrow();
+    expect(() => py.attention(x, x, x, 2, 2, 3, 4, 'sqrt', false)).toThrow('q must hold 6 values for its shape, got 8');
+    expect(() => py.attention(x, x, x, 2, 2, 4, 4, 'cube' as never, false)).toThrow(
       'scale must be one of "none", "sqrt", "dk", got "cube"',
     );
-    expect(() => engine.attention(x, x, x, 2, 2, 4, 4, 'sqrt', 1 as never)).toThrow(TypeError);
-    expect(() => engine.attention([] as never, x, x, 2, 2, 4, 4, 'sqrt', false)).toThrow(TypeError);
-    expect(() => engine.attention(x, x, x, 0, 2, 4, 4, 'sqrt', false)).toThrow('T must be an integer in [1, 4096], got 0');
+    expect(() => py.attention(x, x, x, 2, 2, 4, 4, 'sqrt', 1 as never)).toThrow(TypeError);
+    expect(() => py.attention([] as never, x, x, 2, 2, 4, 4, 'sqrt', false)).toThrow(TypeError);
+    expect(() => py.attention(x, x, x, 0, 2, 4, 4, 'sqrt', false)).toThrow('T must be an integer in [1, 4096], got 0');
+  });
+});
+
+describe('preallocated float attention', () => {
+  it('runs in heap buffers, equals attentionF32, and survives the memory growing', () => {
+    const [T, S, dK, dV] = [5, 7, 6, 3];
+    const d = engine.standardNormal('3', T * dK + S * dK + S * dV);
+    const q = Float32Array.from(d.subarray(0, T * dK));
+    const k = Float32Array.from(d.subarray(T * dK, (T + S) * dK));
+    const v = Float32Array.from(d.subarray((T + S) * dK));
+    const a = engine.createAttentionF32(T, S, dK, dV);
+    expect([a.q.length, a.k.length, a.v.length]).toEqual([T * dK, S * dK, S * dV]);
+    a.q.set(q);
+    a.k.set(k);
+    a.v.set(v);
+    const r = a.run('sqrt', true);
+    const ref = engine.attentionF32(q, k, v, T, S, dK, dV, 'sqrt', true);
+    expect(Array.from(r.weights)).toEqual(Array.from(ref.weights));
+    expect(Array.from(r.output)).toEqual(Array.from(ref.output));
+    expect(r.scores[1]).toBe(-Infinity);
+    // 8 MB of draws grow the WASM memory: the old views detach, the handle fetches new ones.
+    const before = engine.heapStats().memoryBytes;
+    engine.standardNormal('1', 1 << 20);
+    expect(engine.heapStats().memoryBytes).toBeGreaterThan(before);
+    expect(r.weights.length).toBe(0);
+    expect(Array.from(a.q)).toEqual(Array.from(q));
+    const again = a.run('sqrt', true);
+    expect(Array.from(again.output)).toEqual(Array.from(ref.output));
+    expect(() => a.run('cube' as never)).toThrow(RangeError);
+    expect(() => engine.createAttentionF32(0, 1, 1, 1)).toThrow('T must be an integer in [1, 4096], got 0');
+    a.delete();
+    expect(() => a.q).toThrow('deleted');
   });
 });
 
@@ -158,16 +194,19 @@ describe('heatmap model', () => {
 });
 
 describe('robustness', () => {
-  it('keeps working with a flat heap after 10,000 rejected calls', () => {
-    engine.lesson1('0');
+  it('keeps the core working with a flat heap after 10,000 rejected calls', () => {
+    const x = new Float32Array(4);
+    engine.attentionF32(x, x, x, 2, 2, 2, 2); // the cached buffers of this shape exist before and after
     const before = engine.heapStats();
     const bad: (() => unknown)[] = [
-      () => engine.lesson1('-1'),
-      () => engine.lesson1('0', 11),
+      () => engine.standardNormal('-1', 1),
       () => engine.standardNormal('x'.repeat(100), 1),
-      () => engine.attention(new Float64Array(3), new Float64Array(3), new Float64Array(3), 2, 2, 2, 2, 'sqrt', false),
+      () => engine.standardNormal('18446744073709551616', 1),
+      () => engine.attentionF32(x, x, new Float32Array(3), 2, 2, 2, 2),
+      () => engine.attentionF32(x, x, x, 2, 2, 2, 3),
+      () => engine.createAttentionF32(4096, 4096, 1, 1),
       () => engine.createHeatmap('0', 1, 1),
-      () => engine.runCli(42 as never),
+      () => engine.createHeatmap('-5', 6, 8),
     ];
     let rejected = 0;
     for (let i = 0; i < 10_000; i++) {
@@ -182,12 +221,68 @@ describe('robustness', () => {
     const after = engine.heapStats();
     expect(after.memoryBytes).toBe(before.memoryBytes);
     expect(after.usedBytes).toBe(before.usedBytes);
-    expect(engine.lesson1('0')).toContain('avg max weight  unscaled: 0.958  scaled: 0.365');
+    expect(engine.standardNormal('0', 1)[0]).toBe(0.1257302210933933);
   });
 
-  it('emits no new Function or eval in the module JS (strict CSP)', () => {
-    const js = read('web/generated/attn_core.mjs');
-    expect(js).not.toMatch(/new Function/);
-    expect(js).not.toMatch(/\beval\(/);
+  it('keeps the evaluator working with a flat heap after 10,000 rejected calls', () => {
+    py.lesson1('0');
+    const before = py.heapStats();
+    const bad: (() => unknown)[] = [
+      () => py.lesson1('-1'),
+      () => py.lesson1('0', 11),
+      () => py.exercise('0', 'x'.repeat(5000), '', ''),
+      () => py.runCli(42 as never),
+      () => py.attention(new Float64Array(3), new Float64Array(3), new Float64Array(3), 2, 2, 2, 2, 'sqrt', false),
+    ];
+    let rejected = 0;
+    for (let i = 0; i < 10_000; i++) {
+      try {
+        bad[i % bad.length]();
+      } catch (e) {
+        expect(e).toBeInstanceOf(Error);
+        rejected++;
+      }
+    }
+    expect(rejected).toBe(10_000);
+    const after = py.heapStats();
+    expect(after.memoryBytes).toBe(before.memoryBytes);
+    expect(after.usedBytes).toBe(before.usedBytes);
+    expect(py.lesson1('0')).toContain('avg max weight  unscaled: 0.958  scaled: 0.365');
+  });
+
+  it('the raw core module checks ranges and handles itself and returns (does not throw) its errors', () => {
+    const raw = engine.raw as Record<string, (...a: unknown[]) => unknown>;
+    expect(raw.heatmapNew('0', 1000, 32)).toBeInstanceOf(RangeError);
+    expect(raw.standardNormal('99999999999999999999999', 1)).toBeInstanceOf(RangeError);
+    expect(raw.standardNormal('1', -1)).toBeInstanceOf(RangeError);
+    expect(raw.attentionF32New(0, 1, 1, 1)).toBeInstanceOf(RangeError);
+    const h = raw.heatmapNew('0', 4, 8) as number;
+    expect(raw.heatmapCompute(h, 9, 1, false)).toBeInstanceOf(RangeError);
+    expect(raw.heatmapCompute(h, 8, 3, false)).toBeInstanceOf(RangeError);
+    expect(raw.heatmapArray(h, 5)).toBeInstanceOf(RangeError);
+    expect(raw.heatmapDelete(h)).toBe(true);
+    // A deleted or made-up handle is refused, never dereferenced.
+    for (const bad of [h, 0, -1, 999, 2 ** 31 - 1]) {
+      expect(raw.heatmapCompute(bad, 1, 1, false)).toBeInstanceOf(RangeError);
+      expect(raw.heatmapArray(bad, 0)).toBeInstanceOf(RangeError);
+      expect(raw.heatmapDelete(bad)).toBe(false);
+    }
+    for (const bad of [0, -1, 999, 2 ** 31 - 1]) {
+      expect(raw.attentionF32Run(bad, 1, false)).toBeInstanceOf(RangeError);
+      expect(raw.attentionF32View(bad, 0)).toBeInstanceOf(RangeError);
+      expect(raw.attentionF32Delete(bad)).toBe(false);
+    }
+    const a = raw.attentionF32New(2, 2, 2, 2) as number;
+    expect(raw.attentionF32View(a, 6)).toBeInstanceOf(RangeError);
+    expect(raw.attentionF32Run(a, 3, false)).toBeInstanceOf(RangeError);
+    expect(raw.attentionF32Delete(a)).toBe(true);
+  });
+
+  it('emits no new Function or eval in the modules\' JS (strict CSP)', () => {
+    for (const file of ['web/generated/attn_core.mjs', 'web/generated/attn_py.mjs']) {
+      const js = read(file);
+      expect(js).not.toMatch(/new Function/);
+      expect(js).not.toMatch(/\beval\(/);
+    }
   });
 });

@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../engine/browser', async () => {
-  const { loadEngine } = await import('../../engine/engine.js');
+  const { loadEvaluator } = await import('../../engine/evaluator.js');
   // (the repository root is the working directory; import.meta.url is not a file: URL under happy-dom)
-  const wasmBinary = readFileSync(`${process.cwd()}/web/generated/attn_core.wasm`);
-  return { getEngine: () => loadEngine({ wasmBinary }) };
+  const wasmBinary = readFileSync(`${process.cwd()}/web/generated/attn_py.wasm`);
+  return { getEvaluator: () => loadEvaluator({ wasmBinary }) };
 });
 
 const { AttnExercise, REFERENCE } = await import('./attn-exercise');

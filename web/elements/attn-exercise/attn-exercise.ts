@@ -3,7 +3,7 @@
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
 import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
-import { getEngine, type Engine } from '../../engine/browser';
+import { getEvaluator, type Evaluator } from '../../engine/browser';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
 import { fullProgram, INDENT, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
 import { reasonText } from './reasons';
@@ -186,7 +186,7 @@ export class AttnExercise extends AttnElement {
   #expected = '';
   #status = '';
   #seed = '0';
-  #engine: Engine | null = null;
+  #engine: Evaluator | null = null;
   #built = false;
   #lang: Lang = 'zh-CN';
 
@@ -335,7 +335,7 @@ export class AttnExercise extends AttnElement {
     }
     try {
       this.#status = t.loading;
-      this.#engine ??= await getEngine();
+      this.#engine ??= await getEvaluator();
     } catch (e) {
       this.#status = t.failed + String((e as Error)?.message ?? e);
       this.#result = null;

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from '../../engine/engine.js';
+import { loadEvaluator, type Evaluator } from '../../engine/evaluator.js';
 import { fullProgram, todoStatement } from './program';
 
 const PYTHON = '/usr/bin/python3';
@@ -30,9 +30,9 @@ function runPython(source: string): string {
   return r.stdout;
 }
 
-let engine: Engine;
+let engine: Evaluator;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(new URL('../../generated/attn_core.wasm', import.meta.url)) });
+  engine = await loadEvaluator({ wasmBinary: readFileSync(new URL('../../generated/attn_py.wasm', import.meta.url)) });
 });
 
 describe('todoStatement', () => {

@@ -4,7 +4,7 @@
 // Python prints them, and an unknown code falls back to the English text.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEngine, type Engine } from '../../engine/engine.js';
+import { loadEvaluator, type Evaluator } from '../../engine/evaluator.js';
 import { KNOWN_CODES, reasonText } from './reasons';
 
 const LINES: [number, string][] = [
@@ -23,9 +23,9 @@ const LINES: [number, string][] = [
   [2, 'softmax(scores) + 1e-3'], [2, 'softmax(scores * 1.5)'], [1, 'np.ones((T, T), dtype=bool).swapaxes(0, 1) & False'], [2, 'np.exp(scores) / np.exp(scores).sum(axis=-1)[:, None]'], [2, 'softmax(scores)'],
 ];
 
-let engine: Engine;
+let engine: Evaluator;
 beforeAll(async () => {
-  engine = await loadEngine({ wasmBinary: readFileSync(new URL('../../generated/attn_core.wasm', import.meta.url)) });
+  engine = await loadEvaluator({ wasmBinary: readFileSync(new URL('../../generated/attn_py.wasm', import.meta.url)) });
 });
 
 const verdict = (k: number, line: string) => {

@@ -14,7 +14,7 @@ import { buildIcs, formatDateTime, formatDue } from './format';
 import { STRINGS, type ReviewStrings } from './i18n';
 import { recallFor, type RecallSpec } from './recall';
 import { reviewSheet } from './styles';
-import { getEngine } from '../../engine/browser';
+import { getEvaluator } from '../../engine/browser';
 
 export type ReviewState = 'empty' | 'scheduled' | 'due';
 export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }
@@ -47,7 +47,7 @@ const QUIZ_WAIT_MS = 4000;
 async function evaluate(spec: RecallSpec, lines: string[]): Promise<boolean[] | null> {
   if (spec.exercise !== 'lesson1' || lines.length !== 3) return null;
   try {
-    const engine = await getEngine();
+    const engine = await getEvaluator();
     const r = engine.exercise('0', lines[0], lines[1], lines[2]);
     return r.todos.map((t) => t.correct);
   } catch {

@@ -1,0 +1,146 @@
+// Embind surface of the evaluator module (attn_py): the engine's text side,
+// loaded only by the elements that need it (<attn-exercise>, <attn-review>)
+// and by the lesson page's printed program. Thin: check, call, copy out.
+//   runCli(args)                         attn-cli in WASM
+//   lesson1(seed, T, dModel, dK, dV)     lesson 1's program, NumPy's text
+//   exercise(seed, todo1, todo2, todo3)  section 5 with the learner's lines
+//   attention(q, k, v, T, S, dK, dV, scale, causal)  the double-precision path
+#include <array>
+#include <string>
+#include <vector>
+
+#include "attention.hpp"
+#include "cli.hpp"
+#include "common.hpp"
+#include "exercise.hpp"
+#include "lesson1.hpp"
+
+using emscripten::val;
+using namespace attn_bind;
+
+namespace {
+
+// runCli(args: string[]) -> {code, stdout, stderr}
+val js_run_cli(val args) {
+  if (!args.isArray()) return error("TypeError", "args must be an array of strings, got " + shown(args));
+  const double n = args["length"].as<double>();
+  if (n > 64) return error("RangeError", "args must hold at most 64 strings, got " + shown(args["length"]));
+  for (int i = 0; i < static_cast<int>(n); ++i) {
+    const val a = args[i];
+    if (!a.isString()) return error("TypeError", "args[" + std::to_string(i) + "] must be a string, got " + shown(a));
+    if (a["length"].as<double>() > 4096)
+      return error("RangeError", "args[" + std::to_string(i) + "] must be at most 4096 characters long");
+  }
+  std::vector<std::string> argv;
+  for (int i = 0; i < static_cast<int>(n); ++i) argv.push_back(args[i].as<std::string>());
+  const attn::CliResult r = attn::run_cli(argv);
+  val out = val::object();
+  out.set("code", r.code);
+  out.set("stdout", val(r.out));
+  out.set("stderr", val(r.err));
+  return out;
+}
+
+// lesson1(seed, T, dModel, dK, dV) -> the exercise script's stdout
+val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
+  std::uint64_t s = 0;
+  double t = 0, dm = 0, dk = 0, dv = 0;
+  ATTN_CHECK(check_seed(seed, s));
+  ATTN_CHECK(check_int(T, "T", 1, attn::kLesson1MaxT, t));
+  ATTN_CHECK(check_int(d_model, "dModel", 1, attn::kLesson1MaxDim, dm));
+  ATTN_CHECK(check_int(d_k, "dK", 1, attn::kLesson1MaxDim, dk));
+  ATTN_CHECK(check_int(d_v, "dV", 1, attn::kLesson1MaxDim, dv));
+  attn::Lesson1Sizes sizes{static_cast<std::size_t>(t), static_cast<std::size_t>(dm),
+                           static_cast<std::size_t>(dk), static_cast<std::size_t>(dv)};
+  return val(attn::lesson1_output(s, sizes));
+}
+
+// A verdict's parameters as a plain object of strings.
+val params_object(const attn::VerdictParams& params) {
+  val o = val::object();
+  for (const auto& [k, v] : params) o.set(k, val(v));
+  return o;
+}
+
+// exercise(seed, todo1, todo2, todo3) ->
+//   {output, todos: [{source, correct, reason, code, params, inner?: {code, params}}]}
+// Lesson 1's program with the learner's three lines (see cpp/src/exercise.hpp).
+val js_exercise(val seed, val todo1, val todo2, val todo3) {
+  std::uint64_t s = 0;
+  ATTN_CHECK(check_seed(seed, s));
+  const val* in[3] = {&todo1, &todo2, &todo3};
+  for (int k = 0; k < 3; ++k) {
+    const std::string name = "todo" + std::to_string(k + 1);
+    if (!in[k]->isString()) return error("TypeError", name + " must be a string, got " + shown(*in[k]));
+    const double len = (*in[k])["length"].as<double>();
+    if (len > static_cast<double>(attn::kExerciseMaxLine))
+      return error("RangeError", name + " must be at most " + std::to_string(attn::kExerciseMaxLine) +
+                                     " characters long, got " + std::to_string(static_cast<long long>(len)));
+  }
+  std::array<std::string, 3> lines;
+  for (int k = 0; k < 3; ++k) lines[static_cast<std::size_t>(k)] = in[k]->as<std::string>();
+  const attn::ExerciseResult r = attn::run_exercise(s, lines);
+  val todos = val::array();
+  for (const attn::TodoVerdict& v : r.todos) {
+    val t = val::object();
+    t.set("source", val(v.source));
+    t.set("correct", val(v.correct));
+    t.set("reason", val(v.reason));
+    t.set("code", val(v.code));
+    t.set("params", params_object(v.params));
+    if (!v.inner_code.empty()) {
+      val inner = val::object();
+      inner.set("code", val(v.inner_code));
+      inner.set("params", params_object(v.inner_params));
+      t.set("inner", inner);
+    }
+    todos.call<void>("push", t);
+  }
+  val out = val::object();
+  out.set("output", val(r.output));
+  out.set("todos", todos);
+  return out;
+}
+
+// attention(q, k, v, T, S, dK, dV, scale, causal) in double precision, the
+// reference the float kernels are tested against: q: (T, dK), k: (S, dK),
+// v: (S, dV) Float64Arrays (web/engine/evaluator.js checks types, lengths and
+// ranges with full messages; here tersely again)
+// -> {scores (T, S), weights (T, S), output (T, dV)}
+val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, bool causal) {
+  const auto in = [](int n) { return n >= 1 && n <= 4096; };
+  const double lim = 1 << 22;
+  if (!in(T) || !in(S) || !in(dk) || !in(dv) || double(T) * S > lim || double(T) * dk > lim ||
+      double(S) * dk > lim || double(S) * dv > lim || double(T) * dv > lim || scale < 0 || scale > 2)
+    return error("RangeError", "T, S, dK, dV must be in [1, 4096] (every matrix at most 4194304 values), scale 0..2");
+  attn::AttentionOptions opt;
+  opt.scale = static_cast<attn::Scale>(scale);
+  opt.causal = causal;
+  attn::MatrixD Q(T, dk), K(S, dk), V(S, dv);
+  Q.data = emscripten::convertJSArrayToNumberVector<double>(q);
+  K.data = emscripten::convertJSArrayToNumberVector<double>(k);
+  V.data = emscripten::convertJSArrayToNumberVector<double>(v);
+  if (Q.data.size() != Q.rows * Q.cols || K.data.size() != K.rows * K.cols || V.data.size() != V.rows * V.cols)
+    return error("RangeError", "q, k and v must hold T*dK, S*dK and S*dV values");
+  const auto r = attn::attention(Q, K, V, opt);
+  const auto out_array = [](const std::vector<double>& d) {
+    return val::global("Float64Array").new_(emscripten::typed_memory_view(d.size(), d.data()));
+  };
+  val out = val::object();
+  out.set("scores", out_array(r.scores.data));
+  out.set("weights", out_array(r.weights.data));
+  out.set("output", out_array(r.output.data));
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab_py) {
+  using namespace emscripten;
+  function("version", &attn_bind::version);
+  function("runCli", &js_run_cli);
+  function("lesson1", &js_lesson1);
+  function("exercise", &js_exercise);
+  function("attention", &js_attention);
+  function("heapStats", &attn_bind::heap_stats);
+}

@@ -1,0 +1,73 @@
+// Argument checks of the engine API, in JS: every call is checked here with
+// the argument's name, allowed range and given value in the message, before
+// anything crosses into WASM. (The C++ bindings check the ranges again, but
+// tersely, so the core module stays small; see cpp/bindings/core.cpp.)
+
+/** A value as shown in a message, cut to 40 characters. */
+export function shown(v) {
+  let s;
+  try {
+    s = typeof v === 'string' ? `"${v}"` : String(v);
+  } catch {
+    s = Object.prototype.toString.call(v);
+  }
+  return s.length > 42 ? `${s.slice(0, 40)}...` : s;
+}
+
+/** An integer in [lo, hi], or a TypeError / RangeError naming it. */
+export function checkInt(v, name, lo, hi) {
+  const want = `${name} must be an integer in [${lo}, ${hi}], got ${shown(v)}`;
+  if (typeof v !== 'number') throw new TypeError(want);
+  if (!Number.isInteger(v) || v < lo || v > hi) throw new RangeError(want);
+  return v;
+}
+
+/** seed: a decimal string, a non-negative safe integer or a BigInt, < 2^64 -> its decimal string. */
+export function checkSeed(v) {
+  const type = typeof v;
+  if (type !== 'string' && type !== 'number' && type !== 'bigint')
+    throw new TypeError(`seed must be a decimal string, an integer or a BigInt in [0, 2^64), got ${shown(v)}`);
+  if ((type === 'string' && v.length > 64) || (type === 'number' && !Number.isSafeInteger(v)))
+    throw new RangeError(`seed must be an integer in [0, 2^64), got ${shown(v)}`);
+  return String(v); // the engine parses it (and words the range error)
+}
+
+const SCALES = { none: 0, sqrt: 1, dk: 2 };
+
+/** 'none' | 'sqrt' | 'dk' -> the engine's code (0, 1, 2). */
+export function checkScale(v) {
+  if (typeof v === 'string' && Object.hasOwn(SCALES, v)) return SCALES[v];
+  const msg = `scale must be one of "none", "sqrt", "dk", got ${shown(v)}`;
+  throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
+}
+
+export function checkBool(v, name) {
+  if (typeof v !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${shown(v)}`);
+  return v;
+}
+
+/** A typed array of one type holding exactly `len` values. */
+export function checkArray(a, name, Type, len) {
+  if (!(a instanceof Type)) throw new TypeError(`${name} must be a ${Type.name}, got ${shown(a)}`);
+  if (a.length !== len) throw new RangeError(`${name} must hold ${len} values for its shape, got ${a.length}`);
+  return a;
+}
+
+export const MAX_DIM = 4096;
+export const MAX_VALUES = 2 ** 22;
+
+/** Sizes of one attention call: each in [1, 4096], every matrix at most 2^22 values. */
+export function checkShape(T, S, dK, dV) {
+  checkInt(T, 'T', 1, MAX_DIM);
+  checkInt(S, 'S', 1, MAX_DIM);
+  checkInt(dK, 'dK', 1, MAX_DIM);
+  checkInt(dV, 'dV', 1, MAX_DIM);
+  if (T * S > MAX_VALUES || T * dK > MAX_VALUES || S * dK > MAX_VALUES || S * dV > MAX_VALUES || T * dV > MAX_VALUES)
+    throw new RangeError(`T, S, dK and dV must keep every matrix at most ${MAX_VALUES} values`);
+}
+
+/** Throws an Error the bindings returned (they return errors rather than throw from WASM). */
+export function unwrap(result) {
+  if (result instanceof Error) throw result;
+  return result;
+}

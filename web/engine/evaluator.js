@@ -1,0 +1,50 @@
+// The loader of the evaluator module (attn_py): the lesson's program printed
+// as NumPy prints it, the exercise's sandboxed Python/NumPy subset and the
+// CLI. It is most of the engine's code, and only <attn-exercise>,
+// <attn-review> and the lesson page's printed program need it, so it is its
+// own module, instantiated once per page on first use. One scalar build for
+// every browser (its work is parsing and double-precision arithmetic).
+//
+// The bindings check their arguments (cpp/bindings/py.cpp) and return an
+// Error instead of throwing from inside WASM; this wrapper throws it.
+import createAttnPyModule from '../generated/attn_py.mjs';
+import { checkArray, checkBool, checkScale, checkShape, unwrap } from './checks.js';
+
+let shared = null;
+
+/** Wraps a raw Embind evaluator module into the typed API (see evaluator.d.ts). */
+export function wrapEvaluator(m) {
+  return {
+    raw: m,
+    version: () => m.version(),
+    runCli: (args) => unwrap(m.runCli(args)),
+    lesson1: (seed, T = 4, dModel = 8, dK = 16, dV = 16) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
+    exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
+    attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
+      checkShape(T, S, dK, dV);
+      const code = checkScale(scale);
+      checkBool(causal, 'causal');
+      checkArray(q, 'q', Float64Array, T * dK);
+      checkArray(k, 'k', Float64Array, S * dK);
+      checkArray(v, 'v', Float64Array, S * dV);
+      return unwrap(m.attention(q, k, v, T, S, dK, dV, code, causal));
+    },
+    heapStats: () => m.heapStats(),
+  };
+}
+
+/**
+ * Instantiates the evaluator (once per page) and resolves to its API.
+ * options.wasmBinary: the .wasm bytes (Node); options.wasmUrl: where the
+ * browser fetches attn_py.wasm from.
+ */
+export function loadEvaluator(options = {}) {
+  if (!shared) {
+    const moduleArg = {};
+    if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
+    if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);
+    shared = createAttnPyModule(moduleArg).then(wrapEvaluator);
+    shared.catch(() => { shared = null; });
+  }
+  return shared;
+}
