@@ -14,23 +14,34 @@
 
 #include "attention.hpp"
 
+// Every helper below is forced inline: the shipping WASM build compiles this
+// file with -O3 after the target's -Oz, and em++ 3.1.6 then still passes
+// -fno-inline-functions, which leaves even `inline` helpers such as load4() as
+// calls (the kernels ran ~1.6x slower than the same source built -O3 alone).
+#define ATTN_INLINE inline __attribute__((always_inline))
+
 namespace attn {
 
 namespace {
 
+// (builtins rather than std::numeric_limits / std::isnan: those stay calls
+// under -fno-inline-functions too)
+constexpr float kInf = __builtin_inff();
+constexpr float kNaN = __builtin_nanf("");
+
 typedef float v4f __attribute__((vector_size(16)));
 typedef std::int32_t v4i __attribute__((vector_size(16)));
 
-inline v4f load4(const float* p) {
+ATTN_INLINE v4f load4(const float* p) {
   v4f v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-inline void store4(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
-inline v4f splat(float x) { return v4f{x, x, x, x}; }
-inline float hsum(v4f v) { return (v[0] + v[1]) + (v[2] + v[3]); }
+ATTN_INLINE void store4(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
+ATTN_INLINE v4f splat(float x) { return v4f{x, x, x, x}; }
+ATTN_INLINE float hsum(v4f v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 // {Σa, Σb, Σc, Σd}: a 4x4 transpose-and-add in shuffles, no lane extracts.
-inline v4f hsum4(v4f a, v4f b, v4f c, v4f d) {
+ATTN_INLINE v4f hsum4(v4f a, v4f b, v4f c, v4f d) {
   const v4f ab = __builtin_shufflevector(a, b, 0, 4, 1, 5) + __builtin_shufflevector(a, b, 2, 6, 3, 7);
   const v4f cd = __builtin_shufflevector(c, d, 0, 4, 1, 5) + __builtin_shufflevector(c, d, 2, 6, 3, 7);
   // ab = {a0+a2, b0+b2, a1+a3, b1+b3}, likewise cd
@@ -40,7 +51,7 @@ inline v4f hsum4(v4f a, v4f b, v4f c, v4f d) {
 // exp(x) on 4 lanes: Cody-Waite reduction to r in [-ln2/2, ln2/2] and Cephes'
 // degree-6 polynomial; ~2 ulp. x < -87.3 (including -inf) gives exactly 0,
 // NaN stays NaN. Only called with x <= 0 (x - row max), so no overflow.
-inline v4f exp4(v4f x) {
+ATTN_INLINE v4f exp4(v4f x) {
   const v4f log2e = splat(1.44269504088896341f);
   const v4f y = x * log2e;
   const v4f half = (y < splat(0.0f)) ? splat(-0.5f) : splat(0.5f);
@@ -113,7 +124,7 @@ void scores_kernel(const float* Q, std::size_t ldq, const float* K, std::size_t 
 
 // scores: (T, S); -inf where j - i >= k
 void causal_mask_kernel(float* scores, std::size_t T, std::size_t S, long k) {
-  const float ninf = -std::numeric_limits<float>::infinity();
+  const float ninf = -kInf;
   for (std::size_t i = 0; i < T; ++i) {
     // first masked column of row i: clamp(i + k, 0, S), without computing
     // i + k (it overflows for k near LONG_MAX: found by fuzz_attention)
@@ -130,7 +141,7 @@ namespace {
 
 // Row max over x[0, n) with n >= 1 (a NaN is skipped unless it comes first,
 // as before; a NaN anywhere still makes the row NaN through the sum).
-inline float row_max(const float* x, std::size_t n) {
+ATTN_INLINE float row_max(const float* x, std::size_t n) {
   const std::size_t n4 = n & ~std::size_t{3};
   float m = x[0];
   if (n4) {
@@ -150,8 +161,8 @@ inline float row_max(const float* x, std::size_t n) {
 //   out[j] = exp(in[j] - m) / Σ  for j < n,  0 for j >= n
 // n == 0 (all masked), m = ±inf or a NaN anywhere: the whole row is NaN, as
 // NumPy's (x - max) gives there.
-inline void softmax_row(const float* in, float* out, std::size_t n, std::size_t cols, float m) {
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+ATTN_INLINE void softmax_row(const float* in, float* out, std::size_t n, std::size_t cols, float m) {
+  const float nan = kNaN;
   if (n == 0) {
     for (std::size_t c = 0; c < cols; ++c) out[c] = nan;
     return;
@@ -183,7 +194,7 @@ inline void softmax_row(const float* in, float* out, std::size_t n, std::size_t 
   for (c = 0; c < n4; c += 4) store4(out + c, load4(out + c) * vinv);
   for (c = n4; c < n; ++c) out[c] *= inv;
   // masked tail: exp(-inf - m) = 0, or NaN when the row is NaN
-  const float fill = std::isnan(total) ? nan : 0.0f;
+  const float fill = __builtin_isnan(total) ? nan : 0.0f;
   for (c = n; c < cols; ++c) out[c] = fill;
 }
 
@@ -247,7 +258,7 @@ void matmul_kernel(const float* A, std::size_t lda, const float* B, std::size_t 
 namespace {
 
 // clamp(i + k, 0, S) without computing i + k (it overflows for k near LONG_MAX)
-inline std::size_t first_masked(std::size_t i, std::size_t S, long k) {
+ATTN_INLINE std::size_t first_masked(std::size_t i, std::size_t S, long k) {
   const long ii = static_cast<long>(i);
   if (k <= -ii) return 0;
   if (k >= static_cast<long>(S) - ii) return S;
@@ -257,7 +268,7 @@ inline std::size_t first_masked(std::size_t i, std::size_t S, long k) {
 // The end of one row's step over keys j..j+3: sums of the four dot-product
 // accumulators (plus the d_k tail), scaled, masked at or past jend, stored,
 // and folded into the row's running max vm.
-inline void finish4(v4f a0, v4f a1, v4f a2, v4f a3, const float* q, const float* k0, std::size_t ldk,
+ATTN_INLINE void finish4(v4f a0, v4f a1, v4f a2, v4f a3, const float* q, const float* k0, std::size_t ldk,
                     std::size_t d4, std::size_t d_k, v4f vinv, std::size_t j, std::size_t jend,
                     float* out, v4f& vm) {
   v4f sums = hsum4(a0, a1, a2, a3);
@@ -279,7 +290,7 @@ inline void finish4(v4f a0, v4f a1, v4f a2, v4f a3, const float* q, const float*
     const long lim = static_cast<long>(jend) - static_cast<long>(j);
     const std::int32_t l = static_cast<std::int32_t>(lim < 0 ? 0 : lim);
     const v4i lane = {0, 1, 2, 3};
-    sums = (lane >= v4i{l, l, l, l}) ? splat(-std::numeric_limits<float>::infinity()) : sums;
+    sums = (lane >= v4i{l, l, l, l}) ? splat(-kInf) : sums;
   }
   store4(out + j, sums);
   vm = (sums > vm) ? sums : vm;
@@ -291,11 +302,11 @@ inline void finish4(v4f a0, v4f a1, v4f a2, v4f a3, const float* q, const float*
 // of four key rows; the accumulators are named so that GCC keeps them in
 // registers too.
 template <int R>
-inline void scores_rows(const float* const* q, const float* K, std::size_t ldk, std::size_t S,
+ATTN_INLINE void scores_rows(const float* const* q, const float* K, std::size_t ldk, std::size_t S,
                         std::size_t d_k, float inv, const std::size_t* jend, float* const* out,
                         float* m) {
   static_assert(R == 1 || R == 2);
-  const float ninf = -std::numeric_limits<float>::infinity();
+  const float ninf = -kInf;
   const std::size_t d4 = d_k & ~std::size_t{3};
   const std::size_t jmax = jend[R - 1];
   const v4f vinv = splat(inv);
@@ -358,7 +369,7 @@ inline void scores_rows(const float* const* q, const float* K, std::size_t ldk, 
 // out[r][0, d_v) = Σ_{p < P} w[r][p] V[p], R rows (1..4), eight then four
 // columns per pass with the sums held in registers.
 template <int R>
-inline void weights_v_rows(const float* w, std::size_t ldw, const float* V, std::size_t d_v,
+ATTN_INLINE void weights_v_rows(const float* w, std::size_t ldw, const float* V, std::size_t d_v,
                            std::size_t P, float* out) {
   std::size_t c0 = 0;
   for (; c0 + 8 <= d_v; c0 += 8) {
@@ -404,7 +415,7 @@ void attention_into(const float* Q, const float* K, const float* V, std::size_t 
                     std::size_t d_k, std::size_t d_v, const AttentionOptions& opt, float* scores,
                     float* weights, float* output) {
   const float inv = 1.0f / static_cast<float>(scale_divisor(opt.scale, d_k));
-  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float nan = kNaN;
   if (S == 0) {  // empty rows: weights V sums nothing
     for (std::size_t i = 0; i < T * d_v; ++i) output[i] = 0.0f;
     return;
