@@ -17,7 +17,11 @@ export function configs(sizes) {
 }
 export const key = ({ T, d, causal }) => `T${T}_d${d}${causal ? '_causal' : ''}`;
 
-/** Native figures in ms per call, keyed by key(); or {error}. */
+/**
+ * Native figures in ms per call, keyed by key(); or {error}. BM_AttentionF32Into:
+ * attn::attention_into into buffers allocated once, the call the attentionF32
+ * binding makes and the one wasm_kernel_bench.cpp times.
+ */
 export function runNative(root, sizes, { smoke }) {
   const exe = new URL('build/native/attn_bench', root).pathname;
   if (!existsSync(exe)) {
@@ -26,7 +30,7 @@ export function runNative(root, sizes, { smoke }) {
   }
   if (!existsSync(exe)) return { error: 'build/native/attn_bench missing (libbenchmark-dev not installed, or run npm run build:native)' };
   const alt = (xs) => (xs.length === 1 ? String(xs[0]) : `(${xs.join('|')})`);
-  const filter = `BM_AttentionF32/T:${alt(sizes.T)}/d:${alt(sizes.d)}/causal:${alt(sizes.causal.map(Number))}$`;
+  const filter = `BM_AttentionF32Into/T:${alt(sizes.T)}/d:${alt(sizes.d)}/causal:${alt(sizes.causal.map(Number))}$`;
   const args = [`--benchmark_filter=${filter}`, '--benchmark_format=json',
     `--benchmark_min_time=${smoke ? 0.01 : 0.2}`, `--benchmark_repetitions=${smoke ? 1 : 5}`];
   const out = execFileSync(exe, args, { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -44,8 +48,9 @@ export function runNative(root, sizes, { smoke }) {
 }
 
 /**
- * The same call timed inside WASM, without Embind (cpp/bench/wasm_kernel_bench.cpp),
- * linked with em++ against build/wasm/libattn_core.a, the shipping module's objects.
+ * The same call timed inside WASM, without Embind (cpp/bench/wasm_kernel_bench.cpp:
+ * attention_into, buffers allocated once), linked with em++ against
+ * build/wasm/libattn_core.a, the shipping module's objects.
  */
 export function runWasmKernel(root, sizes, { smoke }) {
   const lib = new URL('build/wasm/libattn_core.a', root).pathname;
