@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { cssTemplateMinify } from './scripts/vite-css-minify';
 
 /**
  * Keeps the engine's .wasm a separate file next to attention-lab.js.
@@ -15,36 +16,48 @@ function wasmAsFile(): Plugin {
     name: 'attention-lab:wasm-as-file',
     enforce: 'pre',
     async resolveId(id, importer, options) {
-      if (!/attn_core(_scalar)?\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
+      if (!/(attn_core(_scalar)?|attn_py)\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
       return this.resolve(id.replace('?url', '?url&no-inline'), importer, { ...options, skipSelf: true });
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?)\.mjs$/.exec(id);
+      const glue = /(attn_core(?:_scalar)?|attn_py)\.mjs$/.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
   };
 }
 
-// The library: dist/lib/attention-lab.js plus the one .wasm it loads.
+// The library: dist/lib/attention-lab.js (the autoloader: one script tag for
+// every element), one entry per element (attn-heatmap.js, …), the chunks they
+// share, and the .wasm files they fetch: attn_core.wasm (SIMD), its scalar
+// fallback (fetched only without SIMD) and attn_py.wasm (the evaluator,
+// fetched only by the exercise and the review).
+const el = (name: string) => resolve(import.meta.dirname, `web/elements/${name}/${name}.ts`);
 export default defineConfig({
   publicDir: false,
-  plugins: [wasmAsFile()],
+  plugins: [wasmAsFile(), cssTemplateMinify()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/lib'),
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
     lib: {
-      entry: resolve(import.meta.dirname, 'web/lib/attention-lab.ts'),
+      entry: {
+        'attention-lab': resolve(import.meta.dirname, 'web/lib/attention-lab.ts'),
+        'attn-heatmap': el('attn-heatmap'),
+        'attn-quiz': el('attn-quiz'),
+        'attn-review': el('attn-review'),
+        'attn-exercise': el('attn-exercise'),
+      },
       formats: ['es'],
-      fileName: () => 'attention-lab.js',
+      fileName: (_format, name) => `${name}.js`,
     },
     rollupOptions: {
-      // One file for authors to copy: lazily loaded parts are inlined too.
       // Library mode leaves ES output's whitespace unminified (to keep pure
-      // annotations for bundlers); authors ship this file as is, so minify it.
-      output: { codeSplitting: false, minify: true },
+      // annotations for bundlers); authors ship these files as they are, so minify them.
+      // Chunks sit next to the entries and the .wasm files: the engine loader finds
+      // each .wasm relative to its own URL.
+      output: { minify: true, chunkFileNames: '[name]-[hash].js' },
     },
   },
 });

@@ -14,9 +14,6 @@ const LANGS = ['zh-CN', 'en'] as const;
 const SCHEMES = ['light', 'dark'] as const;
 const ELEMENTS = ['heatmap', 'quiz', 'review', 'exercise'] as const;
 
-async function exerciseDefined(page: Page): Promise<boolean> {
-  return page.evaluate(async () => { await customElements.whenDefined('attn-quiz'); return !!customElements.get('attn-exercise'); });
-}
 
 /** Waits until every attention-lab element on the page has rendered its content. */
 async function settle(page: Page): Promise<void> {
@@ -25,9 +22,7 @@ async function settle(page: Page): Promise<void> {
     await expect.poll(() => q.evaluate((el) => (el as unknown as { state: string }).state), { timeout: 10_000 }).not.toBe('loading');
   }
   for (const r of await page.locator('attn-review').all()) await expect(r).toHaveAttribute('state', /empty|scheduled|due/);
-  if (await exerciseDefined(page)) {
-    for (const ex of await page.locator('attn-exercise').all()) await expect(ex.locator('input, textarea').first()).toBeVisible({ timeout: 15_000 });
-  }
+  for (const ex of await page.locator('attn-exercise').all()) await expect(ex.locator('input, textarea').first()).toBeVisible({ timeout: 15_000 });
   // the heatmaps' hidden tables are refreshed 120 ms after the last change
   await page.waitForTimeout(250);
 }
@@ -85,7 +80,6 @@ for (const scheme of SCHEMES) {
         test.setTimeout(60_000);
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(`/fixtures/a11y-${name}.html`);
-        if (name === 'exercise') test.fixme(!(await exerciseDefined(page)), 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
         await page.evaluate((l) => {
           document.documentElement.lang = l;
           document.getElementById('el')!.setAttribute('lang', l);
@@ -138,7 +132,6 @@ for (const path of ['/', '/reading.html', ...ELEMENTS.map((n) => `/fixtures/a11y
   test(`reduced motion: no transition or animation on ${path}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
-    if (path.includes('exercise')) test.fixme(!(await exerciseDefined(page)), 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
     await settle(page);
     await exercisePage(page);
     const m = await motion(page);
@@ -210,8 +203,7 @@ for (const scheme of SCHEMES) {
       test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
-      if (path.includes('exercise')) test.fixme(!(await exerciseDefined(page)), 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
-      await settle(page);
+        await settle(page);
       const r = await focusRings(page, path === '/' ? 140 : 40);
       expect(r.seen).toBeGreaterThanOrEqual(2);
       expect(r.bad).toEqual([]);

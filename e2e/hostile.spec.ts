@@ -196,8 +196,6 @@ for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
 
       test(`attn-exercise: every attribute set to garbage, ${lang}`, async ({ page }) => {
         await page.goto(FIXTURE);
-        const defined = await page.evaluate(async () => { await customElements.whenDefined('attn-quiz'); return !!customElements.get('attn-exercise'); });
-        test.fixme(!defined, 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
         const ex = await addElement(page, { tag: 'attn-exercise', attrs: { id: 'ex', lang, seed: '0' } });
         await expect(ex.locator('input, textarea').first()).toBeVisible({ timeout: 10_000 });
         const probes = await probeAttributes(page, 'ex', await attributesOf(page, 'ex', ['seed', 'lang']), [...GARBAGE, HUGE]);
@@ -599,8 +597,6 @@ for (const lang of LANGS) {
   test(`typed code: deep nesting, huge shapes and 10 MB strings get a specific error, never a hang, ${lang}`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.goto('/fixtures/a11y-exercise.html');
-    const defined = await page.evaluate(async () => { await customElements.whenDefined('attn-quiz'); return !!customElements.get('attn-exercise'); });
-    test.fixme(!defined, 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
     const ex = page.locator('#el');
     await ex.evaluate((el, l) => el.setAttribute('lang', l), lang);
     await expect(ex.locator('input[data-todo]')).toHaveCount(3, { timeout: 10_000 });
@@ -655,8 +651,6 @@ for (const lang of LANGS) {
 
   test(`typed code: lines too long to store do not replace the stored answers, ${lang}`, async ({ page }) => {
     await page.goto('/fixtures/a11y-exercise.html');
-    const defined = await page.evaluate(async () => { await customElements.whenDefined('attn-quiz'); return !!customElements.get('attn-exercise'); });
-    test.fixme(!defined, 'attn-exercise is not in dist/lib/attention-lab.js yet (being written)');
     await page.locator('#el').evaluate((el, l) => el.setAttribute('lang', l), lang);
     await expect(page.locator('#el input[data-todo]')).toHaveCount(3, { timeout: 10_000 });
     await runTyped(page, RIGHT);
@@ -694,7 +688,7 @@ test('no network after load, and storage confined to the attention-lab namespace
   await page.locator('#variance-seed').fill('not a seed <img src=x onerror="window.__pwned=1">');
   await page.locator('#variance-form button[type="submit"]').click();
   await expect(page.locator('#variance-seed-error')).not.toBeEmpty();
-  if (await page.evaluate(() => !!customElements.get('attn-exercise'))) {
+  if (await page.evaluate(() => customElements.whenDefined('attn-exercise').then(() => true))) {
     const ex = page.locator('attn-exercise').first();
     const inputs = ex.locator('input[type="text"], textarea');
     for (let i = 0; i < Math.min(3, await inputs.count()); i++) await inputs.nth(i).fill('x = 1');
@@ -828,7 +822,7 @@ test('no eval: the shipped JavaScript has no eval or Function constructor, and n
   await hm.locator('input[type="range"]').first().focus();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
   await page.locator('#heatmap-mask input[type="checkbox"]').first().click();
-  if (await page.evaluate(() => !!customElements.get('attn-exercise'))) {
+  if (await page.evaluate(() => customElements.whenDefined('attn-exercise').then(() => true))) {
     const ex = page.locator('attn-exercise').first();
     await ex.locator('input[data-todo]').first().fill('scores = Q @ K.T / np.sqrt(d_k)');
     await ex.locator('button.run').click();

@@ -23,6 +23,7 @@ const table = document.getElementById('variance');
 
 let engine: Evaluator | null = null;
 let failure: string | null = null;
+let pendingSeed: string | null = null;
 
 function setCell(id: string, value: string): void {
   const el = document.getElementById(id);
@@ -57,7 +58,12 @@ form?.addEventListener('submit', (e) => {
   const seed = parseSeedInput(seedInput?.value ?? '');
   if (seedError) seedError.textContent = seed === null ? PAGE_STRINGS[currentLang()].badSeed : '';
   seedInput?.setAttribute('aria-invalid', seed === null ? 'true' : 'false');
-  if (seed !== null) showVariance(seed);
+  if (seed === null) return;
+  if (engine) showVariance(seed);
+  else {
+    pendingSeed = seed; // shown once the evaluator has loaded
+    startProgram();
+  }
 });
 
 document.addEventListener(LANG_EVENT, () => {
@@ -67,19 +73,35 @@ document.addEventListener(LANG_EVENT, () => {
 });
 
 if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
-getEvaluator()
-  .then((e) => {
-    engine = e;
-    // The lesson's program draws ~31M normals: run it once, after the
-    // widgets' first frames, so it never delays their first paint.
-    const run = () => {
-      const text = e.lesson1('0');
-      if (out) out.textContent = text;
-      showVariance('0', text);
-    };
-    requestAnimationFrame(() => setTimeout(run, 0));
-  })
-  .catch((err: unknown) => {
-    failure = err instanceof Error ? err.message : String(err);
-    showFailure();
-  });
+
+// The lesson's printed program comes from the evaluator module (~125 KB gzip
+// of WASM). It is fetched after the first heatmap has painted (or after 2 s),
+// so it never competes with the core module the heatmaps need first.
+function loadProgram(): void {
+  getEvaluator()
+    .then((e) => {
+      engine = e;
+      // The lesson's program draws ~31M normals: run it in a task after the
+      // next frame, so it never delays a frame the widgets are drawing.
+      const run = () => {
+        const text = e.lesson1('0');
+        if (out) out.textContent = text;
+        if (pendingSeed !== null && pendingSeed !== '0') showVariance(pendingSeed);
+        else showVariance('0', text);
+      };
+      requestAnimationFrame(() => setTimeout(run, 0));
+    })
+    .catch((err: unknown) => {
+      failure = err instanceof Error ? err.message : String(err);
+      showFailure();
+    });
+}
+let programStarted = false;
+const startProgram = () => {
+  if (programStarted) return;
+  programStarted = true;
+  document.removeEventListener('attn-heatmap-change', startProgram);
+  loadProgram();
+};
+document.addEventListener('attn-heatmap-change', startProgram);
+setTimeout(startProgram, 2000);

@@ -1,6 +1,19 @@
 // Types of dist/lib/attention-lab.js for authors who bundle it (hand-written,
-// self-contained: no imports from the sources). Importing the module defines
-// <attn-heatmap>, <attn-quiz>, <attn-exercise> and <attn-review>.
+// self-contained: no imports from the sources). Importing the module makes
+// <attn-heatmap>, <attn-quiz>, <attn-exercise> and <attn-review> work: each
+// element's code is loaded when its tag first appears in the document (or by
+// load(tag) / loadAll()). The element interfaces below describe the upgraded
+// elements (document.querySelector('attn-heatmap') is typed through
+// HTMLElementTagNameMap). The classes themselves are exported by the
+// per-element modules: attention-lab/attn-heatmap, …/attn-quiz,
+// …/attn-review, …/attn-exercise (attn-elements.d.ts).
+
+export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise';
+export declare const TAGS: readonly AttnTag[];
+/** Loads and defines one element (once); resolves to its class. */
+export declare function load(tag: AttnTag): Promise<CustomElementConstructor>;
+/** Loads and defines every element, whether or not the page has one yet. */
+export declare function loadAll(): Promise<void>;
 
 export type Scale = 'sqrt' | 'none' | 'dk';
 export type RatingName = 'again' | 'hard' | 'good' | 'easy';
@@ -27,7 +40,7 @@ export interface HeatmapParseError {
   allowed?: readonly Scale[];
 }
 
-export declare class AttnHeatmap extends HTMLElement {
+export interface AttnHeatmap extends HTMLElement {
   tokens: number;
   dk: number;
   dkMax: number;
@@ -86,7 +99,7 @@ export interface AttnQuizCompleteDetail extends XapiStatement {
   attempt: QuizAttempt;
 }
 
-export declare class AttnQuiz extends HTMLElement {
+export interface AttnQuiz extends HTMLElement {
   /** Name of a bank fetched from `banks/<name>.json` next to the page. */
   bank: string;
   /** URL of a bank; wins over `bank`. */
@@ -121,7 +134,7 @@ export interface AttnExerciseTodo {
 export interface AttnExerciseRunDetail { todos: AttnExerciseTodo[]; output: string }
 export type MistakeId = 'axis' | 'k0' | 'noscale' | 'dk';
 
-export declare class AttnExercise extends HTMLElement {
+export interface AttnExercise extends HTMLElement {
   readonly seed: string;
   /** The three typed lines. */
   readonly todos: string[];
@@ -136,7 +149,7 @@ export type ReviewState = 'empty' | 'scheduled' | 'due';
 export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }
 export interface ReviewItemSummary { lesson: string; due: string; lastRating: RatingName | null }
 
-export declare class AttnReview extends HTMLElement {
+export interface AttnReview extends HTMLElement {
   lesson: string | null;
   bank: string | null;
   lang: string;

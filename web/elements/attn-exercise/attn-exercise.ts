@@ -216,6 +216,11 @@ export class AttnExercise extends AttnElement {
 
   connectedCallback(): void {
     this.requestRender();
+    // The evaluator module is fetched on first use; start it as soon as the
+    // learner comes near the exercise, so that Run rarely waits for it.
+    const warm = () => { getEvaluator().catch(() => undefined); };
+    this.addEventListener('pointerenter', warm, { once: true });
+    this.addEventListener('focusin', warm, { once: true });
   }
 
   attributeChangedCallback(...args: unknown[]): void {
