@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
+import { cssTemplateMinify } from './scripts/vite-css-minify';
 
 const here = import.meta.dirname;
 const dist = resolve(here, 'dist');
@@ -65,7 +66,7 @@ function embedBuild(): Plugin {
         root: resolve(here, 'web'),
         publicDir: false,
         logLevel: 'warn',
-        plugins: [wasmBase64(), stubWasmUrls()],
+        plugins: [wasmBase64(), stubWasmUrls(), cssTemplateMinify()],
         // A classic script has no import.meta; the URLs built from it are never fetched here.
         define: { 'import.meta.url': 'document.baseURI' },
         build: {
@@ -99,7 +100,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: resolve(here, 'public'),
-  plugins: [wasmBase64(), embedBuild()],
+  plugins: [wasmBase64(), embedBuild(), cssTemplateMinify()],
   build: {
     outDir: dist,
     emptyOutDir: true,
