@@ -13,8 +13,8 @@
 // common.hpp. Float attention runs in preallocated buffers: JS writes Q, K, V
 // into heap views, run computes, JS reads the results; nothing is allocated
 // per call.
+#include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
 #include "attention.hpp"
@@ -23,7 +23,6 @@
 #include "rng.hpp"
 
 using emscripten::val;
-using attn_bind::error;
 
 namespace {
 
@@ -42,13 +41,12 @@ val copy_out(const std::vector<F>& v) {
       .new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
-// A seed as engine.js passes it (a decimal string) -> value, or a RangeError.
-val parse_seed(const std::string& text, std::uint64_t& out) {
-  std::string message;
-  if (text.size() > 64 || !attn::parse_seed(text, out, message))
-    return error("RangeError", message.empty() ? "seed must be an integer in [0, 2^64)" : message);
-  return val::undefined();
-}
+// A RangeError with a fixed message (no std::string in this module: seeds
+// arrive as two 32-bit halves, so nothing here parses or builds text).
+val error(const char* message) { return val::global("RangeError").new_(val(message)); }
+
+// A seed as engine.js passes it: the high and low 32 bits of a uint64.
+std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
 
 // Objects owned by JS through integer handles (1-based; 0 is never valid).
 template <class T>
@@ -73,15 +71,13 @@ class Table {
   std::vector<std::unique_ptr<T>> slots_;
 };
 
-val bad_handle() { return error("RangeError", "no such object (deleted?)"); }
+val bad_handle() { return error("no such object (deleted?)"); }
 
-// standardNormal(seed, count) -> Float64Array of default_rng(seed).standard_normal(count)
-val js_standard_normal(const std::string& seed, int count) {
-  std::uint64_t s = 0;
-  if (val e = parse_seed(seed, s); !e.isUndefined()) return e;
-  if (count < 0 || count > (1 << 20)) return error("RangeError", "count must be an integer in [0, 1048576]");
+// standardNormal(seedHi, seedLo, count) -> Float64Array of default_rng(seed).standard_normal(count)
+val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
+  if (count < 0 || count > (1 << 20)) return error("count must be an integer in [0, 1048576]");
   std::vector<double> out(static_cast<std::size_t>(count));
-  attn::Generator rng(s);
+  attn::Generator rng(seed_of(seed_hi, seed_lo));
   rng.standard_normal(out.data(), out.size());
   return copy_out(out);
 }
@@ -100,7 +96,7 @@ val js_attention_new(int T, int S, int dk, int dv) {
   const auto in = [](int n) { return n >= 1 && n <= kMaxDim; };
   if (!in(T) || !in(S) || !in(dk) || !in(dv) || double(T) * S > kMaxValues || double(T) * dk > kMaxValues ||
       double(S) * dk > kMaxValues || double(S) * dv > kMaxValues || double(T) * dv > kMaxValues)
-    return error("RangeError", "T, S, dK and dV must be in [1, 4096] and keep every matrix at most 4194304 values");
+    return error("T, S, dK and dV must be in [1, 4096] and keep every matrix at most 4194304 values");
   auto a = std::make_unique<AttentionF32>();
   a->T = T, a->S = S, a->dk = dk, a->dv = dv;
   const std::size_t sizes[6] = {a->T * a->dk, a->S * a->dk, a->S * a->dv, a->T * a->S, a->T * a->S, a->T * a->dv};
@@ -112,7 +108,7 @@ val js_attention_new(int T, int S, int dk, int dv) {
 val js_attention_view(int h, int which) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return bad_handle();
-  if (which < 0 || which > 5) return error("RangeError", "view must be 0..5");
+  if (which < 0 || which > 5) return error("view must be 0..5");
   std::vector<float>& b = a->buf[which];
   return val(emscripten::typed_memory_view(b.size(), b.data()));
 }
@@ -122,7 +118,7 @@ val js_attention_run(int h, int scale, bool causal) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return bad_handle();
   attn::AttentionOptions opt;
-  if (!scale_of(scale, opt.scale)) return error("RangeError", "scale must be 0 (none), 1 (sqrt) or 2 (dk)");
+  if (!scale_of(scale, opt.scale)) return error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
   opt.causal = causal;
   attn::attention_into(a->buf[0].data(), a->buf[1].data(), a->buf[2].data(), a->T, a->S, a->dk, a->dv, opt,
                        a->buf[3].data(), a->buf[4].data(), a->buf[5].data());
@@ -134,15 +130,13 @@ bool js_attention_delete(int h) { return attention_table.remove(h); }
 // ---- The heatmap model behind <attn-heatmap>: buffers live across steps ---
 Table<attn::HeatmapModel> heatmap_table;
 
-// heatmapNew(seed, tokens, dkMax) -> handle
-val js_heatmap_new(const std::string& seed, int tokens, int dk_max) {
-  std::uint64_t s = 0;
-  if (val e = parse_seed(seed, s); !e.isUndefined()) return e;
+// heatmapNew(seedHi, seedLo, tokens, dkMax) -> handle
+val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
   if (tokens < static_cast<int>(attn::kHeatmapMinTokens) || tokens > static_cast<int>(attn::kHeatmapMaxTokens) ||
       dk_max < 1 || dk_max > static_cast<int>(attn::kHeatmapMaxDk))
-    return error("RangeError", "tokens must be in [2, 32] and dkMax in [1, 1024]");
+    return error("tokens must be in [2, 32] and dkMax in [1, 1024]");
   return val(heatmap_table.add(
-      std::make_unique<attn::HeatmapModel>(s, static_cast<std::size_t>(tokens), static_cast<std::size_t>(dk_max))));
+      std::make_unique<attn::HeatmapModel>(seed_of(seed_hi, seed_lo), static_cast<std::size_t>(tokens), static_cast<std::size_t>(dk_max))));
 }
 
 // heatmapCompute(h, dk, scale, causal) -> {scoreStd, meanRowMax, maxRowSumError}
@@ -151,7 +145,7 @@ val js_heatmap_compute(int h, int dk, int scale, bool causal) {
   if (!m) return bad_handle();
   attn::Scale sc = attn::Scale::Sqrt;
   if (dk < 1 || static_cast<std::size_t>(dk) > m->d_max() || !scale_of(scale, sc))
-    return error("RangeError", "dk must be in [1, dkMax] and scale 0, 1 or 2");
+    return error("dk must be in [1, dkMax] and scale 0, 1 or 2");
   const attn::HeatmapStats st = m->compute(static_cast<std::size_t>(dk), sc, causal);
   val out = val::object();
   out.set("scoreStd", st.score_std);
@@ -171,17 +165,19 @@ val js_heatmap_array(int h, int which) {
     case 2: return copy_out(m->raw());
     case 3: return copy_out(m->row_max());
     case 4: return copy_out(m->row_sums());
-    default: return error("RangeError", "array must be 0..4");
+    default: return error("array must be 0..4");
   }
 }
 
 bool js_heatmap_delete(int h) { return heatmap_table.remove(h); }
 
+val js_version() { return val(attn_bind::kVersion); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_core) {
   using namespace emscripten;
-  function("version", &attn_bind::version);
+  function("version", &js_version);
   function("standardNormal", &js_standard_normal);
   function("attentionF32New", &js_attention_new);
   function("attentionF32View", &js_attention_view);

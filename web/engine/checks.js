@@ -29,7 +29,24 @@ export function checkSeed(v) {
     throw new TypeError(`seed must be a decimal string, an integer or a BigInt in [0, 2^64), got ${shown(v)}`);
   if ((type === 'string' && v.length > 64) || (type === 'number' && !Number.isSafeInteger(v)))
     throw new RangeError(`seed must be an integer in [0, 2^64), got ${shown(v)}`);
-  return String(v); // the engine parses it (and words the range error)
+  return String(v); // the evaluator parses it (and words the range error)
+}
+
+const U64 = 2n ** 64n;
+
+/**
+ * A seed checked and parsed here, for the core module (which takes no text):
+ * [high 32 bits, low 32 bits] of the uint64.
+ */
+export function seedParts(v) {
+  const text = checkSeed(v);
+  if (!/^[0-9]+$/.test(text) || BigInt(text) >= U64) {
+    const chars = Array.from(text);
+    const echo = chars.length > 40 ? `${chars.slice(0, 40).join('')}\u2026` : text;
+    throw new RangeError(`seed must be an integer in [0, 2^64), got "${echo}"`);
+  }
+  const b = BigInt(text);
+  return [Number(b >> 32n), Number(b & 0xffffffffn)];
 }
 
 const SCALES = { none: 0, sqrt: 1, dk: 2 };

@@ -15,7 +15,7 @@
 // have the same imports and exports and share one JS glue (this import); only
 // the .wasm differs (builds.test.ts checks that the two glues are the same).
 import createAttnModule from '../generated/attn_core.mjs';
-import { checkArray, checkBool, checkInt, checkScale, checkSeed, checkShape, unwrap } from './checks.js';
+import { checkArray, checkBool, checkInt, checkScale, checkShape, seedParts, unwrap } from './checks.js';
 
 let shared = null;
 
@@ -101,8 +101,10 @@ export function wrapModule(m) {
   return {
     raw: m,
     version: () => m.version(),
-    standardNormal: (seed, count) =>
-      unwrap(m.standardNormal(checkSeed(seed), checkInt(count, 'count', 0, 1 << 20))),
+    standardNormal(seed, count) {
+      const [hi, lo] = seedParts(seed);
+      return unwrap(m.standardNormal(hi, lo, checkInt(count, 'count', 0, 1 << 20)));
+    },
     createAttentionF32,
     attentionF32(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
       checkShape(T, S, dK, dV);
@@ -123,10 +125,10 @@ export function wrapModule(m) {
       return { scores: r.scores.slice(), weights: r.weights.slice(), output: r.output.slice() };
     },
     createHeatmap(seed, tokens, dkMax) {
-      const s = checkSeed(seed);
+      const [hi, lo] = seedParts(seed);
       checkInt(tokens, 'tokens', 2, 32);
       checkInt(dkMax, 'dkMax', 1, 1024);
-      return wrapHeatmap(m, unwrap(m.heatmapNew(s, tokens, dkMax)), tokens, dkMax);
+      return wrapHeatmap(m, unwrap(m.heatmapNew(hi, lo, tokens, dkMax)), tokens, dkMax);
     },
     heapStats: () => m.heapStats(),
   };

@@ -252,11 +252,14 @@ describe('robustness', () => {
 
   it('the raw core module checks ranges and handles itself and returns (does not throw) its errors', () => {
     const raw = engine.raw as Record<string, (...a: unknown[]) => unknown>;
-    expect(raw.heatmapNew('0', 1000, 32)).toBeInstanceOf(RangeError);
-    expect(raw.standardNormal('99999999999999999999999', 1)).toBeInstanceOf(RangeError);
-    expect(raw.standardNormal('1', -1)).toBeInstanceOf(RangeError);
+    expect(raw.heatmapNew(0, 0, 1000, 32)).toBeInstanceOf(RangeError);
+    expect(raw.standardNormal(0, 1, -1)).toBeInstanceOf(RangeError);
     expect(raw.attentionF32New(0, 1, 1, 1)).toBeInstanceOf(RangeError);
-    const h = raw.heatmapNew('0', 4, 8) as number;
+    // seeds arrive as two 32-bit halves: 2^64 - 1 is (0xffffffff, 0xffffffff)
+    expect(Array.from(raw.standardNormal(0xffffffff, 0xffffffff, 2) as Float64Array)).toEqual(
+      Array.from(engine.standardNormal(2n ** 64n - 1n, 2)),
+    );
+    const h = raw.heatmapNew(0, 0, 4, 8) as number;
     expect(raw.heatmapCompute(h, 9, 1, false)).toBeInstanceOf(RangeError);
     expect(raw.heatmapCompute(h, 8, 3, false)).toBeInstanceOf(RangeError);
     expect(raw.heatmapArray(h, 5)).toBeInstanceOf(RangeError);
