@@ -1,16 +1,22 @@
 // npm run bench [-- --json] [--smoke] [--kernel-only] [--runs N]
 //
 // One run, one machine, side by side: the attention kernel (native -O3 via
-// Google Benchmark, the WASM build in Node, plain JS on Float64Array and
-// Float32Array), the page figures of the library build and the lesson page in
-// headless Chromium, and the WASM heap over 10,000 slider steps. Prints one
-// table, or with --json one JSON object. --smoke: tiny sizes, kernel and
-// memory only (what npm test runs). --runs N repeats the kernel and page
-// measurements and keeps the better figure of each.
+// Google Benchmark, the WASM build in Node (preallocated createAttentionF32
+// and copying attentionF32), plain JS on Float64Array and Float32Array), the
+// library build's bytes per page (static import closures, from the files),
+// the page figures of the library build and the lesson page in headless
+// Chromium (with what each element page fetches), and the WASM heap over
+// 10,000 slider steps. Prints one table, or with --json one JSON object.
+// --smoke: tiny sizes, kernel, memory and the static library sizes only (what
+// npm test runs). --kernel-only: the same at full sizes. --runs N repeats the
+// kernel and page measurements and keeps the better figure of each.
 //
 // Needs: build/native/attn_bench (npm run build:native), web/generated/
 // (npm run build:wasm) and, for the page figures, dist/ (npm run build).
 // --wasm-dir DIR reads attn_core{,_scalar}.{mjs,wasm} from DIR instead.
+// --lib-dir DIR takes the library sizes (computed from the files, in every
+// mode, when the build is there) from DIR instead of dist/lib; the browser
+// figures always load dist/.
 // --from FILE prints a result saved with --json as the table.
 import { cpus, totalmem } from 'node:os';
 import { execSync } from 'node:child_process';
@@ -18,7 +24,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
-import { runPages } from './bench/pages.mjs';
+import { librarySizes, runPages } from './bench/pages.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);
@@ -29,6 +35,7 @@ const smoke = flag('--smoke');
 const kernelOnly = smoke || flag('--kernel-only');
 const runs = Math.max(1, Number(opt('--runs', '1')) || 1);
 const generated = opt('--wasm-dir', null);
+const libDir = resolve(opt('--lib-dir', new URL('dist/lib', root).pathname));
 const log = (msg) => { if (!json) process.stderr.write(msg + '\n'); };
 
 function machine() {
@@ -60,14 +67,19 @@ async function kernel(engines) {
   }
   const rows = configs(sizes).map((c) => {
     const k = key(c);
-    const row = { ...c, native_ms: native?.[k] ?? null, wasm_ms: wasm.wasm[k], wasm_kernel_ms: kernelOnly?.[k] ?? null,
-      wasm_scalar_ms: wasm.wasm_scalar[k] ?? null, js_f64_ms: wasm.js_f64[k], js_f32_ms: wasm.js_f32[k] };
+    // wasm_ms: createAttentionF32().run() (preallocated); wasm_copy_ms: attentionF32() (copies in and out).
+    const row = { ...c, native_ms: native?.[k] ?? null, wasm_ms: wasm.wasm[k], wasm_copy_ms: wasm.wasm_copy[k],
+      wasm_kernel_ms: kernelOnly?.[k] ?? null, wasm_scalar_ms: wasm.wasm_scalar[k] ?? null,
+      js_f64_ms: wasm.js_f64[k], js_f32_ms: wasm.js_f32[k] };
     row.wasm_over_native = row.native_ms ? row.wasm_ms / row.native_ms : null;
+    row.wasm_copy_over_native = row.native_ms ? row.wasm_copy_ms / row.native_ms : null;
+    row.wasm_copy_over_wasm = row.wasm_copy_ms / row.wasm_ms;
     row.wasm_kernel_over_native = row.native_ms && row.wasm_kernel_ms ? row.wasm_kernel_ms / row.native_ms : null;
     row.js_f64_over_wasm = row.js_f64_ms / row.wasm_ms;
     row.js_f32_over_wasm = row.js_f32_ms / row.wasm_ms;
     // Against the faster of the two plain-JS variants.
     row.js_over_wasm = Math.min(row.js_f64_ms, row.js_f32_ms) / row.wasm_ms;
+    row.js_over_wasm_copy = Math.min(row.js_f64_ms, row.js_f32_ms) / row.wasm_copy_ms;
     return row;
   });
   return { rows, nativeError, kernelError };
@@ -110,8 +122,11 @@ async function main() {
         if (p.inputToPaint?.[t]?.p95_ms < (pages.inputToPaint?.[t]?.p95_ms ?? Infinity)) pages.inputToPaint[t] = p.inputToPaint[t];
       }
     }
+    delete pages.lib; // out.lib below, from --lib-dir when given
     out.pages = pages;
   }
+  // Static, no browser: per-page closures of the library build.
+  out.lib = librarySizes(libDir, { root });
 
   out.summary = summary(out);
   if (json) process.stdout.write(JSON.stringify(out, null, 2) + '\n');
@@ -125,30 +140,49 @@ function summary(out) {
     const k = key(r);
     s[`native_ms_${k}`] = r.native_ms;
     s[`wasm_ms_${k}`] = r.wasm_ms;
+    s[`wasm_copy_ms_${k}`] = r.wasm_copy_ms;
     if (r.wasm_scalar_ms !== null) s[`wasm_scalar_ms_${k}`] = r.wasm_scalar_ms;
     s[`js_f64_ms_${k}`] = r.js_f64_ms;
     s[`js_f32_ms_${k}`] = r.js_f32_ms;
     s[`wasm_kernel_ms_${k}`] = r.wasm_kernel_ms;
     s[`wasm_over_native_${k}`] = r.wasm_over_native;
+    s[`wasm_copy_over_native_${k}`] = r.wasm_copy_over_native;
     s[`wasm_kernel_over_native_${k}`] = r.wasm_kernel_over_native;
     s[`js_over_wasm_${k}`] = r.js_over_wasm;
+    s[`js_over_wasm_copy_${k}`] = r.js_over_wasm_copy;
   }
-  const head = find(256, 64) ?? out.kernel[out.kernel.length - 1];
-  s.wasm_over_native_T256_d64 = find(256, 64)?.wasm_over_native ?? null;
-  s.wasm_kernel_over_native_T256_d64 = find(256, 64)?.wasm_kernel_over_native ?? null;
-  s.js_over_wasm_T256_d64 = find(256, 64)?.js_over_wasm ?? null;
-  void head;
+  // T = 256, d = 64, not causal: the headline figures. wasm = preallocated
+  // createAttentionF32().run(); wasm_copy = the copying attentionF32().
+  const head = find(256, 64);
+  s.wasm_over_native_T256_d64 = head?.wasm_over_native ?? null;
+  s.wasm_copy_over_native_T256_d64 = head?.wasm_copy_over_native ?? null;
+  s.wasm_copy_over_wasm_T256_d64 = head?.wasm_copy_over_wasm ?? null;
+  s.wasm_kernel_over_native_T256_d64 = head?.wasm_kernel_over_native ?? null;
+  s.js_over_wasm_T256_d64 = head?.js_over_wasm ?? null;
+  s.js_over_wasm_copy_T256_d64 = head?.js_over_wasm_copy ?? null;
   s.heap_growth_bytes_10k_steps = out.memory.usedGrowth;
   s.heap_memory_growth_bytes_10k_steps = out.memory.memoryGrowth;
   s.heap_steps = out.memory.steps;
   s.wasm_heap_after_load_bytes = out.memory.afterLoad.memoryBytes;
   s.wasm_heap_used_after_load_bytes = out.memory.afterLoad.usedBytes;
+  // Library build, JS + WASM, gzip -9 (null without dist/lib). lib_gzip_bytes:
+  // what a page pays for the library and one heatmap, in a browser with SIMD:
+  // attention-lab.js + attn-heatmap.js with its static imports + attn_core.wasm.
+  // lib_all_gzip_bytes: every .js and .wasm but the scalar fallback.
+  const lib = out.lib && !out.lib.error && out.lib.pages ? out.lib : null;
+  const pageGzip = (name) => lib?.pages[name]?.total.gzip ?? null;
+  s.lib_gzip_bytes = pageGzip('heatmap_page');
+  s.lib_raw_bytes = lib?.pages.heatmap_page?.total.raw ?? null;
+  s.lib_all_gzip_bytes = lib ? lib.all.total.gzip : null;
+  s.lib_all_raw_bytes = lib ? lib.all.total.raw : null;
+  s.lib_exercise_page_gzip_bytes = pageGzip('exercise_page');
+  s.lib_quiz_page_gzip_bytes = pageGzip('quiz_page');
+  s.lib_review_page_gzip_bytes = pageGzip('review_page');
+  if (lib) for (const kd of ['js', 'wasm', 'css']) { s[`lib_${kd}_bytes`] = lib.total[kd].raw; s[`lib_${kd}_gzip_bytes`] = lib.total[kd].gzip; }
   const p = out.pages;
   if (p) {
-    const lib = p.lib;
-    s.lib_gzip_bytes = lib.error ? null : lib.startup.gzip;
-    s.lib_raw_bytes = lib.error ? null : lib.startup.raw;
-    if (!lib.error) for (const kd of ['js', 'wasm', 'css']) { s[`lib_${kd}_bytes`] = lib.total[kd].raw; s[`lib_${kd}_gzip_bytes`] = lib.total[kd].gzip; }
+    const nb = p.libPage?.bytes;
+    if (nb) { s.lib_page_network_gzip_bytes = nb.js.gzip + nb.wasm.gzip; }
     const lb = p.lessonPage?.bytes;
     if (lb) for (const kd of ['js', 'wasm', 'css']) { s[`lesson_${kd}_bytes`] = lb[kd].raw; s[`lesson_${kd}_gzip_bytes`] = lb[kd].gzip; }
     s.first_paint_ms = p.lessonPage?.error ? null : p.lessonPage?.median_ms ?? null;
@@ -160,7 +194,7 @@ function summary(out) {
     s.element_heap_growth_bytes = p.elementHeap?.usedGrowth ?? null;
     s.element_heap_steps = p.elementHeap?.steps ?? null;
   } else {
-    for (const k of ['lib_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
+    for (const k of ['first_paint_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
   }
   return s;
 }
@@ -169,6 +203,52 @@ const phases = (p) => (p.phases_ms ? `; scripts in ${fmt(p.phases_ms.scripts_end
 const fmt = (x, digits = 3) => (x === null || x === undefined || !Number.isFinite(x) ? '—' : x >= 100 ? x.toFixed(1) : x.toPrecision(digits));
 const kb = (b) => (b === null || b === undefined ? '—' : `${(b / 1024).toFixed(1)} KB`);
 
+const sizes = (t) => `${kb(t.raw)} (${kb(t.gzip)} gzip)`;
+
+// The library build: per file, per page (static closures), and what the
+// browser fetched for the library page with one heatmap.
+function libraryLines(lib, net, perPage) {
+  const lines = [''];
+  if (!lib) return lines.concat('Library build: not measured');
+  if (lib.error) return lines.concat(`Library build: ${lib.error}`);
+  if (!lib.pages) return lines.concat('Library build: (saved by an older bench, no per-page figures)');
+  lines.push(`Library build (${lib.dir}), raw and gzip -9`);
+  const w = Math.max(...lib.files.map((f) => f.file.length));
+  for (const f of lib.files) {
+    lines.push(`  ${f.file.padEnd(w)}  ${kb(f.raw).padStart(9)}  ${kb(f.gzip).padStart(9)} gzip${f.fallback ? '  (scalar fallback: fetched only without SIMD)' : ''}`);
+  }
+  lines.push('Per page: attention-lab.js + the element\'s module and its static imports + what the element fetches on use');
+  lines.push('  (core engine: attn_core.wasm; evaluator: its chunk by dynamic import + attn_py.wasm), SIMD browser:');
+  const pw = Math.max(...Object.keys(lib.pages).map((k) => k.length));
+  for (const [name, pg] of Object.entries(lib.pages)) {
+    lines.push(`  ${name.padEnd(pw)}  JS ${sizes(pg.js)}  WASM ${sizes(pg.wasm)}  total ${sizes(pg.total)}`);
+    lines.push(`  ${''.padEnd(pw)}  ${pg.files.filter((f) => !pg.on_use.includes(f)).join(' ')}${pg.on_use.length ? ` + on use: ${pg.on_use.join(' ')}` : ''}`);
+    for (const n of pg.notes ?? []) lines.push(`  ${''.padEnd(pw)}  note: ${n}`);
+    const nw = perPage?.[name];
+    if (nw?.error) lines.push(`  ${''.padEnd(pw)}  network: ${nw.error}`);
+    else if (nw) {
+      // Fetched from dist/lib by a page with this element: at load, then on pointer/focus.
+      const fetched = [...nw.at_load, ...nw.on_interaction];
+      const extra = fetched.filter((f) => !pg.files.includes(f));
+      const unfetched = pg.files.filter((f) => !fetched.includes(f));
+      lines.push(`  ${''.padEnd(pw)}  network: JS ${sizes(nw.js)}  WASM ${sizes(nw.wasm)}${nw.on_interaction.length ? ` (on pointer/focus: ${nw.on_interaction.join(' ')})` : ''}; ` +
+        (extra.length || unfetched.length
+          ? `${extra.length ? `fetched, not in the closure: ${extra.join(' ')}; ` : ''}${unfetched.length ? `not fetched (yet): ${unfetched.join(' ')}` : ''}`
+          : '= closure'));
+    }
+  }
+  lines.push(`  ${'all'.padEnd(pw)}  JS ${sizes(lib.all.js)}  WASM ${sizes(lib.all.wasm)}  total ${sizes(lib.all.total)}  (every .js and .wasm but the scalar fallback)`);
+  if (net?.bytes) {
+    const b = net.bytes;
+    const fetched = (net.files ?? []).filter((f) => f.startsWith('/lib/')).map((f) => f.slice(5)).sort();
+    const want = lib.pages.heatmap_page?.files ?? [];
+    const extra = fetched.filter((f) => !want.includes(f)), missing = want.filter((f) => !fetched.includes(f));
+    lines.push(`  network, library page with one <attn-heatmap> (dist/lib): JS ${sizes(b.js)}  WASM ${sizes(b.wasm)}  JS+WASM gzip ${kb(b.js.gzip + b.wasm.gzip)}`);
+    lines.push(`    fetched: ${fetched.join(' ')}${extra.length || missing.length ? `; vs heatmap_page: ${extra.length ? `extra ${extra.join(' ')}` : ''}${missing.length ? ` missing ${missing.join(' ')}` : ''}` : '; = heatmap_page'}`);
+  }
+  return lines;
+}
+
 function table(out) {
   const m = out.machine;
   const lines = [];
@@ -176,34 +256,34 @@ function table(out) {
   lines.push('');
   lines.push('Kernel (float attention, S = T, d_k = d_v = d, scale √d), ms per call; ratios = time / time');
   const hasScalar = out.kernel.some((r) => r.wasm_scalar_ms !== null);
-  const head = ['T', 'd', 'causal', 'native', 'wasm', 'wasm kernel', ...(hasScalar ? ['scalar'] : []), 'js f64', 'js f32',
-    'wasm/native', 'kernel/native', 'js/wasm'];
+  const hasCopy = out.kernel.some((r) => r.wasm_copy_ms !== undefined && r.wasm_copy_ms !== null);
+  const head = ['T', 'd', 'causal', 'native', 'wasm', ...(hasCopy ? ['wasm (copying)'] : []), 'wasm kernel',
+    ...(hasScalar ? ['scalar'] : []), 'js f64', 'js f32',
+    'wasm/native', ...(hasCopy ? ['copying/native'] : []), 'kernel/native', 'js/wasm'];
   const rows = out.kernel.map((r) => [String(r.T), String(r.d), r.causal ? 'yes' : 'no', fmt(r.native_ms), fmt(r.wasm_ms),
-    fmt(r.wasm_kernel_ms), ...(hasScalar ? [fmt(r.wasm_scalar_ms)] : []), fmt(r.js_f64_ms), fmt(r.js_f32_ms),
-    fmt(r.wasm_over_native), fmt(r.wasm_kernel_over_native), fmt(r.js_over_wasm)]);
+    ...(hasCopy ? [fmt(r.wasm_copy_ms)] : []), fmt(r.wasm_kernel_ms), ...(hasScalar ? [fmt(r.wasm_scalar_ms)] : []),
+    fmt(r.js_f64_ms), fmt(r.js_f32_ms), fmt(r.wasm_over_native), ...(hasCopy ? [fmt(r.wasm_copy_over_native)] : []),
+    fmt(r.wasm_kernel_over_native), fmt(r.js_over_wasm)]);
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 3 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
   lines.push(line(head), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line));
   if (out.native_error) lines.push(`native: ${out.native_error}`);
   if (out.wasm_kernel_error) lines.push(`wasm kernel: ${out.wasm_kernel_error}`);
-  lines.push('CPU time, best of 5 batches. wasm: attentionF32 through Embind from JS (copies in and out, argument checks);');
-  lines.push('wasm kernel: the same C++ call timed inside WASM; scalar: the no-SIMD fallback build through Embind.');
-  lines.push('js/wasm is against the faster of js f64 and js f32.');
+  lines.push('CPU time, best of 5 batches. native: attention_into, -O3, buffers allocated once (BM_AttentionF32Into).');
+  lines.push('wasm: createAttentionF32(T, T, d, d).run() from JS: Q, K, V written once into its heap views, no copies,');
+  lines.push('  no allocation per call (one Embind call with argument checks).');
+  if (hasCopy) lines.push('wasm (copying): attentionF32(q, k, v, ...): copies Q, K, V into the heap, returns fresh copies of scores, weights, output.');
+  lines.push('wasm kernel: attention_into timed inside WASM, no Embind; scalar: the no-SIMD fallback build, as wasm (preallocated).');
+  lines.push('wasm/native, js/wasm: against the preallocated wasm figure (js: the faster of js f64 and js f32); copying/native: wasm (copying) / native.');
   lines.push('');
   const mem = out.memory;
   lines.push(`Memory (Node, createHeatmap('0', ${mem.tokens}, ${mem.dkMax}), ${mem.steps} steps of compute + weights() + scores())`);
   lines.push(`  WASM memory after load ${kb(mem.afterLoad.memoryBytes)}, malloc in use ${mem.afterLoad.usedBytes} B; after first step ${mem.afterFirstStep.usedBytes} B; after ${mem.steps} steps ${mem.afterSteps.usedBytes} B (growth ${mem.usedGrowth} B, memory growth ${mem.memoryGrowth} B)`);
+  lines.push(...libraryLines(out.lib, out.pages?.libPage, out.pages?.libNetwork));
   const p = out.pages;
   if (p) {
     lines.push('');
     lines.push('Page figures (headless Chromium, localhost)');
-    if (p.lib.error) lines.push(`  library: ${p.lib.error}`);
-    else {
-      const t = p.lib.total;
-      lines.push(`  library  JS ${kb(t.js.raw)} (${kb(t.js.gzip)} gzip)  WASM ${kb(t.wasm.raw)} (${kb(t.wasm.gzip)} gzip)  CSS ${kb(t.css.raw)} (${kb(t.css.gzip)} gzip)  JS+WASM gzip ${kb(p.lib.startup.gzip)}`);
-      const fb = p.lib.files.filter((f) => f.fallback);
-      if (fb.length) lines.push(`           scalar fallback (loaded only without SIMD): ${fb.map((f) => `${f.file} ${kb(f.raw)} (${kb(f.gzip)} gzip)`).join(', ')}`);
-    }
     if (p.error) lines.push(`  ${p.error}`);
     const lp = p.lessonPage;
     if (lp) {
@@ -222,7 +302,8 @@ function table(out) {
     if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
   }
   lines.push('');
-  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64', 'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
+  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
+    'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
     .map((k) => `${k}=${out.summary[k] === null || out.summary[k] === undefined ? '—' : Number.isInteger(out.summary[k]) ? out.summary[k] : out.summary[k].toFixed(3)}`).join('  '));
   return lines.join('\n');
 }

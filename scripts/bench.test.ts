@@ -1,12 +1,14 @@
 // Smoke run of `npm run bench` with tiny sizes (T = 6, d = 16): the JSON has
 // the documented shape and every figure is a finite positive number. No
-// timing assertions: this is not a performance test.
+// timing assertions: this is not a performance test. The library sizes are
+// checked when dist/lib is there (they are computed from its files).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../', import.meta.url);
 const hasNative = existsSync(new URL('build/native/attn_bench', root));
+const hasScalar = existsSync(new URL('web/generated/attn_core_scalar.wasm', root));
 
 describe('npm run bench -- --smoke --json', () => {
   const out = execFileSync(process.execPath, ['scripts/bench.mjs', '--smoke', '--json'], {
@@ -20,19 +22,27 @@ describe('npm run bench -- --smoke --json', () => {
     expect(typeof r.machine.cpu).toBe('string');
     expect(positive(r.machine.cores)).toBe(true);
     expect(r.kernel).toHaveLength(2); // T = 6, d = 16, causal and not
-    for (const key of ['wasm_over_native_T256_d64', 'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'first_paint_ms',
-      'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']) expect(r.summary).toHaveProperty(key);
+    for (const key of ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
+      'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'lib_exercise_page_gzip_bytes',
+      'lib_quiz_page_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']) {
+      expect(r.summary).toHaveProperty(key);
+    }
+    for (const k of ['wasm_ms_T6_d16', 'wasm_copy_ms_T6_d16', 'js_over_wasm_T6_d16', 'wasm_copy_ms_T6_d16_causal']) {
+      expect(positive(r.summary[k]), `${k}: ${r.summary[k]}`).toBe(true);
+    }
   });
 
   it('has a positive finite time for every kernel figure it measured', () => {
     for (const row of r.kernel) {
-      for (const k of ['wasm_ms', 'wasm_scalar_ms', 'js_f64_ms', 'js_f32_ms', 'js_over_wasm']) {
+      for (const k of ['wasm_ms', 'wasm_copy_ms', 'js_f64_ms', 'js_f32_ms', 'js_over_wasm', 'js_over_wasm_copy', 'wasm_copy_over_wasm',
+        ...(hasScalar ? ['wasm_scalar_ms'] : [])]) {
         expect(positive(row[k]), `${k} T=${row.T} causal=${row.causal}: ${row[k]}`).toBe(true);
       }
       expect(positive(row.wasm_kernel_ms), `wasm_kernel_ms: ${row.wasm_kernel_ms}`).toBe(true);
       if (hasNative) {
         expect(positive(row.native_ms), `native_ms: ${row.native_ms}`).toBe(true);
         expect(positive(row.wasm_over_native)).toBe(true);
+        expect(positive(row.wasm_copy_over_native)).toBe(true);
       }
     }
   });
@@ -42,5 +52,32 @@ describe('npm run bench -- --smoke --json', () => {
     expect(positive(r.memory.afterFirstStep.usedBytes)).toBe(true);
     expect(Number.isFinite(r.summary.heap_growth_bytes_10k_steps)).toBe(true);
     expect(r.memory.steps).toBeGreaterThan(0);
+  });
+
+  it('sizes the library build per page when dist/lib is there, else says why not', () => {
+    const lib = r.lib;
+    expect(lib).toBeTruthy();
+    if (lib.error) {
+      // No build (or one being rebuilt): the size keys are null, not missing.
+      expect(typeof lib.error).toBe('string');
+      expect(r.summary.lib_gzip_bytes).toBeNull();
+      return;
+    }
+    for (const page of ['heatmap_page', 'quiz_page', 'review_page', 'exercise_page']) {
+      const p = lib.pages[page];
+      expect(p.files, page).toContain('attention-lab.js');
+      expect(positive(p.js.gzip) && positive(p.total.raw), page).toBe(true);
+      expect(p.total.gzip).toBe(p.js.gzip + p.wasm.gzip);
+    }
+    expect(lib.pages.heatmap_page.files).toContain('attn_core.wasm');
+    expect(lib.pages.exercise_page.files).toContain('attn_py.wasm');
+    expect(lib.pages.quiz_page.wasm.raw).toBe(0);
+    for (const f of lib.files) expect(positive(f.raw) && positive(f.gzip), f.file).toBe(true);
+    expect(lib.all.files.some((f: string) => /scalar/.test(f))).toBe(false);
+    expect(r.summary.lib_gzip_bytes).toBe(lib.pages.heatmap_page.total.gzip);
+    for (const k of ['lib_gzip_bytes', 'lib_all_gzip_bytes', 'lib_exercise_page_gzip_bytes', 'lib_quiz_page_gzip_bytes']) {
+      expect(positive(r.summary[k]), k).toBe(true);
+    }
+    expect(r.summary.lib_all_gzip_bytes).toBeGreaterThanOrEqual(r.summary.lib_exercise_page_gzip_bytes);
   });
 });

@@ -1,6 +1,7 @@
 // The kernel comparison: native -O3 (Google Benchmark), the WASM build in
-// Node (attentionF32 through Embind, and the scalar fallback build when it was
-// built), and the plain-JS reference on Float64Array and Float32Array.
+// Node (createAttentionF32's preallocated heap buffers, the copying
+// attentionF32, and the scalar fallback build when it was built), and the
+// plain-JS reference on Float64Array and Float32Array.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -81,20 +82,41 @@ function inputs(engine, T, d) {
 }
 
 /**
+ * Times run() of engine.createAttentionF32(T, T, d, d): Q, K, V written once
+ * into its heap views, nothing copied or allocated per call (the engine's
+ * main float path). The buffers are freed afterwards.
+ */
+function timePrealloc(engine, [q, k, v], T, d, causal, opts) {
+  const a = engine.createAttentionF32(T, T, d, d);
+  try {
+    a.q.set(q);
+    a.k.set(k);
+    a.v.set(v);
+    return bestOf(() => consume(a.run('sqrt', causal).output[0]), opts);
+  } finally {
+    a.delete();
+  }
+}
+
+/**
  * WASM and JS figures in ms per call, keyed by key().
+ * wasm: createAttentionF32(...).run() (preallocated, no copies);
+ * wasm_copy: attentionF32(q, k, v, ...) (copies the inputs into the heap and
+ * returns fresh copies of scores, weights and output); wasm_scalar: the
+ * scalar fallback build, preallocated as wasm.
  * engines: { simd: Engine, scalar?: Engine }
  */
 export function runJsAndWasm(engines, sizes, { smoke }) {
   const opts = smoke ? { batchMs: 2, batches: 1, warmupMs: 1 } : { batchMs: 60, batches: 5, warmupMs: 40 };
-  const res = { wasm: {}, wasm_scalar: {}, js_f64: {}, js_f32: {} };
+  const res = { wasm: {}, wasm_copy: {}, wasm_scalar: {}, js_f64: {}, js_f32: {} };
   for (const c of configs(sizes)) {
     const { T, d, causal } = c;
     const k = key(c);
     const { f64, f32 } = inputs(engines.simd, T, d);
     const [q, kk, v] = f32;
-    res.wasm[k] = bestOf(() => consume(engines.simd.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
-    if (engines.scalar)
-      res.wasm_scalar[k] = bestOf(() => consume(engines.scalar.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
+    res.wasm[k] = timePrealloc(engines.simd, f32, T, d, causal, opts);
+    res.wasm_copy[k] = bestOf(() => consume(engines.simd.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
+    if (engines.scalar) res.wasm_scalar[k] = timePrealloc(engines.scalar, f32, T, d, causal, opts);
     res.js_f64[k] = bestOf(() => consume(attentionJs(Float64Array, f64[0], f64[1], f64[2], T, T, d, d, causal).output[0]), opts);
     res.js_f32[k] = bestOf(() => consume(attentionJs(Float32Array, q, kk, v, T, T, d, d, causal).output[0]), opts);
   }

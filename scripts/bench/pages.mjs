@@ -32,25 +32,125 @@ function walk(dir) {
   return out;
 }
 
-/** Bytes of dist/lib by kind; `startup` is what a SIMD browser loads (no scalar fallback). */
-export function librarySizes(dist) {
-  const dir = join(dist, 'lib');
-  if (!existsSync(join(dir, 'attention-lab.js'))) return { error: 'dist/lib/attention-lab.js missing (npx vite build --config vite.lib.config.ts)' };
-  const files = [];
-  const total = { js: { raw: 0, gzip: 0 }, wasm: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 } };
-  const startup = { raw: 0, gzip: 0 };
-  for (const f of walk(dir)) {
-    const k = kind(f);
-    if (!k) continue;
-    const body = readFileSync(f);
-    const rec = { file: relative(dist, f), kind: k, raw: body.length, gzip: gz(body), fallback: /scalar/.test(f) };
-    files.push(rec);
-    if (rec.fallback) continue;
-    total[k].raw += rec.raw;
-    total[k].gzip += rec.gzip;
-    if (k !== 'css') { startup.raw += rec.raw; startup.gzip += rec.gzip; }
+// The element modules of the library build and the <tag>-<hash>.js chunks
+// Rollup splits out of them (attn-review imports the quiz's).
+export const ELEMENTS = ['attn-heatmap', 'attn-quiz', 'attn-review', 'attn-exercise'];
+const CORE_WASM = 'attn_core.wasm';
+const PY_WASM = 'attn_py.wasm';
+// What an element fetches on use beyond its static imports, when its sources
+// cannot be read: the heatmap the core engine (getEngine: attn_core.wasm), the
+// exercise and the review the evaluator (getEvaluator: a dynamic import of the
+// evaluator chunk, then attn_py.wasm).
+const DEFAULT_USES = {
+  'attn-heatmap': { core: true, evaluator: false }, 'attn-quiz': { core: false, evaluator: false },
+  'attn-review': { core: false, evaluator: true }, 'attn-exercise': { core: false, evaluator: true },
+};
+
+/** From web/elements/<tag>/*.ts (not tests): does it call getEngine / getEvaluator (web/engine/browser.ts)? */
+function elementUses(root, tag) {
+  const dir = root ? new URL(`web/elements/${tag}/`, root).pathname : null;
+  if (!dir || !existsSync(dir)) return { ...DEFAULT_USES[tag], from: 'default' };
+  const src = readdirSync(dir).filter((f) => f.endsWith('.ts') && !/\.test\.ts$|\.d\.ts$/.test(f))
+    .map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+  return { core: /\bgetEngine\b/.test(src), evaluator: /\bgetEvaluator\b/.test(src), from: 'source' };
+}
+
+// Relative module specifiers in minified ES output: static `import{…}from"./x.js"`,
+// `import"./x.js"`, `export{…}from"./x.js"`; dynamic `import("./x.js")` / import(`./x.js`).
+const STATIC_RE = /(?:\bfrom\s*|\bimport\s*)(["'`])(\.\.?\/[^"'`\s]+?)\1/g;
+const DYNAMIC_RE = /\bimport\(\s*(["'`])(\.\.?\/[^"'`\s]+?)\1\s*\)/g;
+const specifiers = (text, re) => [...text.matchAll(re)].map((m) => m[2]);
+
+/**
+ * Bytes of the library build in `dir` (dist/lib), raw and gzip -9, per file
+ * and per page: what a SIMD browser loads for a page with attention-lab.js and
+ * one element. A page = attention-lab.js (the autoloader) + the element's
+ * module and everything it imports statically (recursively) + what the element
+ * fetches on use: attn_core.wasm if it calls getEngine, the evaluator chunk
+ * (its dynamic import, with its static imports) and attn_py.wasm if it calls
+ * getEvaluator (from its sources under root; see DEFAULT_USES without them).
+ * A .wasm is only counted if some JS in the page names it. `all` = every .js
+ * and .wasm but the scalar fallback (fetched only without SIMD).
+ */
+export function librarySizes(dir, { root = null } = {}) {
+  if (!existsSync(join(dir, 'attention-lab.js'))) return { error: `${dir}/attention-lab.js missing (npx vite build --config vite.lib.config.ts)` };
+  try {
+    const files = [];
+    const byName = new Map();
+    const total = { js: { raw: 0, gzip: 0 }, wasm: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 } };
+    for (const f of walk(dir).sort()) {
+      const k = kind(f);
+      if (!k) continue;
+      const body = readFileSync(f);
+      const rec = { file: relative(dir, f), kind: k, raw: body.length, gzip: gz(body), fallback: /scalar/.test(relative(dir, f)) };
+      files.push(rec);
+      byName.set(rec.file, { ...rec, text: k === 'js' ? body.toString('utf8') : null });
+      if (rec.fallback) continue;
+      total[k].raw += rec.raw;
+      total[k].gzip += rec.gzip;
+    }
+    const resolveSpec = (from, spec) => relative(dir, join(dir, from, '..', spec));
+    // The static closure of `entries`, into `seen`; returns the dynamic imports met on the way.
+    const closure = (entries, seen) => {
+      const dynamic = new Set();
+      const todo = [...entries];
+      while (todo.length) {
+        const f = todo.pop();
+        if (seen.has(f)) continue;
+        const rec = byName.get(f);
+        if (!rec) throw new Error(`${f} is imported but missing from ${dir}`);
+        seen.add(f);
+        for (const spec of specifiers(rec.text, STATIC_RE)) todo.push(resolveSpec(f, spec));
+        for (const spec of specifiers(rec.text, DYNAMIC_RE)) dynamic.add(resolveSpec(f, spec));
+      }
+      return dynamic;
+    };
+    const sum = (names, k) => {
+      const t = { raw: 0, gzip: 0 };
+      for (const n of names) { const r = byName.get(n); if (!k || r.kind === k) { t.raw += r.raw; t.gzip += r.gzip; } }
+      return t;
+    };
+    const names = (set, re) => [...set].some((f) => byName.get(f).text?.includes(re));
+    const pages = {};
+    for (const tag of ELEMENTS) {
+      const entry = `${tag}.js`;
+      if (!byName.has(entry)) continue;
+      const seen = new Set(['attention-lab.js']);
+      const dynamic = closure([entry], seen);
+      const staticJs = [...seen];
+      // Element modules in the closure: the entry and the chunks split out of elements.
+      const tags = ELEMENTS.filter((t) => [...seen].some((f) => f === `${t}.js` || new RegExp(`^${t}-[\\w-]+\\.js$`).test(f)));
+      const uses = tags.map((t) => elementUses(root, t));
+      const useCore = uses.some((u) => u.core), useEval = uses.some((u) => u.evaluator);
+      const notes = [];
+      if (useEval) {
+        const ev = [...dynamic].filter((f) => /^evaluator[-.]/.test(f));
+        if (!ev.length) notes.push('uses the evaluator, but no evaluator chunk is dynamic-imported from its closure');
+        closure(ev, seen);
+        if (names(seen, PY_WASM) && byName.has(PY_WASM)) seen.add(PY_WASM);
+        else notes.push(`${PY_WASM} not named by its JS or missing`);
+      }
+      if (useCore) {
+        if (names(seen, CORE_WASM) && byName.has(CORE_WASM)) seen.add(CORE_WASM);
+        else notes.push(`${CORE_WASM} not named by its JS or missing`);
+      } else if (names(staticJs, CORE_WASM)) {
+        notes.push(`loads the core glue (names ${CORE_WASM}) but never calls getEngine: ${CORE_WASM} not counted`);
+      }
+      const list = [...seen].sort();
+      pages[`${tag.replace(/^attn-/, '')}_page`] = {
+        element: tag, files: list, on_use: list.filter((f) => !staticJs.includes(f)),
+        uses_from: [...new Set(uses.map((u) => u.from))].join(','),
+        js: sum(list, 'js'), wasm: sum(list, 'wasm'), total: sum(list), ...(notes.length ? { notes } : {}),
+      };
+    }
+    if (!Object.keys(pages).length) return { error: `no element modules (${ELEMENTS.map((t) => `${t}.js`).join(', ')}) in ${dir}: an older single-file build?` };
+    const allNames = files.filter((f) => !f.fallback && f.kind !== 'css').map((f) => f.file);
+    const all = { files: allNames, js: sum(allNames, 'js'), wasm: sum(allNames, 'wasm'), total: sum(allNames) };
+    return { dir, files, total, pages, all };
+  } catch (e) {
+    // e.g. dist/lib being rebuilt while we read it
+    return { error: `reading ${dir}: ${e.message}` };
   }
-  return { files, total, startup };
 }
 
 /** dist/ at /, plus generated pages that load the library build under /__bench/. */
@@ -67,6 +167,12 @@ export function startBenchServer(dist) {
     const headers = { 'Content-Security-Policy': STRICT_CSP, 'Cache-Control': 'no-store' };
     if (url.pathname === '/__bench/lib.html') {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] }).end(libPage(url.searchParams));
+      return;
+    }
+    const tag = url.searchParams.get('tag');
+    if (url.pathname === '/__bench/element.html' && ELEMENTS.includes(tag)) {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+<script type="module" src="/lib/attention-lab.js"></script></head><body><${tag} lang="en" seed="0"></${tag}></body></html>`);
       return;
     }
     let path = decodeURIComponent(url.pathname);
@@ -223,6 +329,45 @@ async function elementHeap(browser, base, steps) {
   return { steps, ...r, usedGrowth: r.after.usedBytes - r.before.usedBytes, memoryGrowth: r.after.memoryBytes - r.before.memoryBytes };
 }
 
+/**
+ * What the browser fetches from dist/lib for a page with the library and one
+ * element: at load (until the network is idle), then after pointer and focus
+ * on the element (the exercise fetches the evaluator then). The cross-check
+ * of librarySizes()'s static closures.
+ */
+async function elementNetwork(browser, base) {
+  const out = {};
+  for (const tag of ELEMENTS) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const got = [];
+    page.on('response', async (r) => {
+      const path = new URL(r.url()).pathname;
+      if (!path.startsWith('/lib/') || r.status() !== 200) return;
+      try { got.push({ file: path.slice(5), body: await r.body() }); } catch { /* aborted */ }
+    });
+    try {
+      await page.goto(`${base}/__bench/element.html?tag=${tag}`);
+      await page.waitForLoadState('networkidle');
+      const atLoad = got.map((g) => g.file);
+      const el = page.locator(tag);
+      await el.hover({ timeout: 2000 }).catch(() => {});
+      await el.evaluate((e) => e.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))).catch(() => {});
+      await page.waitForTimeout(300);
+      await page.waitForLoadState('networkidle');
+      const sizes = { js: { raw: 0, gzip: 0 }, wasm: { raw: 0, gzip: 0 } };
+      for (const g of got) { const k = kind(g.file); if (sizes[k]) { sizes[k].raw += g.body.length; sizes[k].gzip += gz(g.body); } }
+      out[`${tag.replace(/^attn-/, '')}_page`] = { element: tag, at_load: atLoad.sort(),
+        on_interaction: got.map((g) => g.file).filter((f) => !atLoad.includes(f)).sort(), ...sizes };
+    } catch (e) {
+      out[`${tag.replace(/^attn-/, '')}_page`] = { element: tag, error: e.message };
+    } finally {
+      await ctx.close();
+    }
+  }
+  return out;
+}
+
 /** Pages containing <attn-heatmap> in dist/ (the lesson pages), else dist/index.html. */
 function lessonPage(dist) {
   const pages = walk(dist).filter((f) => f.endsWith('.html') && !f.includes(`${join(dist, 'lib')}`));
@@ -232,7 +377,7 @@ function lessonPage(dist) {
 
 export async function runPages(root, { loads = 5, inputs = 200, heapSteps = 1000 } = {}) {
   const dist = new URL('dist/', root).pathname.replace(/\/$/, '');
-  const out = { lib: librarySizes(dist) };
+  const out = { lib: librarySizes(join(dist, 'lib'), { root }) };
   if (!existsSync(join(dist, 'index.html'))) {
     out.error = 'dist/ missing (npx vite build)';
     return out;
@@ -253,6 +398,7 @@ export async function runPages(root, { loads = 5, inputs = 200, heapSteps = 1000
         T32: await inputToPaint(browser, base, 32, inputs),
       };
       out.elementHeap = await elementHeap(browser, base, heapSteps);
+      out.libNetwork = await elementNetwork(browser, base);
     }
   } finally {
     await browser.close();
