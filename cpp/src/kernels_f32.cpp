@@ -20,6 +20,15 @@
 // calls (the kernels ran ~1.6x slower than the same source built -O3 alone).
 #define ATTN_INLINE inline __attribute__((always_inline))
 
+// Edge loops (tails, fills, setup) are kept rolled and scalar under Clang:
+// unrolled and vectorised they made most of attention_into's WebAssembly code
+// for a few iterations per call. The hot loops are left to the optimiser.
+#if defined(__clang__)
+#define ATTN_ROLLED _Pragma("clang loop unroll(disable) vectorize(disable)")
+#else
+#define ATTN_ROLLED
+#endif
+
 namespace attn {
 
 namespace {
@@ -50,12 +59,14 @@ ATTN_INLINE v4f hsum4(v4f a, v4f b, v4f c, v4f d) {
 
 // exp(x) on 4 lanes: Cody-Waite reduction to r in [-ln2/2, ln2/2] and Cephes'
 // degree-6 polynomial; ~2 ulp. x < -87.3 (including -inf) gives exactly 0,
-// NaN stays NaN. Only called with x <= 0 (x - row max), so no overflow.
+// NaN stays NaN. Only called with x <= 0 (x - row max): no overflow, and
+// y - 1/2 truncated toward zero is y rounded to nearest. Few vector constants
+// (each is 18 bytes of WebAssembly per inlined copy): no sign select for the
+// rounding, an and-not rather than a select for the underflow.
 ATTN_INLINE v4f exp4(v4f x) {
   const v4f log2e = splat(1.44269504088896341f);
   const v4f y = x * log2e;
-  const v4f half = (y < splat(0.0f)) ? splat(-0.5f) : splat(0.5f);
-  v4i n = __builtin_convertvector(y + half, v4i);  // round to nearest
+  v4i n = __builtin_convertvector(y - splat(0.5f), v4i);  // round(y), as y <= 0
   const v4f nf = __builtin_convertvector(n, v4f);
   const v4f r = x - nf * splat(0.693359375f) - nf * splat(-2.12194440e-4f);
   v4f p = splat(1.9875691500e-4f);
@@ -68,8 +79,8 @@ ATTN_INLINE v4f exp4(v4f x) {
   n = (n + 127) << 23;  // 2^n as float bits (n >= -126 where the result is kept)
   v4f scale;
   std::memcpy(&scale, &n, sizeof scale);
-  const v4f out = p * scale;
-  return (x < splat(-87.3f)) ? splat(0.0f) : out;
+  const v4i out = (v4i)(p * scale);
+  return (v4f)(out & ~(x < splat(-87.3f)));  // (NaN < c is false: NaN stays)
 }
 
 }  // namespace
@@ -156,46 +167,65 @@ ATTN_INLINE float row_max(const float* x, std::size_t n) {
   return m;
 }
 
+// p[0, n) = x: four lanes at a time (the masked tails are long), kept rolled.
+ATTN_INLINE void fill(float* p, std::size_t n, float x) {
+  std::size_t c = 0;
+  ATTN_ROLLED
+  for (; c + 4 <= n; c += 4) store4(p + c, splat(x));
+  ATTN_ROLLED
+  for (; c < n; ++c) p[c] = x;
+}
+
 // One softmax row, out of place (in == out is allowed): in[0, n) are the
 // unmasked scores with max m, in[n, cols) are -inf and are not read.
 //   out[j] = exp(in[j] - m) / Σ  for j < n,  0 for j >= n
 // n == 0 (all masked), m = ±inf or a NaN anywhere: the whole row is NaN, as
-// NumPy's (x - max) gives there.
+// NumPy's (x - max) gives there. One exp4 in one loop: the last, partial step
+// pads its lanes with -inf (exp gives 0) and stores only the real ones.
 ATTN_INLINE void softmax_row(const float* in, float* out, std::size_t n, std::size_t cols, float m) {
-  const float nan = kNaN;
-  if (n == 0) {
-    for (std::size_t c = 0; c < cols; ++c) out[c] = nan;
-    return;
-  }
-  const std::size_t n4 = n & ~std::size_t{3};
   const v4f vmax = splat(m);
-  v4f vt0 = splat(0.0f), vt1 = vt0;
+  v4f vt = splat(0.0f), vt1 = vt;
   std::size_t c = 0;
-  for (; c + 8 <= n4; c += 8) {
-    const v4f e0 = exp4(load4(in + c) - vmax);
-    const v4f e1 = exp4(load4(in + c + 4) - vmax);
+  for (; c + 8 <= n; c += 8) {
+    const v4f e0 = exp4(load4(in + c) - vmax), e1 = exp4(load4(in + c + 4) - vmax);
     store4(out + c, e0);
     store4(out + c + 4, e1);
-    vt0 += e0;
+    vt += e0;
     vt1 += e1;
   }
-  for (; c < n4; c += 4) {
-    const v4f e = exp4(load4(in + c) - vmax);
-    store4(out + c, e);
-    vt0 += e;
+  vt += vt1;
+  for (; c < n; c += 4) {
+    const std::size_t left = n - c;
+    v4f x;
+    if (left >= 4) {
+      x = load4(in + c);
+    } else {
+      float t[4] = {-kInf, -kInf, -kInf, -kInf};
+      ATTN_ROLLED
+      for (std::size_t l = 0; l < left; ++l) t[l] = in[c + l];
+      x = load4(t);
+    }
+    const v4f e = exp4(x - vmax);
+    if (left >= 4) {
+      store4(out + c, e);
+    } else {
+      float t[4];
+      store4(t, e);
+      ATTN_ROLLED
+      for (std::size_t l = 0; l < left; ++l) out[c + l] = t[l];
+    }
+    vt += e;
   }
-  float total = hsum(vt0 + vt1);
-  for (c = n4; c < n; ++c) {
-    out[c] = std::exp(in[c] - m);
-    total += out[c];
-  }
-  const float inv = 1.0f / total;
+  // n == 0: total = 0, inv = inf, fill = NaN below
+  const float total = hsum(vt), inv = 1.0f / total;
+  const std::size_t n4 = n & ~std::size_t{3};
   const v4f vinv = splat(inv);
-  for (c = 0; c < n4; c += 4) store4(out + c, load4(out + c) * vinv);
-  for (c = n4; c < n; ++c) out[c] *= inv;
+  for (std::size_t c = 0; c < n4; c += 4) store4(out + c, load4(out + c) * vinv);
+  ATTN_ROLLED
+  for (std::size_t c = n4; c < n; ++c) out[c] *= inv;
   // masked tail: exp(-inf - m) = 0, or NaN when the row is NaN
-  const float fill = __builtin_isnan(total) ? nan : 0.0f;
-  for (c = n; c < cols; ++c) out[c] = fill;
+  const float tail = (n == 0 || __builtin_isnan(total)) ? kNaN : 0.0f;
+  fill(out + n, cols - n, tail);
 }
 
 }  // namespace
@@ -244,9 +274,9 @@ void matmul_kernel(const float* A, std::size_t lda, const float* B, std::size_t 
 }
 
 // ---------------------------------------------------------------------------
-// attention_into: the whole float attention, a block of query rows at a time
-// so that a block's scores and weights rows are still in cache when the next
-// step reads them. Per block of up to 4 rows:
+// attention_into: the whole float attention, a block of four query rows at a
+// time so that a block's scores and weights rows are still in cache when the
+// next step reads them. Per block:
 //   1. scores rows = Q Kᵀ · (1 / divisor), masked, and each row's max, in one
 //      pass (two query rows x four keys per step)
 //   2. weights rows = softmax(scores rows), out of place
@@ -254,6 +284,14 @@ void matmul_kernel(const float* A, std::size_t lda, const float* B, std::size_t 
 // Causal: row i sees the keys j < jend(i) = clamp(i + mask_k, 0, S); the
 // masked scores are written as -inf and the masked weights as 0 without
 // computing them, and weights V stops at the block's last jend.
+//
+// Code size matters here (the whole WebAssembly widget has a size budget):
+// there is one code path per step, for every block and row count. A block of
+// fewer than four rows (the last one) repeats its last row where the step
+// wants more: the repeat computes the same values again and its stores are
+// either skipped or write the same values to the same place. The edges (the
+// last keys, the d_k and d_v tails) go through the same loops with clamped
+// pointers or through small scalar loops that are kept rolled (ATTN_ROLLED).
 // ---------------------------------------------------------------------------
 namespace {
 
@@ -265,147 +303,119 @@ ATTN_INLINE std::size_t first_masked(std::size_t i, std::size_t S, long k) {
   return static_cast<std::size_t>(ii + k);
 }
 
-// The end of one row's step over keys j..j+3: sums of the four dot-product
-// accumulators (plus the d_k tail), scaled, masked at or past jend, stored,
-// and folded into the row's running max vm.
-ATTN_INLINE void finish4(v4f a0, v4f a1, v4f a2, v4f a3, const float* q, const float* k0, std::size_t ldk,
-                    std::size_t d4, std::size_t d_k, v4f vinv, std::size_t j, std::size_t jend,
-                    float* out, v4f& vm) {
-  v4f sums = hsum4(a0, a1, a2, a3);
-  if (d4 < d_k) {
-    const float* k1 = k0 + ldk;
-    const float* k2 = k1 + ldk;
-    const float* k3 = k2 + ldk;
-    float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f;
-    for (std::size_t c = d4; c < d_k; ++c) {
-      t0 += q[c] * k0[c];
-      t1 += q[c] * k1[c];
-      t2 += q[c] * k2[c];
-      t3 += q[c] * k3[c];
-    }
-    sums += v4f{t0, t1, t2, t3};
-  }
+// One row's step over keys j..j+3 (left = how many of them exist, 1..4):
+// sums scaled, masked at or past jend, stored, and folded into the row's max.
+ATTN_INLINE void finish4(v4f sums, v4f vinv, std::size_t j, std::size_t left, std::size_t jend, float* out,
+                         v4f& vm) {
   sums *= vinv;
   if (j + 4 > jend) {  // the lanes at or past jend are masked
-    const long lim = static_cast<long>(jend) - static_cast<long>(j);
-    const std::int32_t l = static_cast<std::int32_t>(lim < 0 ? 0 : lim);
+    const std::int32_t l = static_cast<std::int32_t>(jend > j ? jend - j : 0);
     const v4i lane = {0, 1, 2, 3};
     sums = (lane >= v4i{l, l, l, l}) ? splat(-kInf) : sums;
   }
-  store4(out + j, sums);
+  if (left == 4) {
+    store4(out + j, sums);
+  } else {
+    float t[4];
+    store4(t, sums);
+    ATTN_ROLLED
+    for (std::size_t l = 0; l < left; ++l) out[j + l] = t[l];
+  }
   vm = (sums > vm) ? sums : vm;
 }
 
-// scores rows for R (1 or 2) queries: out[r][j] = (q[r] · K[j]) * inv for
-// j < jend[r], -inf after; returns each row's max over j < jend[r] in m[r]
-// (-inf when jend[r] == 0). jend[0] <= jend[R - 1]. Two rows share each load
-// of four key rows; the accumulators are named so that GCC keeps them in
-// registers too.
-template <int R>
-ATTN_INLINE void scores_rows(const float* const* q, const float* K, std::size_t ldk, std::size_t S,
-                        std::size_t d_k, float inv, const std::size_t* jend, float* const* out,
-                        float* m) {
-  static_assert(R == 1 || R == 2);
-  const float ninf = -kInf;
+// Scores rows of two queries q0, q1 (q1 may repeat q0 with out1 == out0):
+// out[j] = (q · K[j]) * inv for j < jend, -inf after; each row's max over
+// j < jend in m0, m1 (-inf when jend == 0). jend0 <= jend1. Both rows share
+// each load of four key rows; past the last key the key pointers repeat it.
+ATTN_INLINE void scores_rows(const float* q0, const float* q1, const float* K, std::size_t S,
+                             std::size_t d_k, float inv, std::size_t jend0, std::size_t jend1, float* out0,
+                             float* out1, float& m0, float& m1) {
   const std::size_t d4 = d_k & ~std::size_t{3};
-  const std::size_t jmax = jend[R - 1];
   const v4f vinv = splat(inv);
-  const float* q0 = q[0];
-  const float* q1 = q[R - 1];
-  v4f vm0 = splat(ninf), vm1 = vm0;
-  std::size_t j = 0;
-  for (; j + 4 <= jmax; j += 4) {
-    const float* k0 = K + j * ldk;
-    const float* k1 = k0 + ldk;
-    const float* k2 = k1 + ldk;
-    const float* k3 = k2 + ldk;
+  v4f vm0 = splat(-kInf), vm1 = vm0;
+  for (std::size_t j = 0; j < jend1; j += 4) {
+    const std::size_t left = jend1 - j < 4 ? jend1 - j : 4;
+    const float* k0 = K + j * d_k;
+    const float* k1 = left > 1 ? k0 + d_k : k0;
+    const float* k2 = left > 2 ? k1 + d_k : k1;
+    const float* k3 = left > 3 ? k2 + d_k : k2;
     v4f a00 = splat(0.0f), a01 = a00, a02 = a00, a03 = a00;
     v4f a10 = a00, a11 = a00, a12 = a00, a13 = a00;
     for (std::size_t c = 0; c < d4; c += 4) {
       const v4f b0 = load4(k0 + c), b1 = load4(k1 + c), b2 = load4(k2 + c), b3 = load4(k3 + c);
-      const v4f x0 = load4(q0 + c);
+      const v4f x0 = load4(q0 + c), x1 = load4(q1 + c);
       a00 += x0 * b0;
       a01 += x0 * b1;
       a02 += x0 * b2;
       a03 += x0 * b3;
-      if constexpr (R == 2) {
-        const v4f x1 = load4(q1 + c);
-        a10 += x1 * b0;
-        a11 += x1 * b1;
-        a12 += x1 * b2;
-        a13 += x1 * b3;
-      }
+      a10 += x1 * b0;
+      a11 += x1 * b1;
+      a12 += x1 * b2;
+      a13 += x1 * b3;
     }
-    finish4(a00, a01, a02, a03, q0, k0, ldk, d4, d_k, vinv, j, jend[0], out[0], vm0);
-    if constexpr (R == 2) finish4(a10, a11, a12, a13, q1, k0, ldk, d4, d_k, vinv, j, jend[1], out[1], vm1);
-  }
-  const v4f vms[2] = {vm0, vm1};
-  for (int r = 0; r < R; ++r) {
-    float mr = ninf;
-    for (int l = 0; l < 4; ++l) mr = vms[r][l] > mr ? vms[r][l] : mr;
-    m[r] = mr;
-  }
-  for (; j < jmax; ++j) {
-    const float* k = K + j * ldk;
-    for (int r = 0; r < R; ++r) {
-      if (j >= jend[r]) {
-        out[r][j] = ninf;
-        continue;
-      }
-      const float* qr = q[r];
-      v4f a = splat(0.0f);
-      for (std::size_t c = 0; c < d4; c += 4) a += load4(qr + c) * load4(k + c);
-      float acc = hsum(a);
-      for (std::size_t c = d4; c < d_k; ++c) acc += qr[c] * k[c];
-      const float s = acc * inv;
-      out[r][j] = s;
-      m[r] = s > m[r] ? s : m[r];
+    v4f s0 = hsum4(a00, a01, a02, a03), s1 = hsum4(a10, a11, a12, a13);
+    ATTN_ROLLED
+    for (std::size_t c = d4; c < d_k; ++c) {  // the d_k tail
+      const v4f b = {k0[c], k1[c], k2[c], k3[c]};
+      s0 += splat(q0[c]) * b;
+      s1 += splat(q1[c]) * b;
     }
+    finish4(s0, vinv, j, left, jend0, out0, vm0);
+    finish4(s1, vinv, j, left, jend1, out1, vm1);
   }
-  for (int r = 0; r < R; ++r)
-    for (std::size_t jj = jmax; jj < S; ++jj) out[r][jj] = ninf;
+  float r0 = -kInf, r1 = -kInf;
+  ATTN_ROLLED
+  for (int l = 0; l < 4; ++l) {
+    r0 = vm0[l] > r0 ? vm0[l] : r0;
+    r1 = vm1[l] > r1 ? vm1[l] : r1;
+  }
+  m0 = r0;
+  m1 = r1;
+  fill(out0 + jend1, S - jend1, -kInf);
+  if (out1 != out0) fill(out1 + jend1, S - jend1, -kInf);
 }
 
-// out[r][0, d_v) = Σ_{p < P} w[r][p] V[p], R rows (1..4), eight then four
-// columns per pass with the sums held in registers.
-template <int R>
-ATTN_INLINE void weights_v_rows(const float* w, std::size_t ldw, const float* V, std::size_t d_v,
-                           std::size_t P, float* out) {
+// out_r[0, d_v) = Σ_{p < P} w_r[p] V[p] for r < R (1..4) with w_r = w + r ldw
+// (rows past R repeat row R - 1 and are not stored); eight then four columns
+// per pass with the sums held in registers, then a scalar column tail.
+ATTN_INLINE void weights_v_rows(const float* w, std::size_t ldw, std::size_t R, const float* V,
+                                std::size_t d_v, std::size_t P, float* out) {
+  const float* w0 = w;
+  const float* w1 = R > 1 ? w0 + ldw : w0;
+  const float* w2 = R > 2 ? w1 + ldw : w1;
+  const float* w3 = R > 3 ? w2 + ldw : w2;
   std::size_t c0 = 0;
   for (; c0 + 8 <= d_v; c0 += 8) {
-    v4f acc[R][2];
-    for (int r = 0; r < R; ++r) acc[r][0] = acc[r][1] = splat(0.0f);
+    v4f a0 = splat(0.0f), b0 = a0, a1 = a0, b1 = a0, a2 = a0, b2 = a0, a3 = a0, b3 = a0;
     const float* v = V + c0;
     for (std::size_t p = 0; p < P; ++p, v += d_v) {
-      const v4f b0 = load4(v), b1 = load4(v + 4);
-      for (int r = 0; r < R; ++r) {
-        const v4f a = splat(w[r * ldw + p]);
-        acc[r][0] += a * b0;
-        acc[r][1] += a * b1;
-      }
+      const v4f x = load4(v), y = load4(v + 4);
+      const v4f s0 = splat(w0[p]), s1 = splat(w1[p]), s2 = splat(w2[p]), s3 = splat(w3[p]);
+      a0 += s0 * x;
+      b0 += s0 * y;
+      a1 += s1 * x;
+      b1 += s1 * y;
+      a2 += s2 * x;
+      b2 += s2 * y;
+      a3 += s3 * x;
+      b3 += s3 * y;
     }
-    for (int r = 0; r < R; ++r) {
-      store4(out + r * d_v + c0, acc[r][0]);
-      store4(out + r * d_v + c0 + 4, acc[r][1]);
-    }
+    float* o = out + c0;
+    store4(o, a0);
+    store4(o + 4, b0);
+    if (R > 1) store4(o + d_v, a1), store4(o + d_v + 4, b1);
+    if (R > 2) store4(o + 2 * d_v, a2), store4(o + 2 * d_v + 4, b2);
+    if (R > 3) store4(o + 3 * d_v, a3), store4(o + 3 * d_v + 4, b3);
   }
-  for (; c0 + 4 <= d_v; c0 += 4) {
-    v4f acc[R];
-    for (int r = 0; r < R; ++r) acc[r] = splat(0.0f);
+  ATTN_ROLLED
+  for (; c0 < d_v; ++c0) {  // the d_v tail, one column at a time
+    v4f a = splat(0.0f);
     const float* v = V + c0;
-    for (std::size_t p = 0; p < P; ++p, v += d_v) {
-      const v4f b = load4(v);
-      for (int r = 0; r < R; ++r) acc[r] += splat(w[r * ldw + p]) * b;
-    }
-    for (int r = 0; r < R; ++r) store4(out + r * d_v + c0, acc[r]);
-  }
-  for (; c0 < d_v; ++c0) {
-    float acc[R];
-    for (int r = 0; r < R; ++r) acc[r] = 0.0f;
-    const float* v = V + c0;
-    for (std::size_t p = 0; p < P; ++p, v += d_v)
-      for (int r = 0; r < R; ++r) acc[r] += w[r * ldw + p] * *v;
-    for (int r = 0; r < R; ++r) out[r * d_v + c0] = acc[r];
+    ATTN_ROLLED
+    for (std::size_t p = 0; p < P; ++p, v += d_v) a += v4f{w0[p], w1[p], w2[p], w3[p]} * splat(*v);
+    ATTN_ROLLED
+    for (std::size_t r = 0; r < R; ++r) out[r * d_v + c0] = a[r];
   }
 }
 
@@ -415,42 +425,38 @@ void attention_into(const float* Q, const float* K, const float* V, std::size_t 
                     std::size_t d_k, std::size_t d_v, const AttentionOptions& opt, float* scores,
                     float* weights, float* output) {
   const float inv = 1.0f / static_cast<float>(scale_divisor(opt.scale, d_k));
-  const float nan = kNaN;
   if (S == 0) {  // empty rows: weights V sums nothing
-    for (std::size_t i = 0; i < T * d_v; ++i) output[i] = 0.0f;
+    fill(output, T * d_v, 0.0f);
     return;
   }
   for (std::size_t i0 = 0; i0 < T; i0 += 4) {
     const std::size_t R = T - i0 < 4 ? T - i0 : 4;
     std::size_t jend[4];
     float m[4];
-    for (std::size_t r = 0; r < R; ++r) jend[r] = opt.causal ? first_masked(i0 + r, S, opt.mask_k) : S;
-    // 1. scores rows, masked, and their maxima
+    ATTN_ROLLED
+    for (std::size_t r = 0; r < 4; ++r) {  // rows past R repeat row R - 1
+      const std::size_t i = i0 + (r < R ? r : R - 1);
+      jend[r] = opt.causal ? first_masked(i, S, opt.mask_k) : S;
+    }
+    // 1. scores rows, masked, and their maxima, two rows at a time
+    ATTN_ROLLED
     for (std::size_t r = 0; r < R; r += 2) {
-      const std::size_t i = i0 + r;
-      const float* q[2] = {Q + i * d_k, Q + (i + 1) * d_k};
-      float* out[2] = {scores + i * S, scores + (i + 1) * S};
-      if (r + 1 < R) scores_rows<2>(q, K, d_k, S, d_k, inv, jend + r, out, m + r);
-      else scores_rows<1>(q, K, d_k, S, d_k, inv, jend + r, out, m + r);
+      const std::size_t i = i0 + r, i1 = r + 1 < R ? i + 1 : i;
+      scores_rows(Q + i * d_k, Q + i1 * d_k, K, S, d_k, inv, jend[r], jend[r + 1], scores + i * S,
+                  scores + i1 * S, m[r], m[r + 1]);
     }
     // 2. weights rows
+    ATTN_ROLLED
     for (std::size_t r = 0; r < R; ++r) {
       const std::size_t i = i0 + r;
       softmax_row(scores + i * S, weights + i * S, jend[r], S, m[r]);
     }
     // 3. output rows; a fully masked row's NaN weights give a NaN row
-    const float* w = weights + i0 * S;
     float* o = output + i0 * d_v;
-    const std::size_t P = jend[R - 1];
-    switch (R) {
-      case 4: weights_v_rows<4>(w, S, V, d_v, P, o); break;
-      case 3: weights_v_rows<3>(w, S, V, d_v, P, o); break;
-      case 2: weights_v_rows<2>(w, S, V, d_v, P, o); break;
-      default: weights_v_rows<1>(w, S, V, d_v, P, o); break;
-    }
+    weights_v_rows(weights + i0 * S, S, R, V, d_v, jend[R - 1], o);
+    ATTN_ROLLED
     for (std::size_t r = 0; r < R; ++r)
-      if (jend[r] == 0)
-        for (std::size_t c = 0; c < d_v; ++c) o[r * d_v + c] = nan;
+      if (jend[r] == 0) fill(o + r * d_v, d_v, kNaN);
   }
 }
 
