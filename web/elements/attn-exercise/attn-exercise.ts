@@ -3,7 +3,7 @@
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
 import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
-import { getEvaluator, type Evaluator } from '../../engine/browser';
+import { getEvaluator, type Evaluator } from '../../engine/evaluator-browser';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
 import { fullProgram, INDENT, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
 import { reasonText } from './reasons';

@@ -14,7 +14,7 @@ import { buildIcs, formatDateTime, formatDue } from './format';
 import { STRINGS, type ReviewStrings } from './i18n';
 import { recallFor, type RecallSpec } from './recall';
 import { reviewSheet } from './styles';
-import { getEvaluator } from '../../engine/browser';
+import { getEvaluator } from '../../engine/evaluator-browser';
 
 export type ReviewState = 'empty' | 'scheduled' | 'due';
 export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }

@@ -1,0 +1,19 @@
+// The page-wide evaluator for elements (<attn-exercise>, <attn-review>, the
+// lesson page's printed program): one instance of attn_py per page. Its glue
+// and loader are a dynamic import, so a page fetches them, and the .wasm,
+// only when something first asks for the evaluator.
+import pyWasmUrl from '../generated/attn_py.wasm?url&no-inline';
+import type { Evaluator } from './evaluator.js';
+
+export type { Evaluator } from './evaluator.js';
+
+/** Where attn_py.wasm is, relative to this module (see browser.ts). */
+export function evaluatorWasmLocation(): URL {
+  const rel = pyWasmUrl.startsWith('/') ? `.${pyWasmUrl}` : pyWasmUrl;
+  return new URL(rel, import.meta.url);
+}
+
+export async function getEvaluator(): Promise<Evaluator> {
+  const { loadEvaluator } = await import('./evaluator.js');
+  return loadEvaluator({ wasmUrl: evaluatorWasmLocation() });
+}
