@@ -58,6 +58,30 @@ TEST(Softmax, FullyMaskedRowIsNaNLikeNumPy) {
   EXPECT_TRUE(std::isnan(y[0]));
 }
 
+TEST(Softmax, FloatNaNAnywhereMakesTheRowNaNAndDeepUnderflowIsZero) {
+  // The float kernel's vector exp: a NaN in the 4-lane body or in the partial
+  // last step makes the whole row NaN; exp of x - max below -87.3 is exactly
+  // 0, and the rest matches the double path across the whole range.
+  for (std::size_t cols : {3u, 4u, 7u, 9u})
+    for (std::size_t at = 0; at < cols; ++at) {
+      std::vector<float> x(cols, 0.5f), out(cols, 7.0f);
+      x[at] = NAN;
+      softmax_rows_kernel(static_cast<const float*>(x.data()), out.data(), 1, cols);
+      for (std::size_t c = 0; c < cols; ++c) EXPECT_TRUE(std::isnan(out[c])) << cols << " " << at << " " << c;
+    }
+  const std::size_t cols = 131;
+  std::vector<float> x(cols), out(cols);
+  std::vector<double> xd(cols);
+  for (std::size_t c = 0; c < cols; ++c) xd[c] = x[c] = -0.77f * static_cast<float>(c);  // 0 .. -100
+  softmax_rows_kernel(static_cast<const float*>(x.data()), out.data(), 1, cols);
+  softmax_rows_kernel(xd.data(), 1, cols);
+  for (std::size_t c = 0; c < cols; ++c) {
+    // relative (the reassociated Cody-Waite reduction loses ~1e-8 per unit of x)
+    EXPECT_NEAR(out[c], xd[c], 1e-5 * xd[c] + 1e-37) << c;
+    if (x[c] < -87.4f) EXPECT_EQ(out[c], 0.0f) << c;
+  }
+}
+
 TEST(Attention, HandWorkedTwoTokens) {
   // Q = K = I (2x2), V = [[1, 2], [3, 4]], no scaling:
   // scores = I, weights rows = softmax([1,0]) = [e/(e+1), 1/(e+1)].
