@@ -87,7 +87,10 @@ val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
 //   run -> scores (T, S), weights (T, S), output (T, dV).
 struct AttentionF32 {
   std::size_t T, S, dk, dv;
-  std::vector<float> buf[6];  // q, k, v, scores, weights, output
+  std::size_t offset[7];           // q, k, v, scores, weights, output, end (in floats)
+  std::unique_ptr<float[]> data;   // one allocation for all six matrices
+  float* buf(int i) const { return data.get() + offset[i]; }
+  std::size_t size(int i) const { return offset[i + 1] - offset[i]; }
 };
 Table<AttentionF32> attention_table;
 
@@ -100,7 +103,9 @@ val js_attention_new(int T, int S, int dk, int dv) {
   auto a = std::make_unique<AttentionF32>();
   a->T = T, a->S = S, a->dk = dk, a->dv = dv;
   const std::size_t sizes[6] = {a->T * a->dk, a->S * a->dk, a->S * a->dv, a->T * a->S, a->T * a->S, a->T * a->dv};
-  for (int i = 0; i < 6; ++i) a->buf[i].resize(sizes[i]);
+  a->offset[0] = 0;
+  for (int i = 0; i < 6; ++i) a->offset[i + 1] = a->offset[i] + sizes[i];
+  a->data = std::make_unique<float[]>(a->offset[6]);  // zero-filled
   return val(attention_table.add(std::move(a)));
 }
 
@@ -109,8 +114,7 @@ val js_attention_view(int h, int which) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return bad_handle();
   if (which < 0 || which > 5) return error("view must be 0..5");
-  std::vector<float>& b = a->buf[which];
-  return val(emscripten::typed_memory_view(b.size(), b.data()));
+  return val(emscripten::typed_memory_view(a->size(which), a->buf(which)));
 }
 
 // attentionF32Run(h, scale, causal) -> true, or a RangeError (scale: 0 none, 1 sqrt, 2 dk)
@@ -120,8 +124,8 @@ val js_attention_run(int h, int scale, bool causal) {
   attn::AttentionOptions opt;
   if (!scale_of(scale, opt.scale)) return error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
   opt.causal = causal;
-  attn::attention_into(a->buf[0].data(), a->buf[1].data(), a->buf[2].data(), a->T, a->S, a->dk, a->dv, opt,
-                       a->buf[3].data(), a->buf[4].data(), a->buf[5].data());
+  attn::attention_into(a->buf(0), a->buf(1), a->buf(2), a->T, a->S, a->dk, a->dv, opt, a->buf(3), a->buf(4),
+                       a->buf(5));
   return val(true);
 }
 
