@@ -143,7 +143,8 @@ val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
       std::make_unique<attn::HeatmapModel>(seed_of(seed_hi, seed_lo), static_cast<std::size_t>(tokens), static_cast<std::size_t>(dk_max))));
 }
 
-// heatmapCompute(h, dk, scale, causal) -> {scoreStd, meanRowMax, maxRowSumError}
+// heatmapCompute(h, dk, scale, causal) -> Float64Array [scoreStd, meanRowMax, maxRowSumError]
+// (numbers out as one typed array, as every result here: no JS objects built from C++)
 val js_heatmap_compute(int h, int dk, int scale, bool causal) {
   attn::HeatmapModel* m = heatmap_table.get(h);
   if (!m) return bad_handle();
@@ -151,11 +152,7 @@ val js_heatmap_compute(int h, int dk, int scale, bool causal) {
   if (dk < 1 || static_cast<std::size_t>(dk) > m->d_max() || !scale_of(scale, sc))
     return error("dk must be in [1, dkMax] and scale 0, 1 or 2");
   const attn::HeatmapStats st = m->compute(static_cast<std::size_t>(dk), sc, causal);
-  val out = val::object();
-  out.set("scoreStd", st.score_std);
-  out.set("meanRowMax", st.mean_row_max);
-  out.set("maxRowSumError", st.max_row_sum_error);
-  return out;
+  return copy_out(std::vector<double>{st.score_std, st.mean_row_max, st.max_row_sum_error});
 }
 
 // heatmapArray(h, which) -> a fresh Float64Array
@@ -175,6 +172,13 @@ val js_heatmap_array(int h, int which) {
 
 bool js_heatmap_delete(int h) { return heatmap_table.remove(h); }
 
+// heapStats() -> Float64Array [WASM memory bytes, bytes in use by malloc]: for leak tests and the benchmark
+val js_heap_stats() {
+  const struct mallinfo mi = mallinfo();
+  return copy_out(std::vector<double>{static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0,
+                                      static_cast<double>(mi.uordblks)});
+}
+
 val js_version() { return val(attn_bind::kVersion); }
 
 }  // namespace
@@ -191,5 +195,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_core) {
   function("heatmapCompute", &js_heatmap_compute);
   function("heatmapArray", &js_heatmap_array);
   function("heatmapDelete", &js_heatmap_delete);
-  function("heapStats", &attn_bind::heap_stats);
+  function("heapStats", &js_heap_stats);
 }

@@ -46,8 +46,10 @@ function wrapHeatmap(m, handle, tokens, dkMax) {
   const obj = {
     tokens,
     dkMax,
-    compute: (dk, scale, causal) =>
-      unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal'))),
+    compute(dk, scale, causal) {
+      const s = unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal')));
+      return { scoreStd: s[0], meanRowMax: s[1], maxRowSumError: s[2] };
+    },
     delete() {
       if (h) m.heatmapDelete(h);
       h = 0;
@@ -130,7 +132,10 @@ export function wrapModule(m) {
       checkInt(dkMax, 'dkMax', 1, 1024);
       return wrapHeatmap(m, unwrap(m.heatmapNew(hi, lo, tokens, dkMax)), tokens, dkMax);
     },
-    heapStats: () => m.heapStats(),
+    heapStats() {
+      const s = m.heapStats();
+      return { memoryBytes: s[0], usedBytes: s[1] };
+    },
   };
 }
 
