@@ -268,6 +268,8 @@ export class AttnHeatmap extends AttnElement {
       });
       this.#resize.observe(this.#panels[0].board);
     }
+    // Start fetching and compiling the engine now, not in the first frame.
+    this.#loadEngine();
     this.requestRender();
   }
 
