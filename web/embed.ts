@@ -8,10 +8,11 @@
 import './styles/page.css';
 import './styles/embed.css';
 import wasmBase64 from './generated/attn_core.wasm?base64';
+import scalarWasmBase64 from './generated/attn_core_scalar.wasm?base64';
 import pyWasmBase64 from './generated/attn_py.wasm?base64';
 import lesson01 from '../public/banks/lesson-01.json?raw';
 import reading01 from '../public/banks/reading-01.json?raw';
-import { loadEngine } from './engine/engine.js';
+import { loadEngine, simdSupported } from './engine/engine.js';
 import { loadEvaluator } from './engine/evaluator.js';
 import './lib/attention-lab';
 import { normaliseLang, type PageLang } from './i18n/lang';
@@ -92,7 +93,11 @@ function wasmBytes(b64: string): Uint8Array {
 function boot(): void {
   // First caller wins: every element on this page then shares this instance,
   // built from bytes in the script rather than fetched.
-  loadEngine({ wasmBinary: wasmBytes(wasmBase64) }).catch(() => { /* the elements report it */ });
+  // Both core builds are inside; only the one this browser can run is decoded.
+  const engine = simdSupported()
+    ? loadEngine({ wasmBinary: wasmBytes(wasmBase64) })
+    : loadEngine({ scalarWasmBinary: wasmBytes(scalarWasmBase64), simd: false });
+  engine.catch(() => { /* the elements report it */ });
   const params = new URLSearchParams(location.search);
   const lang: PageLang = normaliseLang(params.get('lang')) ?? 'zh-CN';
   document.documentElement.setAttribute('lang', lang);
