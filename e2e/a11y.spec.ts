@@ -19,7 +19,8 @@ const ELEMENTS = ['heatmap', 'quiz', 'review', 'exercise'] as const;
 async function settle(page: Page): Promise<void> {
   for (const hm of await page.locator('attn-heatmap').all()) await expect(hm.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
   for (const q of await page.locator('attn-quiz').all()) {
-    await expect.poll(() => q.evaluate((el) => (el as unknown as { state: string }).state), { timeout: 10_000 }).not.toBe('loading');
+    // (undefined until the quiz's code has loaded and upgraded the element)
+    await expect.poll(() => q.evaluate((el) => String((el as unknown as { state?: string }).state)), { timeout: 10_000 }).toMatch(/^(?!loading$|undefined$)/);
   }
   for (const r of await page.locator('attn-review').all()) await expect(r).toHaveAttribute('state', /empty|scheduled|due/);
   for (const ex of await page.locator('attn-exercise').all()) await expect(ex.locator('input, textarea').first()).toBeVisible({ timeout: 15_000 });

@@ -14,7 +14,8 @@ function watch(page: Page) {
 }
 
 async function weights(page: Page, id: string): Promise<number[]> {
-  return page.evaluate((sel) => Array.from((document.getElementById(sel) as HTMLElement & { weights: Float64Array }).weights), id);
+  // (before the element's code has loaded, it has no weights yet)
+  return page.evaluate((sel) => Array.from((document.getElementById(sel) as HTMLElement & { weights?: Float64Array }).weights ?? []), id);
 }
 
 async function ready(page: Page, id: string, n: number): Promise<void> {
@@ -136,7 +137,7 @@ test.describe('foreign host page', () => {
     const frame = page.frameLocator('#embed');
     // The element inside is the heatmap, in English, causal.
     await expect.poll(async () => page.frame({ url: /w=heatmap&dk=16&causal=1/ })!
-      .evaluate(() => (document.querySelector('attn-heatmap') as HTMLElement & { weights: Float64Array }).weights.length), { timeout: 15_000 }).toBe(36);
+      .evaluate(() => (document.querySelector('attn-heatmap') as HTMLElement & { weights?: Float64Array }).weights?.length ?? 0), { timeout: 15_000 }).toBe(36);
     await expect(frame.locator('html')).toHaveAttribute('lang', 'en');
     // The iframe is as tall as its document, so it does not scroll.
     await expect.poll(async () => {

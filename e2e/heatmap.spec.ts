@@ -59,7 +59,7 @@ async function frames(page: Page, n = 2): Promise<void> {
 }
 
 async function weightsOf(page: Page, id: string): Promise<number[]> {
-  return page.evaluate((i) => Array.from((document.getElementById(i) as unknown as { weights: Float64Array }).weights), id);
+  return page.evaluate((i) => Array.from((document.getElementById(i) as unknown as { weights?: Float64Array }).weights ?? []), id);
 }
 
 async function stateOf(page: Page, id: string) {

@@ -97,7 +97,7 @@ async function addElement(page: Page, html: { tag: string; attrs: Record<string,
 }
 
 const heatmapWeights = (page: Page, id: string) =>
-  page.locator(`#${id}`).evaluate((el) => Array.from((el as unknown as { weights: Float64Array }).weights));
+  page.locator(`#${id}`).evaluate((el) => Array.from((el as unknown as { weights?: Float64Array }).weights ?? []));
 
 // ---------------------------------------------------------------- attributes
 
