@@ -2,11 +2,13 @@
 // the same algorithm and loop order, on any typed array type:
 //   scores = Q Kᵀ / √d   (T, S)      causal: scores[i, j] = −∞ for j > i
 //   weights = softmax(scores, axis=-1)   out = weights V   (T, d_v)
-// It allocates its three results on every call, as attn::attention does.
+// Given `out` ({scores, weights, output} of the right sizes), it writes into
+// those buffers and allocates nothing, as the WASM and native figures it is
+// compared with (attention_into); without it, it allocates its results.
 
 /** q: (T, dK), k: (S, dK), v: (S, dV), row-major. Returns {scores, weights, output}. */
-export function attentionJs(Arr, q, k, v, T, S, dK, dV, causal) {
-  const scores = new Arr(T * S);
+export function attentionJs(Arr, q, k, v, T, S, dK, dV, causal, out = null) {
+  const scores = out ? out.scores : new Arr(T * S);
   const inv = 1 / Math.sqrt(dK);
   for (let i = 0; i < T; i++) {
     const qi = i * dK;
@@ -20,7 +22,8 @@ export function attentionJs(Arr, q, k, v, T, S, dK, dV, causal) {
   if (causal) {
     for (let i = 0; i < T; i++) for (let j = i + 1; j < S; j++) scores[i * S + j] = -Infinity;
   }
-  const weights = new Arr(scores);
+  const weights = out ? out.weights : new Arr(T * S);
+  weights.set(scores);
   for (let r = 0; r < T; r++) {
     const o = r * S;
     let m = weights[o];
@@ -34,7 +37,7 @@ export function attentionJs(Arr, q, k, v, T, S, dK, dV, causal) {
     const invTotal = 1 / total;
     for (let c = 0; c < S; c++) weights[o + c] *= invTotal;
   }
-  const output = new Arr(T * dV);
+  const output = out ? out.output.fill(0) : new Arr(T * dV);
   for (let i = 0; i < T; i++) {
     const oi = i * dV;
     for (let p = 0; p < S; p++) {

@@ -117,8 +117,11 @@ export function runJsAndWasm(engines, sizes, { smoke }) {
     res.wasm[k] = timePrealloc(engines.simd, f32, T, d, causal, opts);
     res.wasm_copy[k] = bestOf(() => consume(engines.simd.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
     if (engines.scalar) res.wasm_scalar[k] = timePrealloc(engines.scalar, f32, T, d, causal, opts);
-    res.js_f64[k] = bestOf(() => consume(attentionJs(Float64Array, f64[0], f64[1], f64[2], T, T, d, d, causal).output[0]), opts);
-    res.js_f32[k] = bestOf(() => consume(attentionJs(Float32Array, q, kk, v, T, T, d, d, causal).output[0]), opts);
+    // The JS reference, like the WASM and native figures, writes into buffers allocated once.
+    const buffers = (Arr) => ({ scores: new Arr(T * T), weights: new Arr(T * T), output: new Arr(T * d) });
+    const out64 = buffers(Float64Array), out32 = buffers(Float32Array);
+    res.js_f64[k] = bestOf(() => consume(attentionJs(Float64Array, f64[0], f64[1], f64[2], T, T, d, d, causal, out64).output[0]), opts);
+    res.js_f32[k] = bestOf(() => consume(attentionJs(Float32Array, q, kk, v, T, T, d, d, causal, out32).output[0]), opts);
   }
   return res;
 }
