@@ -25,52 +25,57 @@ attn::MatrixF draw(attn::Generator& rng, std::size_t rows, std::size_t cols) {
   return m;
 }
 
-// Args: T, d, causal
-void BM_AttentionF32(benchmark::State& state) {
-  const auto T = static_cast<std::size_t>(state.range(0));
-  const auto d = static_cast<std::size_t>(state.range(1));
+// The float attention benchmarks' inputs (Args: T, d, causal): Q, K, V of
+// shape (T, d) from default_rng(0), as every column of `npm run bench`.
+struct F32Case {
+  std::size_t T, d;
   attn::AttentionOptions opt;
-  opt.causal = state.range(2) != 0;
-  attn::Generator rng(0);
-  const attn::MatrixF Q = draw(rng, T, d), K = draw(rng, T, d), V = draw(rng, T, d);
+  attn::MatrixF Q, K, V;
+  explicit F32Case(const benchmark::State& state)
+      : T(static_cast<std::size_t>(state.range(0))), d(static_cast<std::size_t>(state.range(1))) {
+    opt.causal = state.range(2) != 0;
+    attn::Generator rng(0);
+    Q = draw(rng, T, d), K = draw(rng, T, d), V = draw(rng, T, d);
+  }
+  // Multiply-adds of Q Kᵀ and weights V.
+  void count(benchmark::State& state) const {
+    state.counters["flops"] = benchmark::Counter(static_cast<double>(4 * T * T * d),
+                                                 benchmark::Counter::kIsIterationInvariantRate);
+  }
+};
+
+// attn::attention: allocates its three results on every call.
+void BM_AttentionF32(benchmark::State& state) {
+  const F32Case c(state);
   for (auto _ : state) {
-    auto r = attn::attention(Q, K, V, opt);
+    auto r = attn::attention(c.Q, c.K, c.V, c.opt);
     benchmark::DoNotOptimize(r.output.data.data());
     benchmark::ClobberMemory();
   }
-  // Multiply-adds of Q Kᵀ and weights V.
-  state.counters["flops"] = benchmark::Counter(
-      static_cast<double>(4 * T * T * d), benchmark::Counter::kIsIterationInvariantRate);
+  c.count(state);
 }
-BENCHMARK(BM_AttentionF32)
-    ->ArgNames({"T", "d", "causal"})
-    ->ArgsProduct({{6, 64, 256, 1024}, {16, 64}, {0, 1}})
-    ->Unit(benchmark::kMicrosecond);
 
-// Args: T, d, causal. attention_into on the same inputs as BM_AttentionF32,
-// into buffers allocated once outside the timed loop (what the attentionF32
-// binding does): the kernels alone, no allocation.
+// attention_into on the same inputs, into buffers allocated once outside the
+// timed loop (what the WASM createAttentionF32 handle does): no allocation.
 void BM_AttentionF32Into(benchmark::State& state) {
-  const auto T = static_cast<std::size_t>(state.range(0));
-  const auto d = static_cast<std::size_t>(state.range(1));
-  attn::AttentionOptions opt;
-  opt.causal = state.range(2) != 0;
-  attn::Generator rng(0);
-  const attn::MatrixF Q = draw(rng, T, d), K = draw(rng, T, d), V = draw(rng, T, d);
-  std::vector<float> scores(T * T), weights(T * T), output(T * d);
+  const F32Case c(state);
+  std::vector<float> scores(c.T * c.T), weights(c.T * c.T), output(c.T * c.d);
   for (auto _ : state) {
-    attn::attention_into(Q.data.data(), K.data.data(), V.data.data(), T, T, d, d, opt,
+    attn::attention_into(c.Q.data.data(), c.K.data.data(), c.V.data.data(), c.T, c.T, c.d, c.d, c.opt,
                          scores.data(), weights.data(), output.data());
     benchmark::DoNotOptimize(output.data());
     benchmark::ClobberMemory();
   }
-  state.counters["flops"] = benchmark::Counter(
-      static_cast<double>(4 * T * T * d), benchmark::Counter::kIsIterationInvariantRate);
+  c.count(state);
 }
-BENCHMARK(BM_AttentionF32Into)
-    ->ArgNames({"T", "d", "causal"})
-    ->ArgsProduct({{6, 64, 256, 1024}, {16, 64}, {0, 1}})
-    ->Unit(benchmark::kMicrosecond);
+
+#define ATTN_F32_GRID(bm)                                   \
+  BENCHMARK(bm)                                              \
+      ->ArgNames({"T", "d", "causal"})                       \
+      ->ArgsProduct({{6, 64, 256, 1024}, {16, 64}, {0, 1}}) \
+      ->Unit(benchmark::kMicrosecond)
+ATTN_F32_GRID(BM_AttentionF32);
+ATTN_F32_GRID(BM_AttentionF32Into);
 
 // One <attn-heatmap> slider step (double path): Args: tokens, d_k (of d_max 512)
 void BM_HeatmapStep(benchmark::State& state) {
