@@ -186,9 +186,24 @@ for (const lang of ['zh-CN', 'en'] as const) {
     }
     for (const [i, line] of lines.entries()) await expect(review.locator(`#line-${i}`)).toHaveValue(line);
     await tabTo(page, (f) => f.hostId === 'review-widget' && /check/.test(f.part), 'check', 4);
+    // Watch where the focus is on every frame while the lines are checked: it
+    // stays inside the review (on the busy Check button), never on <body>.
+    await page.evaluate(() => {
+      const w = window as unknown as { focusTrail: string[] };
+      w.focusTrail = [];
+      const sample = () => {
+        const host = document.activeElement;
+        const inner = host?.shadowRoot?.activeElement;
+        w.focusTrail.push(inner?.id ? `${host!.id}#${inner.id}` : host?.localName ?? 'none');
+        if (!(host?.id === 'review-widget' && inner?.id === 'line-0') && w.focusTrail.length < 2000) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await page.keyboard.press('Enter');
     // after checking, the review puts focus back on the first line (now read-only, with its verdict)
     await expect(review.locator('#line-0')).toBeFocused({ timeout: 15_000 });
+    const trail = await page.evaluate(() => (window as unknown as { focusTrail: string[] }).focusTrail);
+    expect(trail.filter((f) => !f.startsWith('review-widget#')), trail.join(' ')).toEqual([]);
     await tabTo(page, (f) => f.hostId === 'review-widget' && (/next/.test(f.part) || f.type === 'checkbox'), 'next (or self-grading)', 12);
     for (let i = 0; i < 12 && !/next/.test((await focused(page)).part); i++) {
       if ((await focused(page)).type === 'checkbox') await page.keyboard.press('Space');

@@ -388,10 +388,15 @@ export class AttnReview extends AttnElement {
       }
     });
     if (!done) {
-      const check = h('button', { type: 'button', class: 'primary', part: 'button check', disabled: s.checking }, s.checking ? t.checking : t.check);
+      // While checking, the button stays focusable (aria-disabled, not
+      // disabled) and keeps the focus across the re-render, so a keyboard
+      // user is not dropped to the page until the verdicts arrive.
+      const check = h('button', { type: 'button', id: 'check', class: 'primary', part: 'button check', 'aria-disabled': s.checking ? 'true' : 'false' },
+        s.checking ? t.checking : t.check);
       check.addEventListener('click', async () => {
         if (s.checking) return;
         s.checking = true;
+        if (this.root.activeElement === check) this.#focusNext = '#check';
         this.requestRender();
         const res = await evaluate(spec, s.lines.slice());
         s.checking = false;
