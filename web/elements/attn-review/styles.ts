@@ -1,33 +1,24 @@
 import { sheet } from '../../shared/element';
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
 
+// The shared palette (web/shared/theme.ts: --attn-fg, -bg, -muted, -border,
+// -surface, -accent, -focus, -font) plus the review's own tokens.
 export const reviewSheet = (): CSSStyleSheet => sheet(`
-:host {
-  --_fg: var(--attn-fg, #1c1f24);
-  --_bg: var(--attn-bg, #ffffff);
-  --_muted: var(--attn-muted, #4f5661);
-  --_border: var(--attn-border, #c4c9d1);
-  --_accent: var(--attn-accent, #1d5fc2);
+:host {${PALETTE_LIGHT}
   --_accent-fg: var(--attn-accent-fg, #ffffff);
   --_due: var(--attn-due, #9a3412);
   --_ok: var(--attn-ok, #166534);
   --_bad: var(--attn-bad, #b42318);
   --_note-bg: var(--attn-note-bg, #fff7e0);
-  --_radius: var(--attn-radius, 8px);
-  display: block;
-  color: var(--_fg);
-  background: var(--_bg);
-  font: var(--attn-font, 1rem/1.5 system-ui, "PingFang SC", "Noto Sans CJK SC", sans-serif);
+  --_radius: var(--attn-radius, 8px);${HOST_BASE}
+  font-size: 1rem;
+  line-height: 1.5;
   border: 1px solid var(--_border);
   border-radius: var(--_radius);
   padding: 1rem 1.25rem;
 }
 @media (prefers-color-scheme: dark) {
-  :host {
-    --_fg: var(--attn-fg, #e8eaed);
-    --_bg: var(--attn-bg, #17191d);
-    --_muted: var(--attn-muted, #b3b9c2);
-    --_border: var(--attn-border, #454b55);
-    --_accent: var(--attn-accent, #8ab4f8);
+  :host {${PALETTE_DARK}
     --_accent-fg: var(--attn-accent-fg, #0b1a33);
     --_due: var(--attn-due, #fdba74);
     --_ok: var(--attn-ok, #86efac);
@@ -40,7 +31,7 @@ h2, h3 { margin: 0 0 .5rem; line-height: 1.3; }
 h2 { font-size: 1.15rem; }
 h3 { font-size: 1rem; }
 h2:focus, h3:focus { outline: none; }
-h2:focus-visible, h3:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+h2:focus-visible, h3:focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
 p { margin: .4rem 0; }
 .muted { color: var(--_muted); }
 .due { color: var(--_due); font-weight: 600; }
@@ -51,8 +42,8 @@ button {
   border: 1px solid var(--_accent); background: transparent; color: var(--_accent);
 }
 button.primary { background: var(--_accent); color: var(--_accent-fg); }
-button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
-button:disabled { opacity: .6; cursor: default; }
+button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+button:disabled, button[aria-disabled="true"] { opacity: .6; cursor: default; }
 ol, ul { padding-left: 1.4rem; margin: .4rem 0; }
 ul.items { list-style: none; padding: 0; }
 ul.items li { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: baseline; padding: .4rem 0; border-bottom: 1px solid var(--_border); }
