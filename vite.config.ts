@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
-import { cssTemplateMinify } from './scripts/vite-css-minify';
+import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
 
 const here = import.meta.dirname;
 const dist = resolve(here, 'dist');

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { cssTemplateMinify } from './scripts/vite-css-minify';
+import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
 
 /**
  * Keeps the engine's .wasm a separate file next to attention-lab.js.
