@@ -146,6 +146,26 @@ describe('<attn-heatmap> with an engine', () => {
     expect(el.dk).toBe(20);
   });
 
+  it('labels of another count than tokens: a quiet note (not an alert), gone when they match', async () => {
+    const el = await mount({ lang: 'en', tokens: '6', labels: 'The,cat,sat' });
+    const note = sr(el).querySelector('.note')!;
+    expect(note.hasAttribute('hidden')).toBe(false);
+    expect(note.getAttribute('role')).toBeNull();
+    expect(note.textContent).toBe('labels names 3 tokens but there are 6: tokens 4 to 6 show their index.');
+    expect(sr(el).querySelector('.message')!.hasAttribute('hidden')).toBe(true);
+    expect(el.weights.length).toBe(36); // the picture is unaffected
+    el.setAttribute('labels', 'a,b,c,d,e,f,g,h');
+    el.setAttribute('lang', 'zh-CN');
+    await tick();
+    expect(note.textContent).toBe('labels 给了 8 个名字，但只有 6 个 token：多出的名字没有显示。');
+    el.setAttribute('labels', 'a,b,c,d,e,f');
+    await tick();
+    expect(note.hasAttribute('hidden')).toBe(true);
+    el.removeAttribute('labels');
+    await tick();
+    expect(note.hasAttribute('hidden')).toBe(true);
+  });
+
   it('the slider writes the dk attribute and marks the input', async () => {
     const el = await mount();
     const mark = vi.spyOn(performance, 'mark');

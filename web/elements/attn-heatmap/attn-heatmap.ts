@@ -159,6 +159,8 @@ export class AttnHeatmap extends AttnElement {
   // static parts
   readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
   readonly #message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+  // Not an error (the picture is right, only names are missing or unused): a quiet note for the author.
+  readonly #labelsNote = h('p', { class: 'note', part: 'labels-note', hidden: true });
   readonly #dkLabel = h('label', { for: 'dk' });
   readonly #slider = h('input', { type: 'range', id: 'dk', part: 'slider', min: '1', max: '512', step: '1' });
   readonly #dkOut = h('output', { class: 'dkvalue', for: 'dk', part: 'dk-value' });
@@ -215,7 +217,7 @@ export class AttnHeatmap extends AttnElement {
       h('details', {}, this.#summary, this.#snippet),
     );
     this.#body.hidden = true;
-    this.root.append(this.#status, this.#message, this.#body);
+    this.root.append(this.#status, this.#message, this.#labelsNote, this.#body);
     this.#wire();
   }
 
@@ -468,6 +470,10 @@ export class AttnHeatmap extends AttnElement {
     const t = this.#t;
     this.#message.replaceChildren(...this.#errors.map((e) => h('p', { 'data-attr': e.attr }, t.error(e))));
     this.#message.hidden = this.#errors.length === 0;
+    const { labels, tokens } = this.#state;
+    const off = labels.length > 0 && labels.length !== tokens;
+    this.#labelsNote.textContent = off ? t.labelsCount(labels.length, tokens) : '';
+    this.#labelsNote.hidden = !off;
   }
 
   #syncControls(): void {

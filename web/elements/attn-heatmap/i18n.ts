@@ -35,6 +35,8 @@ export interface Strings {
   copyFailed: string;
   snippetSummary: string;
   error: (e: ParseError) => string;
+  /** `labels` holds another count of names than `tokens`: what is shown instead. */
+  labelsCount: (given: number, tokens: number) => string;
 }
 
 const zh: Strings = {
@@ -69,6 +71,10 @@ const zh: Strings = {
   copied: '已复制到剪贴板。',
   copyFailed: '无法写入剪贴板，请手动选中下面的代码复制。',
   snippetSummary: '用 NumPy 重现这张矩阵的代码',
+  labelsCount: (g, t) =>
+    g > t
+      ? `labels 给了 ${g} 个名字，但只有 ${t} 个 token：多出的名字没有显示。`
+      : `labels 给了 ${g} 个名字，但有 ${t} 个 token：第 ${g + 1} 到第 ${t} 个 token 显示为编号。`,
   error: (e) =>
     e.kind === 'int'
       ? `属性 ${e.attr} 必须是 ${e.min} 到 ${e.max} 之间的整数，收到的是“${e.got}”。仍显示上一个有效值。`
@@ -109,6 +115,10 @@ const en: Strings = {
   copied: 'Copied to the clipboard.',
   copyFailed: 'The clipboard is not available: select the code below and copy it.',
   snippetSummary: 'NumPy code that reproduces this matrix',
+  labelsCount: (g, t) =>
+    g > t
+      ? `labels names ${g} tokens but there are ${t}: the extra names are not shown.`
+      : `labels names ${g} tokens but there are ${t}: tokens ${g + 1} to ${t} show their index.`,
   error: (e) =>
     e.kind === 'int'
       ? `Attribute ${e.attr} must be an integer from ${e.min} to ${e.max}; got “${e.got}”. Showing the last valid value.`

@@ -34,6 +34,7 @@ export const HEATMAP_CSS = `
   border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0;
 }
 .message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
+.note { color: var(--_muted); margin: 0.3rem 0; overflow-wrap: anywhere; }
 .controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
 .dkfield { flex: 1 1 18rem; }
