@@ -1,17 +1,13 @@
 // Lesson 1 page: language switch, the exercise's expected output and the
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
-// The page's first picture is a heatmap: its code is in this page's script
-// (no second round trip) and the engine starts loading before anything else.
-import './elements/attn-heatmap/attn-heatmap';
-import { getEngine } from './engine/browser';
-import './lib/attention-lab';
+import { startElements } from './page-elements';
 import { getEvaluator, type Evaluator } from './engine/evaluator-browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { parseVariance, parseSeedInput } from './i18n/lesson1';
 
-getEngine().catch(() => { /* the heatmaps say so */ });
+startElements();
 
 const TITLES = {
   'zh-CN': '第 1 课 · 缩放点积注意力 · attention-lab',
