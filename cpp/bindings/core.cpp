@@ -26,24 +26,16 @@ using emscripten::val;
 
 namespace {
 
-constexpr int kMaxDim = 4096;
-constexpr double kMaxValues = 1 << 22;  // largest matrix, in values
-
 bool scale_of(int code, attn::Scale& out) {
   if (code < 0 || code > 2) return false;
   out = static_cast<attn::Scale>(code);
   return true;
 }
 
-template <class F>
-val copy_out(const std::vector<F>& v) {
-  return val::global(sizeof(F) == 8 ? "Float64Array" : "Float32Array")
-      .new_(emscripten::typed_memory_view(v.size(), v.data()));
-}
-
-// A RangeError with a fixed message (no std::string in this module: seeds
+// Errors carry fixed messages only (no std::string in this module: seeds
 // arrive as two 32-bit halves, so nothing here parses or builds text).
-val error(const char* message) { return val::global("RangeError").new_(val(message)); }
+using attn_bind::copy_out;
+using attn_bind::range_error;
 
 // A seed as engine.js passes it: the high and low 32 bits of a uint64.
 std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
@@ -71,11 +63,11 @@ class Table {
   std::vector<std::unique_ptr<T>> slots_;
 };
 
-val bad_handle() { return error("no such object (deleted?)"); }
+val bad_handle() { return range_error("no such object (deleted?)"); }
 
 // standardNormal(seedHi, seedLo, count) -> Float64Array of default_rng(seed).standard_normal(count)
 val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
-  if (count < 0 || count > (1 << 20)) return error("count must be an integer in [0, 1048576]");
+  if (count < 0 || count > (1 << 20)) return range_error("count must be an integer in [0, 1048576]");
   std::vector<double> out(static_cast<std::size_t>(count));
   attn::Generator rng(seed_of(seed_hi, seed_lo));
   rng.standard_normal(out.data(), out.size());
@@ -96,10 +88,7 @@ Table<AttentionF32> attention_table;
 
 // attentionF32New(T, S, dK, dV) -> handle
 val js_attention_new(int T, int S, int dk, int dv) {
-  const auto in = [](int n) { return n >= 1 && n <= kMaxDim; };
-  if (!in(T) || !in(S) || !in(dk) || !in(dv) || double(T) * S > kMaxValues || double(T) * dk > kMaxValues ||
-      double(S) * dk > kMaxValues || double(S) * dv > kMaxValues || double(T) * dv > kMaxValues)
-    return error("T, S, dK and dV must be in [1, 4096] and keep every matrix at most 4194304 values");
+  if (!attn_bind::shape_ok(T, S, dk, dv)) return range_error(attn_bind::kShapeMessage);
   auto a = std::make_unique<AttentionF32>();
   a->T = T, a->S = S, a->dk = dk, a->dv = dv;
   const std::size_t sizes[6] = {a->T * a->dk, a->S * a->dk, a->S * a->dv, a->T * a->S, a->T * a->S, a->T * a->dv};
@@ -113,7 +102,7 @@ val js_attention_new(int T, int S, int dk, int dv) {
 val js_attention_view(int h, int which) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return bad_handle();
-  if (which < 0 || which > 5) return error("view must be 0..5");
+  if (which < 0 || which > 5) return range_error("view must be 0..5");
   return val(emscripten::typed_memory_view(a->size(which), a->buf(which)));
 }
 
@@ -122,7 +111,7 @@ val js_attention_run(int h, int scale, bool causal) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return bad_handle();
   attn::AttentionOptions opt;
-  if (!scale_of(scale, opt.scale)) return error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
+  if (!scale_of(scale, opt.scale)) return range_error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
   opt.causal = causal;
   attn::attention_into(a->buf(0), a->buf(1), a->buf(2), a->T, a->S, a->dk, a->dv, opt, a->buf(3), a->buf(4),
                        a->buf(5));
@@ -138,7 +127,7 @@ Table<attn::HeatmapModel> heatmap_table;
 val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
   if (tokens < static_cast<int>(attn::kHeatmapMinTokens) || tokens > static_cast<int>(attn::kHeatmapMaxTokens) ||
       dk_max < 1 || dk_max > static_cast<int>(attn::kHeatmapMaxDk))
-    return error("tokens must be in [2, 32] and dkMax in [1, 1024]");
+    return range_error("tokens must be in [2, 32] and dkMax in [1, 1024]");
   return val(heatmap_table.add(
       std::make_unique<attn::HeatmapModel>(seed_of(seed_hi, seed_lo), static_cast<std::size_t>(tokens), static_cast<std::size_t>(dk_max))));
 }
@@ -150,7 +139,7 @@ val js_heatmap_compute(int h, int dk, int scale, bool causal) {
   if (!m) return bad_handle();
   attn::Scale sc = attn::Scale::Sqrt;
   if (dk < 1 || static_cast<std::size_t>(dk) > m->d_max() || !scale_of(scale, sc))
-    return error("dk must be in [1, dkMax] and scale 0, 1 or 2");
+    return range_error("dk must be in [1, dkMax] and scale 0, 1 or 2");
   const attn::HeatmapStats st = m->compute(static_cast<std::size_t>(dk), sc, causal);
   return copy_out(std::vector<double>{st.score_std, st.mean_row_max, st.max_row_sum_error});
 }
@@ -166,26 +155,17 @@ val js_heatmap_array(int h, int which) {
     case 2: return copy_out(m->raw());
     case 3: return copy_out(m->row_max());
     case 4: return copy_out(m->row_sums());
-    default: return error("array must be 0..4");
+    default: return range_error("array must be 0..4");
   }
 }
 
 bool js_heatmap_delete(int h) { return heatmap_table.remove(h); }
 
-// heapStats() -> Float64Array [WASM memory bytes, bytes in use by malloc]: for leak tests and the benchmark
-val js_heap_stats() {
-  const struct mallinfo mi = mallinfo();
-  return copy_out(std::vector<double>{static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0,
-                                      static_cast<double>(mi.uordblks)});
-}
-
-val js_version() { return val(attn_bind::kVersion); }
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_core) {
   using namespace emscripten;
-  function("version", &js_version);
+  function("version", &attn_bind::version);
   function("standardNormal", &js_standard_normal);
   function("attentionF32New", &js_attention_new);
   function("attentionF32View", &js_attention_view);
@@ -195,5 +175,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_core) {
   function("heatmapCompute", &js_heatmap_compute);
   function("heatmapArray", &js_heatmap_array);
   function("heatmapDelete", &js_heatmap_delete);
-  function("heapStats", &js_heap_stats);
+  function("heapStats", &attn_bind::heap_stats);
 }

@@ -6,6 +6,7 @@
 //   exercise(seed, todo1, todo2, todo3)  section 5 with the learner's lines
 //   attention(q, k, v, T, S, dK, dV, scale, causal)  the double-precision path
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,11 +15,57 @@
 #include "common.hpp"
 #include "exercise.hpp"
 #include "lesson1.hpp"
+#include "rng.hpp"
 
 using emscripten::val;
-using namespace attn_bind;
+using attn_bind::copy_out;
 
 namespace {
+
+// This module checks its arguments itself, in full (JS passes them through):
+// each message names the argument, its range and the value given.
+
+val error(const char* type, const std::string& message) {
+  return val::global(type).new_(val(message));
+}
+
+// A JS value shown in a message, cut to 40 characters.
+std::string shown(const val& v) {
+  std::string s = v.isString() ? "\"" + v.as<std::string>() + "\"" : val::global("String")(v).as<std::string>();
+  return s.size() > 42 ? s.substr(0, 40) + "..." : s;
+}
+
+// An integer argument in [lo, hi]. Returns an Error value or undefined.
+val check_int(const val& v, const char* name, double lo, double hi, double& out) {
+  const std::string range = "[" + std::to_string(static_cast<long long>(lo)) + ", " +
+                            std::to_string(static_cast<long long>(hi)) + "]";
+  if (!v.isNumber()) return error("TypeError", std::string(name) + " must be an integer in " + range + ", got " + shown(v));
+  out = v.as<double>();
+  if (!val::global("Number").call<bool>("isInteger", v) || out < lo || out > hi)
+    return error("RangeError", std::string(name) + " must be an integer in " + range + ", got " + shown(v));
+  return val::undefined();
+}
+
+// seed: a decimal string, a non-negative safe integer or a BigInt, < 2^64.
+val check_seed(const val& v, std::uint64_t& out) {
+  const std::string type = v.typeOf().as<std::string>();
+  if (type != "string" && type != "number" && type != "bigint")
+    return error("TypeError", "seed must be a decimal string, an integer or a BigInt in [0, 2^64), got " + shown(v));
+  if (type == "string" && v["length"].as<double>() > 64)
+    return error("RangeError", "seed must be an integer in [0, 2^64), got " + shown(v));
+  if (type == "number" && !val::global("Number").call<bool>("isSafeInteger", v))
+    return error("RangeError", "seed must be an integer in [0, 2^64), got " + shown(v));
+  std::string message;
+  if (!attn::parse_seed(val::global("String")(v).as<std::string>(), out, message))
+    return error("RangeError", message);
+  return val::undefined();
+}
+
+#define ATTN_CHECK(expr)                            \
+  do {                                              \
+    val attn_err_ = (expr);                         \
+    if (!attn_err_.isUndefined()) return attn_err_; \
+  } while (0)
 
 // runCli(args: string[]) -> {code, stdout, stderr}
 val js_run_cli(val args) {
@@ -108,11 +155,8 @@ val js_exercise(val seed, val todo1, val todo2, val todo3) {
 // ranges with full messages; here tersely again)
 // -> {scores (T, S), weights (T, S), output (T, dV)}
 val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, bool causal) {
-  const auto in = [](int n) { return n >= 1 && n <= 4096; };
-  const double lim = 1 << 22;
-  if (!in(T) || !in(S) || !in(dk) || !in(dv) || double(T) * S > lim || double(T) * dk > lim ||
-      double(S) * dk > lim || double(S) * dv > lim || double(T) * dv > lim || scale < 0 || scale > 2)
-    return error("RangeError", "T, S, dK, dV must be in [1, 4096] (every matrix at most 4194304 values), scale 0..2");
+  if (!attn_bind::shape_ok(T, S, dk, dv)) return attn_bind::range_error(attn_bind::kShapeMessage);
+  if (scale < 0 || scale > 2) return attn_bind::range_error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
   attn::AttentionOptions opt;
   opt.scale = static_cast<attn::Scale>(scale);
   opt.causal = causal;
@@ -123,13 +167,10 @@ val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, b
   if (Q.data.size() != Q.rows * Q.cols || K.data.size() != K.rows * K.cols || V.data.size() != V.rows * V.cols)
     return error("RangeError", "q, k and v must hold T*dK, S*dK and S*dV values");
   const auto r = attn::attention(Q, K, V, opt);
-  const auto out_array = [](const std::vector<double>& d) {
-    return val::global("Float64Array").new_(emscripten::typed_memory_view(d.size(), d.data()));
-  };
   val out = val::object();
-  out.set("scores", out_array(r.scores.data));
-  out.set("weights", out_array(r.weights.data));
-  out.set("output", out_array(r.output.data));
+  out.set("scores", copy_out(r.scores.data));
+  out.set("weights", copy_out(r.weights.data));
+  out.set("output", copy_out(r.output.data));
   return out;
 }
 
