@@ -58,12 +58,12 @@ export default defineConfig({
       // Chunks sit next to the entries and the .wasm files: the engine loader finds
       // each .wasm relative to its own URL.
       // The small modules every element uses (the base element class, the
-      // palette, the argument checks) are one chunk rather than three
+      // palette, the argument checks, locating a .wasm) are one chunk rather than several
       // files: fewer requests and one gzip stream.
       output: {
         minify: true,
         chunkFileNames: '[name]-[hash].js',
-        codeSplitting: { groups: [{ name: 'shared', test: /web[\\/](shared[\\/]|engine[\\/]checks\.js)/ }] },
+        codeSplitting: { groups: [{ name: 'shared', test: /web[\\/](shared[\\/]|engine[\\/](checks\.js|locate\.ts))/ }] },
       },
     },
   },

@@ -1,7 +1,8 @@
-// Argument checks of the engine API, in JS: every call is checked here with
+// What the two loaders (engine.js, evaluator.js) share: argument checks, with
 // the argument's name, allowed range and given value in the message, before
-// anything crosses into WASM. (The C++ bindings check the ranges again, but
-// tersely, so the core module stays small; see cpp/bindings/core.cpp.)
+// anything crosses into WASM (the core's C++ bindings check the ranges again,
+// but tersely, so the module stays small; see cpp/bindings/core.cpp), and the
+// shapes of what the bindings return.
 
 /** A value as shown in a message, cut to 40 characters. */
 export function shown(v) {
@@ -81,6 +82,27 @@ export function checkShape(T, S, dK, dV) {
   checkInt(dV, 'dV', 1, MAX_DIM);
   if (T * S > MAX_VALUES || T * dK > MAX_VALUES || S * dK > MAX_VALUES || S * dV > MAX_VALUES || T * dV > MAX_VALUES)
     throw new RangeError(`T, S, dK and dV must keep every matrix at most ${MAX_VALUES} values`);
+}
+
+/**
+ * The arguments of one attention call on typed arrays of `Type`: q (T, dK),
+ * k (S, dK), v (S, dV), the sizes, the scale and the mask flag. Returns the
+ * scale's code.
+ */
+export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
+  checkShape(T, S, dK, dV);
+  const code = checkScale(scale);
+  checkBool(causal, 'causal');
+  checkArray(q, 'q', Type, T * dK);
+  checkArray(k, 'k', Type, S * dK);
+  checkArray(v, 'v', Type, S * dV);
+  return code;
+}
+
+/** heapStats() of either module: the bindings return [memory bytes, malloc bytes in use]. */
+export function heapStatsOf(m) {
+  const s = m.heapStats();
+  return { memoryBytes: s[0], usedBytes: s[1] };
 }
 
 /** Throws an Error the bindings returned (they return errors rather than throw from WASM). */

@@ -15,7 +15,7 @@
 // have the same imports and exports and share one JS glue (this import); only
 // the .wasm differs (builds.test.ts checks that the two glues are the same).
 import createAttnModule from '../generated/attn_core.mjs';
-import { checkArray, checkBool, checkInt, checkScale, checkShape, seedParts, unwrap } from './checks.js';
+import { checkAttention, checkBool, checkInt, checkScale, checkShape, heapStatsOf, seedParts, unwrap } from './checks.js';
 
 let shared = null;
 
@@ -34,15 +34,27 @@ export function simdSupported() {
   }
 }
 
+// A handle into one of the core module's tables (cpp/bindings/core.cpp):
+// get() refuses it once release() has freed it.
+function tableHandle(h, what) {
+  return {
+    get() {
+      if (!h) throw new Error(`this ${what} was deleted`);
+      return h;
+    },
+    release(free) {
+      if (h) free(h);
+      h = 0;
+    },
+  };
+}
+
 const HEATMAP_ARRAYS = ['weights', 'scores', 'rawScores', 'rowMax', 'rowSums'];
 
-// The heatmap model: a handle into the module's table (cpp/bindings/core.cpp).
+// The heatmap model.
 function wrapHeatmap(m, handle, tokens, dkMax) {
-  let h = handle;
-  const live = () => {
-    if (!h) throw new Error('this Heatmap was deleted');
-    return h;
-  };
+  const h = tableHandle(handle, 'Heatmap');
+  const live = () => h.get();
   const obj = {
     tokens,
     dkMax,
@@ -50,10 +62,7 @@ function wrapHeatmap(m, handle, tokens, dkMax) {
       const s = unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal')));
       return { scoreStd: s[0], meanRowMax: s[1], maxRowSumError: s[2] };
     },
-    delete() {
-      if (h) m.heatmapDelete(h);
-      h = 0;
-    },
+    delete: () => h.release(m.heatmapDelete),
   };
   HEATMAP_ARRAYS.forEach((name, i) => { obj[name] = () => unwrap(m.heatmapArray(live(), i)); });
   return obj;
@@ -65,11 +74,11 @@ const VIEWS = ['q', 'k', 'v', 'scores', 'weights', 'output'];
 // cpp/bindings/core.cpp). The views die when the memory grows (their length
 // becomes 0): they are fetched again then.
 function wrapAttentionF32(m, handle, T, S, dK, dV) {
-  let h = handle;
+  const h = tableHandle(handle, 'AttentionF32');
+  const live = () => h.get();
   let views = null;
   const fresh = () => {
-    if (!h) throw new Error('this AttentionF32 was deleted');
-    if (!views || views[0].length === 0) views = VIEWS.map((_, i) => unwrap(m.attentionF32View(h, i)));
+    if (!views || views[0].length === 0) views = VIEWS.map((_, i) => unwrap(m.attentionF32View(live(), i)));
     return views;
   };
   return {
@@ -78,16 +87,12 @@ function wrapAttentionF32(m, handle, T, S, dK, dV) {
     get k() { return fresh()[1]; },
     get v() { return fresh()[2]; },
     run(scale = 'sqrt', causal = false) {
-      const code = checkScale(scale);
-      checkBool(causal, 'causal');
-      fresh();
-      unwrap(m.attentionF32Run(h, code, causal));
+      unwrap(m.attentionF32Run(live(), checkScale(scale), checkBool(causal, 'causal')));
       const w = fresh();
       return { scores: w[3], weights: w[4], output: w[5] };
     },
     delete() {
-      if (h) m.attentionF32Delete(h);
-      h = 0;
+      h.release(m.attentionF32Delete);
       views = null;
     },
   };
@@ -109,12 +114,7 @@ export function wrapModule(m) {
     },
     createAttentionF32,
     attentionF32(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
-      checkShape(T, S, dK, dV);
-      checkScale(scale);
-      checkBool(causal, 'causal');
-      checkArray(q, 'q', Float32Array, T * dK);
-      checkArray(k, 'k', Float32Array, S * dK);
-      checkArray(v, 'v', Float32Array, S * dV);
+      checkAttention(Float32Array, q, k, v, T, S, dK, dV, scale, causal);
       if (!cached || cached.T !== T || cached.S !== S || cached.dK !== dK || cached.dV !== dV) {
         cached?.delete();
         cached = null;
@@ -132,10 +132,7 @@ export function wrapModule(m) {
       checkInt(dkMax, 'dkMax', 1, 1024);
       return wrapHeatmap(m, unwrap(m.heatmapNew(hi, lo, tokens, dkMax)), tokens, dkMax);
     },
-    heapStats() {
-      const s = m.heapStats();
-      return { memoryBytes: s[0], usedBytes: s[1] };
-    },
+    heapStats: () => heapStatsOf(m),
   };
 }
 

@@ -4,13 +4,13 @@
 // only when something first asks for the evaluator.
 import pyWasmUrl from '../generated/attn_py.wasm?url&no-inline';
 import type { Evaluator } from './evaluator.js';
+import { besideModule } from './locate';
 
 export type { Evaluator } from './evaluator.js';
 
-/** Where attn_py.wasm is, relative to this module (see browser.ts). */
+/** Where attn_py.wasm is, relative to this module. */
 export function evaluatorWasmLocation(): URL {
-  const rel = pyWasmUrl.startsWith('/') ? `.${pyWasmUrl}` : pyWasmUrl;
-  return new URL(rel, import.meta.url);
+  return besideModule(pyWasmUrl, import.meta.url);
 }
 
 export async function getEvaluator(): Promise<Evaluator> {

@@ -8,7 +8,7 @@
 // The bindings check their arguments (cpp/bindings/py.cpp) and return an
 // Error instead of throwing from inside WASM; this wrapper throws it.
 import createAttnPyModule from '../generated/attn_py.mjs';
-import { checkArray, checkBool, checkScale, checkShape, unwrap } from './checks.js';
+import { checkAttention, heapStatsOf, unwrap } from './checks.js';
 
 let shared = null;
 
@@ -21,15 +21,10 @@ export function wrapEvaluator(m) {
     lesson1: (seed, T = 4, dModel = 8, dK = 16, dV = 16) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
     exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
     attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
-      checkShape(T, S, dK, dV);
-      const code = checkScale(scale);
-      checkBool(causal, 'causal');
-      checkArray(q, 'q', Float64Array, T * dK);
-      checkArray(k, 'k', Float64Array, S * dK);
-      checkArray(v, 'v', Float64Array, S * dV);
+      const code = checkAttention(Float64Array, q, k, v, T, S, dK, dV, scale, causal);
       return unwrap(m.attention(q, k, v, T, S, dK, dV, code, causal));
     },
-    heapStats: () => m.heapStats(),
+    heapStats: () => heapStatsOf(m),
   };
 }
 
