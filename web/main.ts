@@ -1,7 +1,7 @@
 // Lesson 1 page: language switch, the exercise's expected output and the
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
-import { startElements } from './page-elements';
+import { afterFirstHeatmap, startElements } from './page-elements';
 import { getEvaluator, type Evaluator } from './engine/evaluator-browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
@@ -77,8 +77,9 @@ document.addEventListener(LANG_EVENT, () => {
 if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
 
 // The lesson's printed program comes from the evaluator module (~125 KB gzip
-// of WASM). It is fetched after the first heatmap has painted (or after 2 s),
-// so it never competes with the core module the heatmaps need first.
+// of WASM). It is fetched after the first heatmap has painted (or after 2 s,
+// or when the learner asks for another seed first), so it never competes with
+// the core module the heatmaps need first.
 function loadProgram(): void {
   getEvaluator()
     .then((e) => {
@@ -98,12 +99,4 @@ function loadProgram(): void {
       showFailure();
     });
 }
-let programStarted = false;
-const startProgram = () => {
-  if (programStarted) return;
-  programStarted = true;
-  document.removeEventListener('attn-heatmap-change', startProgram);
-  loadProgram();
-};
-document.addEventListener('attn-heatmap-change', startProgram);
-setTimeout(startProgram, 2000);
+const startProgram = afterFirstHeatmap(loadProgram);

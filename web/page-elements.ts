@@ -1,20 +1,31 @@
 // How both lesson pages start their elements. The first picture on each is
 // a heatmap: its code is part of the page's script (no second round trip),
-// and the core engine starts loading before anything else. The other
-// elements (quiz, review, exercise: below the first screen) load their code
-// through the library's autoloader once the first heatmap has painted, or
-// after 2 s, so they do not compete with it for the first frames.
+// and the core engine starts loading before anything else. The rest (the
+// quiz, review and exercise code through the library's autoloader; on the
+// lesson page the evaluator too) waits for the first heatmap to paint, so it
+// does not compete with it for the first frames.
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/browser';
 
+/**
+ * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
+ * (a page whose engine does not load), or when the returned function is
+ * called, whichever comes first.
+ */
+export function afterFirstHeatmap(fn: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener('attn-heatmap-change', run);
+    fn();
+  };
+  document.addEventListener('attn-heatmap-change', run);
+  setTimeout(run, 2000);
+  return run;
+}
+
 export function startElements(): void {
   getEngine().catch(() => { /* the heatmaps say so */ });
-  let started = false;
-  const loadRest = () => {
-    if (started) return;
-    started = true;
-    void import('./lib/attention-lab');
-  };
-  document.addEventListener('attn-heatmap-change', loadRest, { once: true });
-  setTimeout(loadRest, 2000);
+  afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
 }
