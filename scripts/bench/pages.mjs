@@ -37,22 +37,17 @@ function walk(dir) {
 export const ELEMENTS = ['attn-heatmap', 'attn-quiz', 'attn-review', 'attn-exercise'];
 const CORE_WASM = 'attn_core.wasm';
 const PY_WASM = 'attn_py.wasm';
-// What an element fetches on use beyond its static imports, when its sources
-// cannot be read: the heatmap the core engine (getEngine: attn_core.wasm), the
-// exercise and the review the evaluator (getEvaluator: a dynamic import of the
-// evaluator chunk, then attn_py.wasm).
-const DEFAULT_USES = {
-  'attn-heatmap': { core: true, evaluator: false }, 'attn-quiz': { core: false, evaluator: false },
-  'attn-review': { core: false, evaluator: true }, 'attn-exercise': { core: false, evaluator: true },
-};
-
-/** From web/elements/<tag>/*.ts (not tests): does it call getEngine / getEvaluator (web/engine/browser.ts)? */
+/**
+ * What an element fetches on use beyond its static imports, from its sources
+ * (web/elements/<tag>/*.ts, not tests): the core engine if it calls getEngine
+ * (attn_core.wasm), the evaluator if it calls getEvaluator (a dynamic import
+ * of the evaluator chunk, then attn_py.wasm).
+ */
 function elementUses(root, tag) {
-  const dir = root ? new URL(`web/elements/${tag}/`, root).pathname : null;
-  if (!dir || !existsSync(dir)) return { ...DEFAULT_USES[tag], from: 'default' };
+  const dir = new URL(`web/elements/${tag}/`, root).pathname;
   const src = readdirSync(dir).filter((f) => f.endsWith('.ts') && !/\.test\.ts$|\.d\.ts$/.test(f))
     .map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
-  return { core: /\bgetEngine\b/.test(src), evaluator: /\bgetEvaluator\b/.test(src), from: 'source' };
+  return { core: /\bgetEngine\b/.test(src), evaluator: /\bgetEvaluator\b/.test(src) };
 }
 
 // Relative module specifiers in minified ES output: static `import{…}from"./x.js"`,
@@ -68,11 +63,11 @@ const specifiers = (text, re) => [...text.matchAll(re)].map((m) => m[2]);
  * module and everything it imports statically (recursively) + what the element
  * fetches on use: attn_core.wasm if it calls getEngine, the evaluator chunk
  * (its dynamic import, with its static imports) and attn_py.wasm if it calls
- * getEvaluator (from its sources under root; see DEFAULT_USES without them).
+ * getEvaluator (from its sources under root, the repository).
  * A .wasm is only counted if some JS in the page names it. `all` = every .js
  * and .wasm but the scalar fallback (fetched only without SIMD).
  */
-export function librarySizes(dir, { root = null } = {}) {
+export function librarySizes(dir, { root }) {
   if (!existsSync(join(dir, 'attention-lab.js'))) return { error: `${dir}/attention-lab.js missing (npx vite build --config vite.lib.config.ts)` };
   try {
     const files = [];
@@ -139,7 +134,6 @@ export function librarySizes(dir, { root = null } = {}) {
       const list = [...seen].sort();
       pages[`${tag.replace(/^attn-/, '')}_page`] = {
         element: tag, files: list, on_use: list.filter((f) => !staticJs.includes(f)),
-        uses_from: [...new Set(uses.map((u) => u.from))].join(','),
         js: sum(list, 'js'), wasm: sum(list, 'wasm'), total: sum(list), ...(notes.length ? { notes } : {}),
       };
     }
