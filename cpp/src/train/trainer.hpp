@@ -1,0 +1,90 @@
+// The reading note's character models trained as the lecture trains them:
+// data split, batches, PyTorch-exact initial weights, forward, backward,
+// AdamW, estimate_loss and sampling. The interface the CLI (attn-cli train),
+// the WASM bindings and the benchmarks share.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace attn::train {
+
+enum class ModelKind { Bigram, Position, Head };
+
+// Hyperparameters; defaults() gives the lecture's for each model
+// (bigram and position: 3000 iters, eval every 300, lr 1e-2;
+//  head: 5000 iters, eval every 500, lr 1e-3; all: batch 32, block 8,
+//  n_embd 32, eval_iters 200, seed 1337).
+struct Config {
+  ModelKind model = ModelKind::Head;
+  std::uint64_t seed = 1337;
+  int iters = 5000;
+  int eval_interval = 500;
+  int eval_iters = 200;
+  float lr = 1e-3f;
+  int batch = 32;
+  int block = 8;
+  int n_embd = 32;
+  static Config defaults(ModelKind model);
+};
+
+// Text → vocabulary (sorted distinct Unicode code points, as Python's
+// sorted(set(text))), ids, 90 % / 10 % split. Throws std::invalid_argument
+// (message names the problem) for text that is not UTF-8 or is shorter than
+// block + 1 characters in either split.
+struct Dataset {
+  std::vector<char32_t> vocab;
+  std::vector<std::int32_t> train, val;
+  static Dataset from_text(std::string_view utf8, int block);
+  std::vector<std::int32_t> encode(std::string_view utf8) const;  // throws on unknown characters
+  std::string decode(const std::vector<std::int32_t>& ids) const;
+};
+
+struct Eval {
+  int step;
+  float train_loss;
+  float val_loss;
+};
+
+class Trainer {
+ public:
+  // Seeds the generator (torch.manual_seed(config.seed)) and builds the model,
+  // drawing its initial weights in PyTorch's parameter order.
+  Trainer(Dataset data, Config config);
+  ~Trainer();
+  Trainer(Trainer&&) noexcept;
+  Trainer& operator=(Trainer&&) noexcept;
+
+  const Config& config() const;
+  const Dataset& data() const;
+  int step() const;   // the next training step, 0 .. iters
+  bool done() const;  // step() == iters
+
+  // The lecture's loop body for step(): if step() % eval_interval == 0,
+  // estimate_loss() first (returned); then get_batch('train'), forward,
+  // backward, AdamW. The step's training loss is last_loss(); a non-finite
+  // loss leaves the weights untouched and is reported by last_loss().
+  std::optional<Eval> advance();
+  float last_loss() const;
+
+  // Continues the text from a context (empty: one token 0, as the lecture),
+  // sampling from the trainer's own generator. Returns only the new text.
+  std::string generate(std::string_view context_utf8, int max_new_chars);
+
+  // The head model's attention weights on the last `block` characters of
+  // snippet (T = its length, at most block): (T, T), rows queries, columns
+  // keys, row-major. Throws std::logic_error for models without a head.
+  std::vector<float> attention(std::string_view snippet_utf8) const;
+
+  // Parameter count and a flat view of parameters/gradients for tests.
+  std::size_t parameter_count() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace attn::train
