@@ -6,6 +6,7 @@
 // does not compete with it for the first frames.
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/browser';
+import { findScormApi } from './scorm/find';
 
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
@@ -28,4 +29,8 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 export function startElements(): void {
   getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
+  // Inside an LMS (a SCORM 1.2 package): report the quiz to the gradebook.
+  // Outside one, only the few lines of find.ts run.
+  const api = findScormApi();
+  if (api) import('./scorm/adapter').then((m) => { m.startScorm(api); }).catch(() => { /* the page works without */ });
 }
