@@ -15,8 +15,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { zipSync } from 'fflate';
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
-const out = join(dist, 'packages');
+const DIST = join(root, 'dist');
 
 export const PACKAGES = [
   {
@@ -101,7 +100,7 @@ export function packagePage(html, launch) {
 }
 
 /** The files of one package: path -> bytes, sorted by path, manifest included. */
-export async function packageFiles(pkg) {
+export async function packageFiles(pkg, dist = DIST) {
   const all = (await walk(dist)).map((p) => relative(dist, p).split(sep).join('/'));
   const paths = all.filter((p) => !excluded(p, pkg.launch)).sort();
   if (!paths.includes(pkg.launch)) throw new Error(`dist/${pkg.launch} is missing: run the site build (npx vite build) first`);
@@ -121,12 +120,26 @@ export function zip(files) {
   return zipSync(entries);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Writes every package to `<dist>/packages/`; returns [path, file count, bytes] per package.
+ * @returns {Promise<[string, number, number][]>}
+ */
+export async function writePackages(dist = DIST) {
+  const out = join(dist, 'packages');
   await mkdir(out, { recursive: true });
+  /** @type {[string, number, number][]} */
+  const written = [];
   for (const pkg of PACKAGES) {
-    const files = await packageFiles(pkg);
+    const files = await packageFiles(pkg, dist);
     const bytes = zip(files);
     await writeFile(join(out, pkg.file), bytes);
-    console.log(`dist/packages/${pkg.file}: ${files.size} files, ${(bytes.length / 1024).toFixed(1)} KB`);
+    written.push([join(out, pkg.file), files.size, bytes.length]);
+  }
+  return written;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const [path, n, size] of await writePackages()) {
+    console.log(`${relative(root, path)}: ${n} files, ${(size / 1024).toFixed(1)} KB`);
   }
 }
