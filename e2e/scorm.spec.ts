@@ -10,6 +10,7 @@ import { unzipSync } from 'fflate';
 import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
 import { STRICT_CSP } from './server.mjs';
+import { runAxe } from './helpers/axe';
 
 const pkgPath = (name: string) => fileURLToPath(new URL(`../dist/packages/${name}`, import.meta.url));
 const LESSON_ZIP = 'attention-lab-lesson-01-scorm12.zip';
@@ -140,11 +141,10 @@ const localAttempts = (page: Page) => page.evaluate(() => {
   return raw ? (JSON.parse(raw).data.attempts as { lesson: string; score: number; total: number }[]) : [];
 });
 
-test.describe.configure({ mode: 'parallel' });
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 test.beforeEach(async ({ page }) => { await serveLms(page); });
 
 test('the packaged lesson reports to the LMS and resumes from suspend_data on the next launch', async ({ page }) => {
-  test.setTimeout(90_000);
   // Launch 1: five answers (one wrong), then the learner leaves.
   const first = await launch(page);
   await page.waitForFunction(() => (window as any).lms.isInitialized());
@@ -213,7 +213,6 @@ test('the packaged lesson reports to the LMS and resumes from suspend_data on th
 
 for (const fault of ['405', 'throws'] as const) {
   test(`an LMS that ${fault === '405' ? 'refuses every LMSSetValue with error 405' : 'throws'}: a calm notice, the learner finishes, nothing is lost locally`, async ({ page }) => {
-    test.setTimeout(60_000);
     const { sco, quiz } = await launch(page, { fault });
     const n = (await quizState(quiz)).order.length;
     await answer(quiz, [0]);
@@ -241,7 +240,6 @@ for (const fault of ['405', 'throws'] as const) {
 
 for (const fault of ['corrupt', 'too-long'] as const) {
   test(`${fault} suspend_data: the quiz starts fresh, then the LMS gets valid data`, async ({ page }) => {
-    test.setTimeout(60_000);
     const suspend = fault === 'corrupt' ? '{"v":1,"l":"lesson-01","b":"lesson-01","n":1,"q":["x",1,[0,0' : undefined;
     const { sco, quiz } = await launch(page, { fault: fault === 'too-long' ? 'too-long' : undefined, suspend });
     expect((await quizState(quiz)).answered).toBe(0);
@@ -322,5 +320,26 @@ test('each manifest is well-formed XML, lists every file in its zip, and every l
     expect(inZip).toContain(m!.href);
     expect(inZip.some((f) => f.endsWith('.wasm'))).toBe(true);
     expect(inZip.some((f) => f.startsWith('lib/') || f.startsWith('packages/'))).toBe(false);
+  }
+});
+
+test('the did-not-save notice is axe-clean in light and dark, and reads well', async ({ page }) => {
+  // A page whose own window has an API that refuses everything (the discovery starts at the page itself).
+  await page.addInitScript(() => {
+    const no = () => 'false';
+    (window as any).API = {
+      LMSInitialize: () => 'true', LMSFinish: no, LMSGetValue: () => '', LMSSetValue: no, LMSCommit: no,
+      LMSGetLastError: () => '101', LMSGetErrorString: () => 'General exception', LMSGetDiagnostic: () => '',
+    };
+  });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/index.html');
+    const notice = page.locator('[data-scorm-notice]');
+    await expect(notice).toBeVisible({ timeout: 15_000 });
+    await expect(notice).toContainText('课程平台没有保存');
+    const { violations } = await runAxe(page, '[data-scorm-notice]');
+    expect(violations, colorScheme).toEqual([]);
+    await notice.screenshot({ path: test.info().outputPath(`notice-${colorScheme}.png`) });
   }
 });
