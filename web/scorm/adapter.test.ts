@@ -266,3 +266,25 @@ describe('ScormAdapter', () => {
     expect(durationMs('nonsense')).toBe(0);
   });
 });
+
+describe('<attn-quiz>.restoreAttempt', () => {
+  it('refuses what does not fit the bank, changing nothing', async () => {
+    const { quiz } = await launch(new FakeLms());
+    const order = quiz.order;
+    const ok = { id: 'x', startedAt: 1, order: [0, 1, 2, 3, 4], options: BANK.questions.map(() => [0, 1, 2, 3]), chosen: [null, 1, null, null, null] };
+    for (const bad of [
+      { ...ok, order: [0, 1, 2, 3] }, { ...ok, order: [0, 0, 1, 2, 3] }, { ...ok, options: ok.options.slice(1) },
+      { ...ok, options: ok.options.map(() => [0, 1, 2, 2]) }, { ...ok, chosen: [null, 7, null, null, null] },
+      { ...ok, chosen: [null] }, { ...ok, id: '' }, { ...ok, startedAt: Number.NaN },
+    ]) {
+      expect(quiz.restoreAttempt(bad)).toBe(false);
+      expect(quiz.order).toEqual(order);
+      expect(quiz.answered).toBe(0);
+    }
+    expect(quiz.restoreAttempt(ok)).toBe(true);
+    await flush();
+    expect(quiz.order).toEqual(['q0', 'q1', 'q2', 'q3', 'q4']);
+    expect(quiz.answered).toBe(1);
+    expect(quiz.shadowRoot!.querySelector('#q-1 [role="radio"][aria-checked="true"]')?.getAttribute('data-o')).toBe('1');
+  });
+});
