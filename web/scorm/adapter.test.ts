@@ -54,7 +54,7 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
-  for (const a of adapters) a.finish();
+  for (const a of adapters) { a.finish(); a.dispose(); }
   adapters = [];
   document.body.innerHTML = '';
   configureStorage(null);
@@ -258,6 +258,21 @@ describe('ScormAdapter', () => {
     window.dispatchEvent(new Event('pagehide'));
     expect(api.calls.filter((c) => c === 'LMSFinish')).toHaveLength(1);
     expect(api.values.get('cmi.core.session_time')).toMatch(/^\d{4}:\d\d:\d\d\.\d\d$/);
+  });
+
+  it('a page back from the back/forward cache starts a new LMS session', async () => {
+    const api = new FakeLms();
+    const { quiz, adapter } = await launch(api);
+    window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    expect(adapter.status.finished).toBe(true);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }));
+    expect(adapter.status.finished).toBe(true);
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    expect(adapter.status.finished).toBe(false);
+    expect(api.calls.filter((c) => c === 'LMSInitialize')).toHaveLength(2);
+    answer(quiz, 0, 0);
+    await flush();
+    expect(api.values.get('cmi.interactions.0.id')).toBe('q0');
   });
 
   it('reads the quiz events\' durations', () => {

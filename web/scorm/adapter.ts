@@ -8,7 +8,8 @@
 //   session_time, LMSCommit;
 // - at the end of the quiz: cmi.core.score.raw/min/max (percent) and passed /
 //   failed against the mastery score; the best attempt counts;
-// - on pagehide: session_time, exit `suspend`, LMSFinish.
+// - on pagehide: session_time, exit `suspend`, LMSFinish (and a new
+//   LMSInitialize if the page comes back from the back/forward cache).
 // Every call is guarded (lms.ts): a failure is retried once, then the page
 // shows a calm note (notice.ts) and keeps working locally.
 import type { AttnQuiz, AttnQuizAnswerDetail, AttnQuizCompleteDetail } from '../elements/attn-quiz/attn-quiz';
@@ -98,17 +99,20 @@ export class ScormAdapter {
     const onAnswer = (e: Event) => this.#guard(() => this.#onAnswer(e as CustomEvent<AttnQuizAnswerDetail>));
     const onComplete = (e: Event) => this.#guard(() => this.#onComplete(e as CustomEvent<AttnQuizCompleteDetail>));
     const onHide = () => this.#guard(() => this.finish());
+    const onShow = (e: Event) => this.#guard(() => { if ((e as PageTransitionEvent).persisted) this.#reopen(); });
     const onHidden = () => this.#guard(() => { if (this.#doc.visibilityState === 'hidden') this.#save(); });
     this.#doc.addEventListener('attn-quiz-answer', onAnswer);
     this.#doc.addEventListener('attn-quiz-complete', onComplete);
     this.#doc.addEventListener('visibilitychange', onHidden);
     const win = this.#doc.defaultView;
     win?.addEventListener('pagehide', onHide);
+    win?.addEventListener('pageshow', onShow);
     this.#off.push(() => {
       this.#doc.removeEventListener('attn-quiz-answer', onAnswer);
       this.#doc.removeEventListener('attn-quiz-complete', onComplete);
       this.#doc.removeEventListener('visibilitychange', onHidden);
       win?.removeEventListener('pagehide', onHide);
+      win?.removeEventListener('pageshow', onShow);
     });
     void this.#whenQuizReady().then((quiz) => this.#guard(() => this.#resume(quiz, suspend)));
   }
@@ -262,6 +266,19 @@ export class ScormAdapter {
     this.#lms.set('cmi.core.exit', 'suspend');
     this.status.finished = true;
     this.#lms.finish();
+  }
+
+  /** Back from the back/forward cache after pagehide finished the session: a new LMS session. */
+  #reopen(): void {
+    if (!this.status.finished) return;
+    this.#started = Date.now();
+    if (!this.#lms.initialize()) return;      // the notice says so
+    this.status.finished = false;
+    this.#save();
+  }
+
+  /** Removes every listener (tests; a page never needs it). */
+  dispose(): void {
     for (const off of this.#off.splice(0)) off();
   }
 }
