@@ -145,6 +145,7 @@ test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 test.beforeEach(async ({ page }) => { await serveLms(page); });
 
 test('the packaged lesson reports to the LMS and resumes from suspend_data on the next launch', async ({ page }) => {
+  test.setTimeout(180_000);                   // three launches of the full lesson page
   // Launch 1: five answers (one wrong), then the learner leaves.
   const first = await launch(page);
   await page.waitForFunction(() => (window as any).lms.isInitialized());
