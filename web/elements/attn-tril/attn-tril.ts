@@ -430,7 +430,7 @@ export class AttnTril extends AttnElement {
     this.#mask.checked = mask;
     this.#scale.checked = this.#state.scale;
     this.#encdec.textContent = t.encoderDecoder(mask);
-    this.#weiHead.caption.textContent = t.headCaption(b);
+    this.#weiHead.caption.textContent = t.headCaption(b, this.#state.scale);
     this.#weiHead.fill(hd.wei, b * T * T, (i, j) => mask && j > i);
     this.#vars.textContent = t.variances(hd.varUnscaled.toFixed(4), hd.varScaled.toFixed(4));
     const uv = this.#unitVar!;

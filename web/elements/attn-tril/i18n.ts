@@ -21,7 +21,7 @@ export interface Strings {
   maxDiff: (d: string) => string;
   allclose: (which: string, v: boolean) => string;
   allcloseWhy: string;
-  headCaption: (b: number) => string;
+  headCaption: (b: number, scale: boolean) => string;
   mask: string;
   scale: string;
   encoderDecoder: (mask: boolean) => string;
@@ -71,7 +71,7 @@ const zh: Strings = {
   maxDiff: (d) => `三种结果两两之间的最大差：${d}`,
   allclose: (w, v) => `torch.allclose(xbow, ${w})：${v ? 'True' : 'False'}`,
   allcloseWhy: 'allclose 要求 |a − b| ≤ 1e-8 + 1e-5·|b|：接近 0 的元素只能容忍极小的浮点误差，所以即使三种写法数学上相同，也可能得到 False。',
-  headCaption: (b) => `wei[${b}]：softmax(q @ kᵀ) 的注意力权重（PyTorch 打印的 4 位小数）`,
+  headCaption: (b, sc) => `wei[${b}]：softmax(q @ kᵀ${sc ? ' · 16^-0.5' : ''}) 的注意力权重（PyTorch 打印的 4 位小数）`,
   mask: '掩码（decoder block）',
   scale: '缩放 head_size**-0.5',
   encoderDecoder: (m) => (m ? '有掩码：decoder block，只能看过去' : '无掩码：encoder block，所有位置互相通信'),
@@ -133,7 +133,7 @@ const en: Strings = {
   maxDiff: (d) => `Largest difference between any two results: ${d}`,
   allclose: (w, v) => `torch.allclose(xbow, ${w}): ${v ? 'True' : 'False'}`,
   allcloseWhy: 'allclose asks |a − b| ≤ 1e-8 + 1e-5·|b|: an element close to 0 tolerates almost no float error, so the three ways, equal in exact arithmetic, can still give False.',
-  headCaption: (b) => `wei[${b}]: attention weights softmax(q @ kᵀ) (PyTorch's 4 decimals)`,
+  headCaption: (b, sc) => `wei[${b}]: attention weights softmax(q @ kᵀ${sc ? ' · 16^-0.5' : ''}) (PyTorch's 4 decimals)`,
   mask: 'Mask (decoder block)',
   scale: 'Scale by head_size**-0.5',
   encoderDecoder: (m) => (m ? 'Masked: a decoder block, tokens see only the past' : 'No mask: an encoder block, every token talks to every token'),

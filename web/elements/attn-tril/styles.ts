@@ -51,7 +51,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size
 caption { text-align: start; font-weight: 600; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); }
 th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
-td.w { position: relative; min-width: 3.6rem; padding-bottom: 0.3rem; }
+td.w { position: relative; min-width: 3.3rem; padding-bottom: 0.3rem; }
 td.w::after {
   content: ""; position: absolute; left: 0; bottom: 0; height: 0.2rem;
   width: calc(var(--w, 0) * 100%); background: var(--_accent);
