@@ -21,7 +21,7 @@ function stubWasmUrls(): Plugin {
     // The embed hands the engine its bytes (wasmBinary) before any element asks,
     // so the .wasm URLs the elements import are never fetched: keep them out of the bundle.
     async resolveId(id) {
-      if (/(attn_core(_scalar)?|attn_py)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
+      if (/(attn_core(_scalar)?|attn_py|attn_torch)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
       return null;
     },
     load(id) {
@@ -29,7 +29,7 @@ function stubWasmUrls(): Plugin {
       return null;
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py)\.mjs$/.exec(id);
+      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch)\.mjs$/.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },

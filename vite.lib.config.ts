@@ -16,11 +16,11 @@ function wasmAsFile(): Plugin {
     name: 'attention-lab:wasm-as-file',
     enforce: 'pre',
     async resolveId(id, importer, options) {
-      if (!/(attn_core(_scalar)?|attn_py)\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
+      if (!/(attn_core(_scalar)?|attn_py|attn_torch)\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
       return this.resolve(id.replace('?url', '?url&no-inline'), importer, { ...options, skipSelf: true });
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py)\.mjs$/.exec(id);
+      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch)\.mjs$/.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
@@ -48,6 +48,7 @@ export default defineConfig({
         'attn-quiz': el('attn-quiz'),
         'attn-review': el('attn-review'),
         'attn-exercise': el('attn-exercise'),
+        'attn-tril': el('attn-tril'),
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

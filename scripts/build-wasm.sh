@@ -10,4 +10,5 @@ cmake --build build/wasm -j2
 mkdir -p web/generated
 cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm \
    build/wasm/attn_core_scalar.mjs build/wasm/attn_core_scalar.wasm \
-   build/wasm/attn_py.mjs build/wasm/attn_py.wasm web/generated/
+   build/wasm/attn_py.mjs build/wasm/attn_py.wasm \
+   build/wasm/attn_torch.mjs build/wasm/attn_torch.wasm web/generated/

@@ -10,10 +10,12 @@ import './styles/embed.css';
 import wasmBase64 from './generated/attn_core.wasm?base64';
 import scalarWasmBase64 from './generated/attn_core_scalar.wasm?base64';
 import pyWasmBase64 from './generated/attn_py.wasm?base64';
+import torchWasmBase64 from './generated/attn_torch.wasm?base64';
 import lesson01 from '../public/banks/lesson-01.json?raw';
 import reading01 from '../public/banks/reading-01.json?raw';
 import { loadEngine, simdSupported } from './engine/engine.js';
 import { loadEvaluator } from './engine/evaluator.js';
+import { loadTorch } from './engine/torch.js';
 import './lib/attention-lab';
 import { normaliseLang, type PageLang } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
@@ -21,7 +23,7 @@ import { PAGE_STRINGS } from './i18n/strings';
 export const MSG_SIZE = 'attention-lab:size';
 export const MSG_HELLO = 'attention-lab:hello';
 
-type Widget = 'heatmap' | 'quiz' | 'exercise' | 'review';
+type Widget = 'heatmap' | 'quiz' | 'exercise' | 'review' | 'tril';
 const WIDGETS: Record<Widget, { tag: string; attrs: readonly string[]; flags: readonly string[]; progress: boolean }> = {
   heatmap: {
     tag: 'attn-heatmap',
@@ -32,6 +34,12 @@ const WIDGETS: Record<Widget, { tag: string; attrs: readonly string[]; flags: re
   quiz: { tag: 'attn-quiz', attrs: ['bank', 'lesson'], flags: [], progress: true },
   exercise: { tag: 'attn-exercise', attrs: ['seed'], flags: [], progress: true },
   review: { tag: 'attn-review', attrs: ['lesson', 'bank'], flags: [], progress: true },
+  tril: {
+    tag: 'attn-tril',
+    attrs: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'],
+    flags: [],
+    progress: false,
+  },
 };
 
 const MAX_VALUE = 200;
@@ -110,6 +118,7 @@ function boot(): void {
   // The evaluator module is compiled only where a widget needs it.
   if (name === 'exercise' || name === 'review')
     loadEvaluator({ wasmBinary: wasmBytes(pyWasmBase64) }).catch(() => { /* the elements report it */ });
+  if (name === 'tril') loadTorch({ wasmBinary: wasmBytes(torchWasmBase64) }).catch(() => { /* the element reports it */ });
   let el: HTMLElement;
   if (!spec) {
     el = document.createElement('p');

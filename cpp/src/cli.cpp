@@ -8,6 +8,7 @@
 #include "lesson1.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
+#include "torch/cli_torch.hpp"
 
 namespace attn {
 
@@ -23,7 +24,8 @@ const char* kUsage =
     "      run lesson 1's exercise program with these three lines (in a sandboxed\n"
     "      Python/NumPy subset), print its output, then a verdict per TODO\n"
     "  normal --seed S --count N\n"
-    "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n";
+    "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n"
+    "  torch randn|randint|uniform ...\n      PyTorch's CPU draws bit for bit (attn-cli torch --help)\n";
 
 struct Usage {
   std::string message;
@@ -121,6 +123,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
       r.out = format_exercise(run_exercise(seed_option(o, false), lines));
       return r;
     }
+    if (cmd == "torch") return torch::run_cli(args);
     if (cmd == "normal") {
       const auto o = parse_options(args, {"seed", "count"});
       const std::uint64_t seed = seed_option(o, true);

@@ -8,7 +8,7 @@
 // per-element modules: attention-lab/attn-heatmap, …/attn-quiz,
 // …/attn-review, …/attn-exercise (attn-elements.d.ts).
 
-export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise';
+export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise' | 'attn-tril';
 export declare const TAGS: readonly AttnTag[];
 /** Loads and defines one element (once); resolves to its class. */
 export declare function load(tag: AttnTag): Promise<CustomElementConstructor>;
@@ -175,8 +175,47 @@ export interface AttnReview extends HTMLElement {
   readonly items: ReviewItemSummary[];
 }
 
+/** detail of `attn-tril-change`, sent after each new state is shown. */
+export interface AttnTrilChangeDetail {
+  /** Decimal string, 0 <= seed < 2^63. */
+  seed: string;
+  b: number;
+  step: number;
+  view: 'average' | 'attention';
+  mask: boolean;
+  scale: boolean;
+  m: number;
+  perm: number[];
+  positions: boolean;
+}
+export type TrilPart = 'three' | 'head' | 'temperature' | 'permutation';
+
+/** <attn-tril>: the reading note's toy tensors with PyTorch-exact draws (see its README). */
+export interface AttnTril extends HTMLElement {
+  seed: string | number | bigint;
+  b: number;
+  step: number;
+  view: 'average' | 'attention';
+  mask: boolean;
+  scale: boolean;
+  m: number;
+  perm: number[];
+  positions: boolean;
+  parts: TrilPart[];
+  /** torch.randn(4, 8, 2) after torch.manual_seed(seed), (4, 8, 2) row-major; a fresh copy (empty until loaded). */
+  readonly x: Float64Array;
+  /** xbow (the masked_fill + softmax way), (4, 8, 2). */
+  readonly xbow: Float64Array;
+  /** The one-head demo's wei for the current mask and scale, (4, 8, 8). */
+  readonly wei: Float64Array;
+  readonly inputErrors: { attr: string; got: string }[];
+  /** The script "Copy as PyTorch" copies. */
+  readonly pytorchCode: string;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
+    'attn-tril': AttnTril;
     'attn-heatmap': AttnHeatmap;
     'attn-quiz': AttnQuiz;
     'attn-exercise': AttnExercise;
@@ -184,6 +223,7 @@ declare global {
   }
   interface HTMLElementEventMap {
     'attn-heatmap-change': CustomEvent<AttnHeatmapChangeDetail>;
+    'attn-tril-change': CustomEvent<AttnTrilChangeDetail>;
     'attn-quiz-answer': CustomEvent<AttnQuizAnswerDetail>;
     'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
     'attn-exercise-run': CustomEvent<AttnExerciseRunDetail>;

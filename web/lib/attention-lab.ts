@@ -16,6 +16,7 @@ const LOADERS = {
   'attn-quiz': () => import('../elements/attn-quiz/attn-quiz'),
   'attn-review': () => import('../elements/attn-review/attn-review'),
   'attn-exercise': () => import('../elements/attn-exercise/attn-exercise'),
+  'attn-tril': () => import('../elements/attn-tril/attn-tril'),
 } as const;
 
 export type AttnTag = keyof typeof LOADERS;
