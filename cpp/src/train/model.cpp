@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "torch/generator.hpp"
+#include "train/gemm.hpp"
 #include "train/ops.hpp"
 
 namespace attn::train {
@@ -15,6 +16,11 @@ namespace {
 void transpose(const float* src, int rows, int cols, float* dst) {  // (rows, cols) -> (cols, rows)
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) dst[static_cast<std::ptrdiff_t>(c) * rows + r] = src[static_cast<std::ptrdiff_t>(r) * cols + c];
+}
+// dst (cols, rows) += src (rows, cols)^T
+void add_transposed(const float* src, int rows, int cols, float* dst) {
+  for (int c = 0; c < cols; ++c)
+    for (int r = 0; r < rows; ++r) dst[static_cast<std::ptrdiff_t>(c) * rows + r] += src[static_cast<std::ptrdiff_t>(r) * cols + c];
 }
 }  // namespace
 
@@ -49,6 +55,7 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows)
     off_lmw_ = add("lm_head.weight", {V, C});
     off_lmb_ = add("lm_head.bias", {V});
     lmT_.resize(static_cast<std::size_t>(V) * C);
+    dWt_.resize(static_cast<std::size_t>(std::max(V, 3 * C)) * C);
     x_.resize(N * C);
     dx_.resize(N * C);
   }
@@ -99,12 +106,14 @@ float Model::forward(const std::int32_t* idx, const std::int32_t* targets, int B
     embedding_forward<float>(idx, B, T, C_, tok, params.data() + off_pos_, x_.data());
     const float* feat = x_.data();
     if (kind_ == ModelKind::Head) {
-      linear_forward<float>(x_.data(), N, C_, 3 * C_, qkvT_.data(), nullptr, qkv_.data());
+      // qkv (N, 3C) = x (N, C) · [key; query; value]^T (C, 3C)
+      gemm_f32(N, 3 * C_, C_, x_.data(), C_, 1, qkvT_.data(), 3 * C_, qkv_.data(), 3 * C_, false, nullptr);
       const float scale = static_cast<float>(std::pow(static_cast<double>(C_), -0.5));
       head_forward<float>(qkv_.data(), B, T, C_, scale, P_.data(), att_.data());
       feat = att_.data();
     }
-    linear_forward<float>(feat, N, C_, V_, lmT_.data(), params.data() + off_lmb_, logits_.data());
+    // logits (N, V) = feat (N, C) · lm_head.weight^T (C, V) + bias
+    gemm_f32(N, V_, C_, feat, C_, 1, lmT_.data(), V_, logits_.data(), V_, false, params.data() + off_lmb_);
   }
   if (!targets) return std::numeric_limits<float>::quiet_NaN();
   return cross_entropy<float>(logits_.data(), targets, N, V_, for_backward ? dlogits_.data() : nullptr);
@@ -121,13 +130,23 @@ void Model::backward() {
   }
   const float* feat = kind_ == ModelKind::Head ? att_.data() : x_.data();
   float* dfeat = kind_ == ModelKind::Head ? datt_.data() : dx_.data();
-  linear_backward<float>(feat, dlogits_.data(), N, C_, V_, params.data() + off_lmw_, grads.data() + off_lmw_,
-                         grads.data() + off_lmb_, dfeat);
+  // lm_head: dW^T (C, V) = feat^T (C, N) · dlogits (N, V); db = Σ_n dlogits;
+  // dfeat (N, C) = dlogits (N, V) · W (V, C)
+  gemm_f32(C_, V_, N, feat, 1, C_, dlogits_.data(), V_, dWt_.data(), V_, false, nullptr);
+  add_transposed(dWt_.data(), C_, V_, grads.data() + off_lmw_);
+  float* db = grads.data() + off_lmb_;
+  for (int n = 0; n < N; ++n) {
+    const float* g = dlogits_.data() + static_cast<std::ptrdiff_t>(n) * V_;
+    for (int v = 0; v < V_; ++v) db[v] += g[v];
+  }
+  gemm_f32(N, C_, V_, dlogits_.data(), V_, 1, params.data() + off_lmw_, C_, dfeat, C_, false, nullptr);
   if (kind_ == ModelKind::Head) {
     const float scale = static_cast<float>(std::pow(static_cast<double>(C_), -0.5));
     head_backward<float>(qkv_.data(), P_.data(), datt_.data(), B_, T_, C_, scale, work_.data(), dqkv_.data());
-    linear_backward<float>(x_.data(), dqkv_.data(), N, C_, 3 * C_, params.data() + off_qkv_,
-                           grads.data() + off_qkv_, nullptr, dx_.data());
+    // key, query, value: dW^T (C, 3C) = x^T · dqkv; dx (N, C) = dqkv (N, 3C) · W (3C, C)
+    gemm_f32(C_, 3 * C_, N, x_.data(), 1, C_, dqkv_.data(), 3 * C_, dWt_.data(), 3 * C_, false, nullptr);
+    add_transposed(dWt_.data(), C_, 3 * C_, grads.data() + off_qkv_);
+    gemm_f32(N, C_, 3 * C_, dqkv_.data(), 3 * C_, 1, params.data() + off_qkv_, C_, dx_.data(), C_, false, nullptr);
   }
   embedding_backward<float>(idx_, B_, T_, C_, dx_.data(), dtok, grads.data() + off_pos_);
 }

@@ -57,7 +57,7 @@ class Model {
   int V_, C_, block_, max_rows_;
   std::size_t off_tok_ = 0, off_pos_ = 0, off_qkv_ = 0, off_lmw_ = 0, off_lmb_ = 0;
   // transposed weights: (C, 3C) of [key; query; value] and (C, V) of lm_head
-  std::vector<float> qkvT_, lmT_;
+  std::vector<float> qkvT_, lmT_, dWt_;
   // activations (rows = B*T) and their gradients
   std::vector<float> x_, qkv_, P_, att_, logits_, dlogits_, datt_, dqkv_, dx_, work_;
   const std::int32_t* idx_ = nullptr;

@@ -3,7 +3,9 @@
 // estimate_loss (at eval steps), get_batch('train'), forward, backward, step.
 #include "train/trainer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "torch/generator.hpp"
@@ -99,6 +101,9 @@ int Trainer::step() const { return impl_->step; }
 bool Trainer::done() const { return impl_->step >= impl_->config.iters; }
 float Trainer::last_loss() const { return impl_->last_loss; }
 std::size_t Trainer::parameter_count() const { return impl_->model.params.size(); }
+std::span<const float> Trainer::parameters() const { return impl_->model.params; }
+std::span<const float> Trainer::gradients() const { return impl_->model.grads; }
+std::span<const std::int64_t> Trainer::last_batch_offsets() const { return impl_->ix; }
 
 std::optional<Eval> Trainer::advance() {
   Impl& s = *impl_;
