@@ -77,6 +77,8 @@ struct Trainer::Impl {
     return model.forward(x.data(), y.data(), config.batch, config.block, train);
   }
 
+  std::string generate(std::string_view context_utf8, int max_new_chars, torch::Generator& g);
+
   Eval estimate_loss() {
     Eval e{step, 0.0f, 0.0f};
     for (int s = 0; s < 2; ++s) {
@@ -121,7 +123,17 @@ std::optional<Eval> Trainer::advance() {
 }
 
 std::string Trainer::generate(std::string_view context_utf8, int max_new_chars) {
-  Impl& s = *impl_;
+  return impl_->generate(context_utf8, max_new_chars, impl_->gen);
+}
+
+std::string Trainer::generate(std::string_view context_utf8, int max_new_chars, std::uint64_t seed) {
+  torch::Generator gen(seed);
+  gen.manual_seed(seed);
+  return impl_->generate(context_utf8, max_new_chars, gen);
+}
+
+std::string Trainer::Impl::generate(std::string_view context_utf8, int max_new_chars, torch::Generator& g) {
+  Impl& s = *this;
   std::vector<std::int32_t> ids = context_utf8.empty() ? std::vector<std::int32_t>{0} : s.data.encode(context_utf8);
   const int V = s.model.vocab();
   const int block = s.config.block;
@@ -148,7 +160,7 @@ std::string Trainer::generate(std::string_view context_utf8, int max_new_chars) 
     float best_val = -1.0f;
     for (int v = 0; v < V; ++v) {
       const float p = probs[static_cast<std::size_t>(v)] / sum;
-      const double u = static_cast<double>(s.gen.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
+      const double u = static_cast<double>(g.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
       const float q = static_cast<float>(-1.0 * std::log(1.0 - u));
       const float r = p / q;
       if (r > best_val) {
