@@ -22,10 +22,10 @@ import { cpus, totalmem } from 'node:os';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runNativeTrain, runTorchTrain } from './bench/train_native.mjs';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
-import { runNativeTrain, runTorchTrain } from './bench/train.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run train -- --model head [--seed 1337] [--iters N] ... : attn-cli train
+# bash scripts/train.sh --model head [--seed 1337] [--iters N] ... : attn-cli train
 # (native; builds build/native/attn-cli first if needed). Default --data is the
 # project's public/data/tinyshakespeare.txt.
 set -euo pipefail

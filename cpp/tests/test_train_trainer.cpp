@@ -273,9 +273,9 @@ TEST(TrainTrainer, SideSamplesDoNotChangeTheRun) {
     if (a) {
       EXPECT_EQ(a->train_loss, b->train_loss);
       EXPECT_EQ(a->val_loss, b->val_loss);
-      const std::string s1 = sampled.generate("ROMEO:", 40, 99);
+      const std::string s1 = sampled.sample("ROMEO:", 40, 99);
       EXPECT_EQ(s1.size(), 40u);
-      EXPECT_EQ(sampled.generate("ROMEO:", 40, 99), s1);  // same seed, same weights: same text
+      EXPECT_EQ(sampled.sample("ROMEO:", 40, 99), s1);  // same seed, same weights: same text
       sampled.attention("To be or");
     }
     EXPECT_EQ(plain.last_loss(), sampled.last_loss());

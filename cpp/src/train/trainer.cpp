@@ -126,12 +126,6 @@ std::string Trainer::generate(std::string_view context_utf8, int max_new_chars) 
   return impl_->generate(context_utf8, max_new_chars, impl_->gen);
 }
 
-std::string Trainer::generate(std::string_view context_utf8, int max_new_chars, std::uint64_t seed) {
-  torch::Generator gen(seed);
-  gen.manual_seed(seed);
-  return impl_->generate(context_utf8, max_new_chars, gen);
-}
-
 std::string Trainer::Impl::generate(std::string_view context_utf8, int max_new_chars, torch::Generator& g) {
   Impl& s = *this;
   std::vector<std::int32_t> ids = context_utf8.empty() ? std::vector<std::int32_t>{0} : s.data.encode(context_utf8);
@@ -172,6 +166,21 @@ std::string Trainer::Impl::generate(std::string_view context_utf8, int max_new_c
     out.push_back(best);
   }
   return s.data.decode(out);
+}
+
+std::string Trainer::sample(std::string_view context_utf8, int max_new_chars, std::uint64_t seed) {
+  Impl& s = *impl_;
+  const torch::Generator saved = s.gen;
+  s.gen.manual_seed(seed);
+  std::string out;
+  try {
+    out = generate(context_utf8, max_new_chars);
+  } catch (...) {
+    s.gen = saved;
+    throw;
+  }
+  s.gen = saved;
+  return out;
 }
 
 std::vector<float> Trainer::attention(std::string_view snippet_utf8) const {
