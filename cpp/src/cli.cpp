@@ -4,13 +4,13 @@
 #include <cstdint>
 #include <map>
 
+#if !defined(__EMSCRIPTEN__)  // attn-cli train: native only
+#include "train/cli_train.hpp"
+#endif
 #include "exercise.hpp"
 #include "lesson1.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
-#if !defined(__EMSCRIPTEN__)
-#include "train/cli_train.hpp"
-#endif
 
 namespace attn {
 
