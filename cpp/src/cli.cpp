@@ -8,6 +8,7 @@
 #include "lesson1.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
+#include "train/cli_train.hpp"
 
 namespace attn {
 
@@ -91,11 +92,12 @@ CliResult run_cli(const std::vector<std::string>& args) {
   CliResult r;
   try {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-      (args.empty() ? r.err : r.out) = kUsage;
+      (args.empty() ? r.err : r.out) = std::string(kUsage) + train::kTrainUsage;
       r.code = args.empty() ? 2 : 0;
       return r;
     }
     const std::string& cmd = args[0];
+    if (cmd == "train") return train::run_train_cli(args);
     if (cmd == "lesson1") {
       const auto o = parse_options(args, {"seed", "T", "d-model", "d-k", "d-v"});
       Lesson1Sizes s;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,6 +82,12 @@ class Trainer {
 
   // Parameter count and a flat view of parameters/gradients for tests.
   std::size_t parameter_count() const;
+  // Every parameter, flat, in model.parameters() order (PyTorch's shapes,
+  // row-major), and their gradients from the last training step.
+  std::span<const float> parameters() const;
+  std::span<const float> gradients() const;
+  // torch.randint's offsets of the last batch drawn (batch values).
+  std::span<const std::int64_t> last_batch_offsets() const;
 
  private:
   struct Impl;
