@@ -58,9 +58,9 @@ constexpr int kMaxGenerate = 100'000;
 val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigned seed_lo, int iters,
                    int eval_interval, int eval_iters, double lr, int batch, int block) {
   if (model < 0 || model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
-  if (iters < 1 || iters > kMaxIters || eval_interval < 1 || eval_interval > kMaxIters || eval_iters < 1 ||
+  if (iters < 0 || iters > kMaxIters || eval_interval < 1 || eval_interval > kMaxIters || eval_iters < 1 ||
       eval_iters > kMaxEvalIters || batch < 1 || batch > kMaxBatch || block < 1 || block > kMaxBlock)
-    return range_error("iters, evalInterval in [1, 1000000], evalIters in [1, 10000], batch in [1, 512], block in [1, 64]");
+    return range_error("iters in [0, 1000000], evalInterval in [1, 1000000], evalIters in [1, 10000], batch in [1, 512], block in [1, 64]");
   if (!(lr > 0) || !std::isfinite(static_cast<float>(lr))) return range_error("lr must be a positive finite float32");
   auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(model));
   config.seed = (std::uint64_t{seed_hi} << 32) | seed_lo;

@@ -29,7 +29,7 @@ export function defaults(model) {
 
 /** Ranges of a run's settings (the bindings check the same). */
 export const TRAIN_LIMITS = {
-  iters: [1, 1_000_000], evalInterval: [1, 1_000_000], evalIters: [1, 10_000], batch: [1, 512], block: [1, 64],
+  iters: [0, 1_000_000], evalInterval: [1, 1_000_000], evalIters: [1, 10_000], batch: [1, 512], block: [1, 64],
   maxSteps: [1, 1_000_000], maxNewChars: [0, 100_000],
 };
 
@@ -54,9 +54,13 @@ function checkText(v, name) {
   return v;
 }
 
-/** The lecture's log line for one evaluation (Python's f"{:.4f}"). */
+// A loss as C's "%.4f" prints it (toFixed rounds the exact binary value as
+// printf does; a float32 loss never sits exactly on a tie at 4 decimals).
+const f4 = (x) => (Number.isNaN(x) ? 'nan' : x === Infinity ? 'inf' : x === -Infinity ? '-inf' : x.toFixed(4));
+
+/** The lecture's log line for one evaluation (attn-cli's "step %d: train loss %.4f, val loss %.4f"). */
 export function formatEval(e) {
-  return `step ${e.step}: train loss ${e.train.toFixed(4)}, val loss ${e.val.toFixed(4)}`;
+  return `step ${e.step}: train loss ${f4(e.train)}, val loss ${f4(e.val)}`;
 }
 
 /** A full config from a partial one: the model's defaults, then the given fields, checked. */
