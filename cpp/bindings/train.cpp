@@ -12,6 +12,7 @@
 //   trainerNew(text, model, seedHi, seedLo, iters, evalInterval, evalIters, lr, batch, block) -> handle
 //   trainerAdvance(h, maxSteps) -> Float64Array [step, lastLoss, badStep, n, (step, train, val) × n]
 //   trainerGenerate(h, context, maxNewChars) -> string
+//   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
 //   trainerAttention(h, snippet) -> Float32Array (T, T)
 //   trainerInfo(h) -> Float64Array [step, iters, vocabSize, trainTokens, valTokens, parameters]
 //   trainerVocab(h) -> string (the vocabulary's characters in id order)
@@ -119,6 +120,19 @@ val js_trainer_generate(int h, const std::string& context, int max_new) {
   }
 }
 
+// trainerSample(h, context, maxNewChars, seedHi, seedLo) -> the new text, drawn
+// from a generator seeded with seed; the run's own generator is untouched
+val js_trainer_sample(int h, const std::string& context, int max_new, unsigned seed_hi, unsigned seed_lo) {
+  attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  if (max_new < 0 || max_new > kMaxGenerate) return range_error("maxNewChars must be in [0, 100000]");
+  try {
+    return val(t->sample(context, max_new, (std::uint64_t{seed_hi} << 32) | seed_lo));
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
 // trainerAttention(h, snippet) -> Float32Array (T, T), rows queries, columns keys
 val js_trainer_attention(int h, const std::string& snippet) {
   const attn::train::Trainer* t = get(h);
@@ -163,6 +177,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("trainerNew", &js_trainer_new);
   function("trainerAdvance", &js_trainer_advance);
   function("trainerGenerate", &js_trainer_generate);
+  function("trainerSample", &js_trainer_sample);
   function("trainerAttention", &js_trainer_attention);
   function("trainerInfo", &js_trainer_info);
   function("trainerVocab", &js_trainer_vocab);

@@ -15,8 +15,10 @@ export interface RunSettings {
   lr: number;
   batch: number;
   block: number;
-  /** Characters sampled at the end (0: none). */
+  /** Characters sampled at the end (0: none), from the run's own generator as the lecture's generate. */
   sampleChars: number;
+  /** Characters sampled at each evaluation (0: none), from a generator of their own (the run is unchanged). */
+  evalSampleChars: number;
 }
 
 export type ToRunner =
@@ -37,7 +39,7 @@ export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention';
 export type FromRunner =
   | { type: 'loading'; run: number; what: 'engine' | 'text' }
   | { type: 'started'; run: number; info: TrainerInfo; vocab: string; simd: boolean; textChars: number; worker: boolean }
-  | { type: 'eval'; run: number; point: EvalPoint; line: string }
+  | { type: 'eval'; run: number; point: EvalPoint; line: string; sample: string }
   | { type: 'progress'; run: number; step: number; iters: number; stepsPerSecond: number; secondsLeft: number; activeMs: number }
   | { type: 'paused'; run: number; step: number }
   | { type: 'resumed'; run: number; step: number }

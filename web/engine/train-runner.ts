@@ -110,7 +110,16 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
     r.activeMs += dt;
     r.stepsDone += ran;
     if (step % evalInterval !== 0 && ran > 0) r.msPerStep = r.msPerStep > 0 ? 0.7 * r.msPerStep + 0.3 * (dt / ran) : dt / ran;
-    for (const p of res.evals) opts.post({ type: 'eval', run: r.id, point: p, line: formatEval(p) });
+    for (const p of res.evals) {
+      let sample = '';
+      if (r.settings.evalSampleChars > 0 && Number.isFinite(p.train) && Number.isFinite(p.val)) {
+        // Its own generator (seed + step): the run's generator, and so the log, stay as they are.
+        try {
+          sample = r.trainer.sample('', r.settings.evalSampleChars, String((BigInt(r.settings.seed) + BigInt(p.step)) % 2n ** 64n));
+        } catch { sample = ''; }
+      }
+      opts.post({ type: 'eval', run: r.id, point: p, line: formatEval(p), sample });
+    }
     if (res.badStep !== null) {
       r.finished = true;
       opts.post({ type: 'nan', run: r.id, step: res.badStep });

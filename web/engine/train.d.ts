@@ -51,6 +51,8 @@ export interface Trainer {
   advance(maxSteps: number): AdvanceResult;
   /** Continues `context` ("" = from token 0) by maxNewChars characters, drawn from the run's generator. */
   generate(context: string, maxNewChars: number): string;
+  /** As generate, from a generator seeded with `seed`; the run's own generator (and so the rest of the run) is untouched. */
+  sample(context: string, maxNewChars: number, seed: Seed): string;
   /** The head model's attention weights on the last `block` characters of snippet: (T, T), rows queries. */
   attention(snippet: string): Float32Array;
   /** The vocabulary, one character per id. */

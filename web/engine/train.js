@@ -95,6 +95,11 @@ function wrapTrainer(m, handle, config) {
       checkText(context, 'context');
       return unwrap(m.trainerGenerate(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_LIMITS.maxNewChars)));
     },
+    sample(context, maxNewChars, seed) {
+      checkText(context, 'context');
+      const [hi, lo] = seedParts(seed);
+      return unwrap(m.trainerSample(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_LIMITS.maxNewChars), hi, lo));
+    },
     attention(snippet) {
       checkText(snippet, 'snippet');
       return unwrap(m.trainerAttention(live(), snippet));

@@ -69,13 +69,15 @@ describe('a short head run', () => {
   }, 120_000);
 
   it('gives the same run whatever the slices (Pause/Resume continue the same run)', () => {
-    const run = (slices: number[]) => {
+    const run = (slices: number[], sampleAtEvals = false) => {
       const t = simd.createTrainer(text, { model: 'head', iters: 40, evalInterval: 10, evalIters: 4 });
       const evals: string[] = [];
       let i = 0;
       for (;;) {
         const r = t.advance(slices[i++ % slices.length]);
         evals.push(...r.evals.map(formatEval));
+        // <attn-train>'s samples at each evaluation draw from a generator of their own
+        if (sampleAtEvals && r.evals.length) expect(t.sample('', 30, 99 + r.step)).not.toBe('');
         if (r.done) break;
       }
       const sample = t.generate('', 40);
@@ -87,6 +89,7 @@ describe('a short head run', () => {
     expect(a.evals).toHaveLength(4);
     expect(run([1])).toEqual(a);
     expect(run([3, 7, 1])).toEqual(a);
+    expect(run([10], true)).toEqual(a);
   }, 60_000);
 
   it('the head\'s attention: T×T causal rows that sum to 1', () => {

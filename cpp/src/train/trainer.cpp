@@ -162,6 +162,21 @@ std::string Trainer::generate(std::string_view context_utf8, int max_new_chars) 
   return s.data.decode(out);
 }
 
+std::string Trainer::sample(std::string_view context_utf8, int max_new_chars, std::uint64_t seed) {
+  Impl& s = *impl_;
+  const torch::Generator saved = s.gen;
+  s.gen.manual_seed(seed);
+  std::string out;
+  try {
+    out = generate(context_utf8, max_new_chars);
+  } catch (...) {
+    s.gen = saved;
+    throw;
+  }
+  s.gen = saved;
+  return out;
+}
+
 std::vector<float> Trainer::attention(std::string_view snippet_utf8) const {
   Impl& s = *impl_;
   if (s.config.model != ModelKind::Head) throw std::logic_error("only the head model has attention weights");

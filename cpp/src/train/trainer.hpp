@@ -74,6 +74,11 @@ class Trainer {
   // Continues the text from a context (empty: one token 0, as the lecture),
   // sampling from the trainer's own generator. Returns only the new text.
   std::string generate(std::string_view context_utf8, int max_new_chars);
+  // The same, from a generator seeded with `seed` (torch.manual_seed(seed)),
+  // leaving the trainer's own generator as it was: a sample in the middle of
+  // a run that does not change the rest of the run (<attn-train>'s samples
+  // at each evaluation).
+  std::string sample(std::string_view context_utf8, int max_new_chars, std::uint64_t seed);
 
   // The head model's attention weights on the last `block` characters of
   // snippet (T = its length, at most block): (T, T), rows queries, columns

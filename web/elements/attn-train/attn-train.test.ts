@@ -73,11 +73,14 @@ describe('<attn-train>', () => {
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
     reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", simd: true, textChars: 10, worker: true });
-    reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2047 }, line: 'step 0: train loss 4.2000, val loss 4.2047' });
+    reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2047 }, line: 'step 0: train loss 4.2000, val loss 4.2047', sample: 'Fiwz' });
     reply({ type: 'progress', run, step: 50, iters: 300, stepsPerSecond: 800, secondsLeft: 0.3, activeMs: 60 });
     expect(el.log).toEqual(['step 0: train loss 4.2000, val loss 4.2047']);
     expect(sr(el).querySelector('.log')!.textContent).toBe('step 0: train loss 4.2000, val loss 4.2047');
     expect(sr(el).querySelector('[part="rate"]')!.textContent).toMatch(/800 steps\/s/);
+    expect(el.evalSamples).toEqual([{ step: 0, text: 'Fiwz' }]);
+    expect(sr(el).querySelector('.sample')!.textContent).toBe('Fiwz');
+    expect(sr(el).querySelector('[part="sample-caption"]')!.textContent).toMatch(/step 0/);
     expect((sr(el).querySelector('progress') as HTMLProgressElement).value).toBeCloseTo(50 / 300);
     expect(sr(el).querySelector('svg .uniform')).not.toBeNull();
     el.pause();
@@ -87,7 +90,7 @@ describe('<attn-train>', () => {
     el.resume();
     expect(sent.at(-1)).toEqual({ type: 'resume', run });
     reply({ type: 'resumed', run, step: 60 });
-    reply({ type: 'eval', run, point: { step: 100, train: 3.2338, val: 3.2548 }, line: 'step 100: train loss 3.2338, val loss 3.2548' });
+    reply({ type: 'eval', run, point: { step: 100, train: 3.2338, val: 3.2548 }, line: 'step 100: train loss 3.2338, val loss 3.2548', sample: '' });
     expect(sr(el).querySelectorAll('svg path.train, svg path.val')).toHaveLength(2);
     reply({ type: 'done', run, step: 300, stopped: false, sample: 'KING:\nO my lord', activeMs: 500, stepsPerSecond: 600 });
     expect(el.phase).toBe('done');
@@ -108,7 +111,7 @@ describe('<attn-train>', () => {
     // a reset drops the run; its late messages are ignored
     el.reset();
     expect(sent.at(-1)).toEqual({ type: 'reset', run });
-    reply({ type: 'eval', run, point: { step: 200, train: 3, val: 3 }, line: 'x' });
+    reply({ type: 'eval', run, point: { step: 200, train: 3, val: 3 }, line: 'x', sample: '' });
     expect(el.log).toEqual([]);
     expect(el.phase).toBe('idle');
   });

@@ -39,6 +39,7 @@ export interface AttnTrainErrorDetail { kind: TrainErrorKind; message: string; s
 const BLOCK = 8;
 const BATCH = 32;
 const DEFAULT_SNIPPET = 'my lord,';
+const EVAL_SAMPLE_CHARS = 120;
 const SVG = 'http://www.w3.org/2000/svg';
 const OBSERVED = ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'src', 'lang'] as const;
 
@@ -83,6 +84,7 @@ export class AttnTrain extends AttnElement {
   #iters = 0;
   #sample = '';
   #attention: { snippet: string; weights: Float32Array } | null = null;
+  #evalSamples: { step: number; text: string }[] = [];
   #attentionRequest = 0;
   #problem: string | null = null;
   #sourceOwn = false;
@@ -123,6 +125,7 @@ export class AttnTrain extends AttnElement {
   readonly #logTitle = h('h3', { id: 'log-title' });
   readonly #log = h('pre', { class: 'log', part: 'log', role: 'log', tabindex: '0', 'aria-labelledby': 'log-title' });
   readonly #sampleTitle = h('h3', { id: 'sample-title' });
+  readonly #sampleCaption = h('p', { class: 'hint', part: 'sample-caption' });
   readonly #sampleOut = h('pre', { class: 'sample', part: 'sample', tabindex: '0', 'aria-labelledby': 'sample-title' });
   readonly #attnBox = h('section', { class: 'attention', part: 'attention', 'aria-labelledby': 'attn-title', hidden: true });
   readonly #attnTitle = h('h3', { id: 'attn-title' });
@@ -158,7 +161,7 @@ export class AttnTrain extends AttnElement {
       h('div', { class: 'panels' },
         h('figure', { 'aria-labelledby': 'chart-title' }, this.#chartTitle, this.#chart, this.#keys),
         h('div', {}, this.#logTitle, this.#log)),
-      h('section', { 'aria-labelledby': 'sample-title' }, this.#sampleTitle, this.#sampleOut),
+      h('section', { 'aria-labelledby': 'sample-title' }, this.#sampleTitle, this.#sampleCaption, this.#sampleOut),
       this.#attnBox,
     );
     this.#attnBox.append(this.#attnTitle, this.#attnHelp,
@@ -196,6 +199,8 @@ export class AttnTrain extends AttnElement {
   get evaluations(): Point[] { return this.#points.map((p) => ({ ...p })); }
   /** The sample generated at the end of the run ("" before). */
   get sample(): string { return this.#sample; }
+  /** The short samples drawn at each evaluation (from a generator of their own: the run is unchanged). */
+  get evalSamples(): { step: number; text: string }[] { return this.#evalSamples.map((s) => ({ ...s })); }
   /** The attention weights shown (T×T, rows queries), or null. */
   get attention(): { snippet: string; weights: Float32Array } | null {
     return this.#attention ? { snippet: this.#attention.snippet, weights: new Float32Array(this.#attention.weights) } : null;
@@ -285,7 +290,7 @@ export class AttnTrain extends AttnElement {
     const s = this.#state;
     return {
       model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters,
-      lr: s.lr, batch: BATCH, block: BLOCK, sampleChars: s.sampleChars,
+      lr: s.lr, batch: BATCH, block: BLOCK, sampleChars: s.sampleChars, evalSampleChars: EVAL_SAMPLE_CHARS,
     };
   }
 
@@ -308,6 +313,8 @@ export class AttnTrain extends AttnElement {
     this.#lines = [];
     this.#log.textContent = '';
     this.#sample = '';
+    this.#evalSamples = [];
+    this.#sampleCaption.textContent = '';
     this.#sampleOut.textContent = this.#t.sampleNone;
     this.#attention = null;
     this.#hmWrap.replaceChildren();
@@ -337,6 +344,9 @@ export class AttnTrain extends AttnElement {
     this.#lines = [];
     this.#log.textContent = '';
     this.#sample = '';
+    this.#evalSamples = [];
+    this.#sampleCaption.textContent = '';
+    this.#sampleOut.textContent = this.#t.sampleNone;
     this.#attention = null;
     this.#hmWrap.replaceChildren();
     this.#attnNote.textContent = '';
@@ -370,6 +380,11 @@ export class AttnTrain extends AttnElement {
         this.#lines.push(msg.line);
         this.#log.append(`${this.#lines.length > 1 ? '\n' : ''}${msg.line}`);
         this.#log.scrollTop = this.#log.scrollHeight;
+        if (msg.sample) {
+          this.#evalSamples.push({ step: msg.point.step, text: msg.sample });
+          this.#sampleCaption.textContent = this.#t.sampleAt(msg.point.step);
+          this.#sampleOut.textContent = msg.sample;
+        }
         this.#drawChart();
         this.emit<AttnTrainEvalDetail>('attn-train-eval', { model: this.#runModel, ...msg.point, line: msg.line });
         break;
@@ -404,7 +419,10 @@ export class AttnTrain extends AttnElement {
         this.#phase = msg.stopped ? 'stopped' : 'done';
         this.#step = msg.step;
         this.#sample = msg.sample;
-        if (msg.sample) this.#sampleOut.textContent = msg.sample;
+        if (msg.sample) {
+          this.#sampleCaption.textContent = t.sampleEnd(Array.from(msg.sample).length);
+          this.#sampleOut.textContent = msg.sample;
+        }
         this.#progress.value = this.#iters > 0 ? msg.step / this.#iters : 0;
         this.#status.textContent = msg.stopped ? t.stopped(msg.step) : t.done(msg.step, formatSeconds(msg.activeMs / 1000));
         this.#rate.textContent = msg.stepsPerSecond > 0 ? t.rateDone(String(Math.round(msg.stepsPerSecond))) : '';

@@ -98,4 +98,9 @@ table.hm th { font: 600 0.9rem ui-monospace, SFMono-Regular, Menlo, Consolas, mo
 table.hm th.corner { font: 0.75rem system-ui, sans-serif; color: var(--_muted); }
 table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.72rem; border-radius: 3px; }
 table.hm td.masked { background: var(--_surface); color: var(--_muted); }
+@media (max-width: 420px) {
+  table.hm { border-spacing: 1px; }
+  table.hm td { width: 2.1rem; height: 1.9rem; font-size: 0.66rem; }
+  table.hm th { padding: 0.1rem 0.15rem; }
+}
 `;
