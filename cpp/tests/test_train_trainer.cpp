@@ -95,11 +95,12 @@ TEST(TrainData, ShippedTinyShakespeare) {
 
 TEST(TrainData, TextChecks) {
   // code points, sorted as Python sorts str
-  const Dataset d = Dataset::from_text("\xe4\xbd\xa0\xe5\xa5\xbd, world \xe4\xbd\xa0\xe5\xa5\xbd!", 2);
+  const Dataset d = Dataset::from_text("\xe4\xbd\xa0\xe5\xa5\xbd, world \xe4\xbd\xa0\xe5\xa5\xbd!", 1);
   EXPECT_EQ(d.vocab.front(), U' ');
   EXPECT_EQ(d.vocab.back(), U'\u597d');
-  EXPECT_EQ(d.train.size() + d.val.size(), 15u);
-  EXPECT_EQ(d.train.size(), 13u);  // int(0.9 * 15)
+  EXPECT_EQ(d.train.size() + d.val.size(), 13u);
+  EXPECT_EQ(d.train.size(), 11u);  // int(0.9 * 13)
+  EXPECT_THROW(Dataset::from_text("\xe4\xbd\xa0\xe5\xa5\xbd, world \xe4\xbd\xa0\xe5\xa5\xbd!", 2), std::invalid_argument);
   EXPECT_THROW(Dataset::from_text("abc\xff", 1), std::invalid_argument);
   EXPECT_THROW(Dataset::from_text("\xc0\xaf", 1), std::invalid_argument);     // overlong
   EXPECT_THROW(Dataset::from_text("\xed\xa0\x80", 1), std::invalid_argument);  // surrogate

@@ -1,8 +1,8 @@
 // AdamW's update loop (compiled with the kernel flags, see CMakeLists.txt).
 #include "train/adamw.hpp"
 
-#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -12,9 +12,12 @@ AdamW::AdamW(std::size_t n, double lr, double beta1, double beta2, double eps, d
     : lr_(lr), beta1_(beta1), beta2_(beta2), eps_(eps), wd_(weight_decay), m_(n, 0.0f), v_(n, 0.0f) {}
 
 double AdamW::python_double(float x) {
+  // (Emscripten 3.1.6's libc++ has no floating-point to_chars)
   char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf - 1, x);
-  *r.ptr = '\0';
+  for (int digits = 1; digits <= 9; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(x));
+    if (std::strtof(buf, nullptr) == x) break;
+  }
   return std::strtod(buf, nullptr);
 }
 

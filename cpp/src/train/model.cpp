@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "torch/generator.hpp"
+#include "torch/init.hpp"
 #include "train/gemm.hpp"
 #include "train/ops.hpp"
 
@@ -66,23 +67,17 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows)
 }
 
 void Model::init(torch::Generator& gen) {
-  const double a = std::sqrt(5.0);
-  for (const ParamInfo& p : infos) {
-    float* w = params.data() + p.offset;
-    if (p.name.find("embedding") != std::string::npos) {
-      gen.normal_(w, p.size, 0.0, 1.0);
-    } else if (p.shape.size() == 2) {
-      // init.kaiming_uniform_(weight, a=math.sqrt(5)): fan_in = shape[1],
-      // gain = sqrt(2 / (1 + a**2)), std = gain / sqrt(fan), bound = sqrt(3) * std
-      const double gain = std::sqrt(2.0 / (1.0 + a * a));
-      const double std_ = gain / std::sqrt(static_cast<double>(p.shape[1]));
-      const double bound = std::sqrt(3.0) * std_;
-      gen.uniform_(w, p.size, -bound, bound);
-    } else {
-      // bias: bound = 1 / math.sqrt(fan_in) of the weight before it
-      const double bound = 1.0 / std::sqrt(static_cast<double>(C_));
-      gen.uniform_(w, p.size, -bound, bound);
-    }
+  const auto C = static_cast<std::size_t>(C_), V = static_cast<std::size_t>(V_);
+  float* p = params.data();
+  if (kind_ == ModelKind::Bigram) {
+    torch::embedding_init(gen, p + off_tok_, V, V);
+  } else {
+    torch::embedding_init(gen, p + off_tok_, V, C);
+    torch::embedding_init(gen, p + off_pos_, static_cast<std::size_t>(block_), C);
+    if (kind_ == ModelKind::Head)
+      for (int k = 0; k < 3; ++k)  // key, query, value: Linear(C, C, bias=False)
+        torch::linear_init(gen, p + off_qkv_ + static_cast<std::size_t>(k) * C * C, nullptr, C, C);
+    torch::linear_init(gen, p + off_lmw_, p + off_lmb_, C, V);
   }
   params_changed();
 }

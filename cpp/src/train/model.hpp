@@ -29,9 +29,9 @@ class Model {
   // the position table), max_rows the largest B*T a forward pass will see.
   Model(ModelKind kind, int V, int C, int block, int max_rows);
 
-  // The parameters' initial values, drawn from gen in PyTorch's module order:
-  // Embedding weight normal_(0, 1); Linear weight kaiming_uniform_(a=√5),
-  // i.e. uniform_(±√3·√(2/(1+a²))/√fan_in), then its bias uniform_(±1/√fan_in).
+  // The parameters' initial values, drawn from gen in PyTorch's module order
+  // (torch/init.hpp: Embedding normal_(0, 1); Linear kaiming_uniform_(a=√5)
+  // then its bias uniform_(±1/√fan_in)).
   void init(torch::Generator& gen);
 
   // Forward on idx (B, T) with T <= block and B*T <= max_rows. With targets

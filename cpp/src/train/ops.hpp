@@ -10,10 +10,10 @@
 // Backward functions ADD into parameter gradients (zeroed once per step) and
 // OVERWRITE activation gradients.
 #pragma once
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #if defined(__GNUC__)
@@ -45,7 +45,9 @@ ATTN_TRAIN_INLINE F exp_nonpositive(F x) {
     p = p * r + 5.0000001201e-1f;
     p = p * r * r + r + 1.0f;
     const std::int32_t bits = (n + 127) * (1 << 23);
-    const float scale = std::bit_cast<float>(x < -87.3f ? 0 : bits);
+    const std::int32_t kept = x < -87.3f ? 0 : bits;
+    float scale;
+    std::memcpy(&scale, &kept, sizeof scale);  // (no std::bit_cast in Emscripten 3.1.6's libc++)
     return p * scale;
   }
 }
