@@ -120,7 +120,7 @@ export class AttnTrain extends AttnElement {
   readonly #progress = h('progress', { part: 'progress', max: '1', value: '0' });
   readonly #rate = h('p', { class: 'rate', part: 'rate' });
   readonly #chartTitle = h('h3', { id: 'chart-title' });
-  readonly #chart = svg('svg', { class: 'chart', part: 'chart', role: 'img', viewBox: '0 0 560 260' });
+  readonly #chart = svg('svg', { class: 'chart', part: 'chart', role: 'img', viewBox: '0 0 440 250' });
   readonly #keys = h('ul', { class: 'keys', part: 'chart-keys' });
   readonly #logTitle = h('h3', { id: 'log-title' });
   readonly #log = h('pre', { class: 'log', part: 'log', role: 'log', tabindex: '0', 'aria-labelledby': 'log-title' });
@@ -594,13 +594,13 @@ export class AttnTrain extends AttnElement {
       kids.push(label);
     }
     for (const tk of g.xTicks) {
-      const label = svg('text', { x: tk.x, y: g.plot.y + g.plot.h + 16, 'text-anchor': 'middle' });
+      const label = svg('text', { x: tk.x, y: g.plot.y + g.plot.h + 16, 'text-anchor': tk.value === 0 ? 'start' : 'middle' });
       label.textContent = tk.label;
       kids.push(label);
     }
     kids.push(svg('line', { class: 'axis', x1: g.plot.x, x2: g.plot.x, y1: g.plot.y, y2: g.plot.y + g.plot.h }));
     kids.push(svg('line', { class: 'axis', x1: g.plot.x, x2: g.plot.x + g.plot.w, y1: g.plot.y + g.plot.h, y2: g.plot.y + g.plot.h }));
-    const axisX = svg('text', { x: g.plot.x + g.plot.w, y: g.plot.y + g.plot.h + 28, 'text-anchor': 'end' });
+    const axisX = svg('text', { x: g.plot.x + g.plot.w, y: g.plot.y + g.plot.h + 32, 'text-anchor': 'end' });
     axisX.textContent = t.stepAxis;
     kids.push(axisX);
     if (g.uniform) {

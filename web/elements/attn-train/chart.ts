@@ -33,8 +33,8 @@ export function niceTicks(lo: number, hi: number, max: number): number[] {
   return out;
 }
 
-export function chartGeometry(series: readonly Series[], uniform: number | null, itersHint: number, width = 560, height = 260): ChartGeometry {
-  const plot = { x: 44, y: 10, w: width - 44 - 12, h: height - 10 - 30 };
+export function chartGeometry(series: readonly Series[], uniform: number | null, itersHint: number, width = 440, height = 250): ChartGeometry {
+  const plot = { x: 40, y: 10, w: width - 40 - 14, h: height - 10 - 34 };
   let maxStep = Math.max(1, itersHint);
   let lo = Infinity, hi = -Infinity;
   for (const s of series) {

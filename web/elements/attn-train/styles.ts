@@ -61,12 +61,12 @@ input:focus-visible, select:focus-visible, button:focus-visible, textarea:focus-
 .status { margin: 0.3rem 0 0; min-height: 1.5em; }
 .hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.92em; }
 progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
-.panels { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.8rem 1.2rem; margin-top: 0.6rem; }
-@media (max-width: 720px) { .panels { grid-template-columns: minmax(0, 1fr); } }
+.panels { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.8rem; margin-top: 0.6rem; }
 h3 { font-size: 1rem; margin: 0.2rem 0 0.3rem; }
 figure { margin: 0; min-width: 0; }
 svg.chart { width: 100%; height: auto; display: block; overflow: visible; }
-svg.chart text { fill: var(--_muted); font-size: 11px; font-family: inherit; }
+svg.chart { max-width: 40rem; }
+svg.chart text { fill: var(--_muted); font-size: 13px; font-family: inherit; }
 svg.chart .axis { stroke: var(--_border); stroke-width: 1; }
 svg.chart .grid { stroke: var(--_grid); stroke-width: 1; }
 svg.chart .uniform { stroke: var(--_muted); stroke-width: 1.2; stroke-dasharray: 2 3; }
