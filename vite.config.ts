@@ -101,6 +101,8 @@ export default defineConfig({
   base: './',
   publicDir: resolve(here, 'public'),
   plugins: [wasmBase64(), embedBuild(), cssTemplateMinify()],
+  // <attn-train>'s Web Worker: an ES module file (worker-src 'self').
+  worker: { format: 'es' },
   build: {
     outDir: dist,
     emptyOutDir: true,

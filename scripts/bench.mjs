@@ -26,6 +26,7 @@ import { runNativeTrain, runTorchTrain } from './bench/train_native.mjs';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
+import { defaultRunNode, trainChromium, trainNode } from './bench/train.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);
@@ -131,6 +132,20 @@ async function main() {
     delete pages.lib; // out.lib below, from --lib-dir when given
     out.pages = pages;
   }
+  // Training (issue 14): head-model steps per second in WASM under Node, and,
+  // outside --smoke and --kernel-only, in Chromium's worker, the default head
+  // run's total time there and input-to-paint while it trains.
+  log('training: head model in WASM under Node');
+  try {
+    out.train = { node: await trainNode(dir.generated, { steps: smoke ? 50 : 1000, warmup: smoke ? 5 : 100 }) };
+    if (!smoke && !kernelOnly) {
+      out.train.node_default_run = await defaultRunNode(dir.generated);
+      log('training: head model in Chromium\'s worker');
+      out.train.chromium = await trainChromium(root);
+    }
+  } catch (e) {
+    out.train = { error: String(e?.message ?? e) };
+  }
   // Static, no browser: per-page closures of the library build.
   out.lib = librarySizes(libDir, { root });
 
@@ -205,6 +220,13 @@ function summary(out) {
   } else {
     for (const k of ['first_paint_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
   }
+  const tr = out.train;
+  s.train_head_steps_per_s_wasm_node = tr?.node?.simd?.steps_per_s ?? null;
+  s.train_head_steps_per_s_wasm_scalar_node = tr?.node?.scalar?.steps_per_s ?? null;
+  s.train_head_default_run_s_node = tr?.node_default_run?.seconds ?? null;
+  s.train_head_steps_per_s_chromium_worker = tr?.chromium?.worker_steps_per_s ?? null;
+  s.train_head_default_run_s_chromium = tr?.chromium?.default_run?.wall_s ?? null;
+  s.train_input_to_paint_p95_ms = tr?.chromium?.input_to_paint?.p95_ms ?? null;
   return s;
 }
 
@@ -319,11 +341,34 @@ function table(out) {
     const eh = p.elementHeap;
     if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
   }
+  lines.push(...trainLines(out.train));
   lines.push('');
   lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
     'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
     .map((k) => `${k}=${out.summary[k] === null || out.summary[k] === undefined ? '—' : Number.isInteger(out.summary[k]) ? out.summary[k] : out.summary[k].toFixed(3)}`).join('  '));
   return lines.join('\n');
+}
+
+// Training figures (scripts/bench/train.mjs).
+function trainLines(tr) {
+  if (!tr) return [];
+  const lines = ['', 'Training, head model (batch 32, block 8, Tiny Shakespeare)'];
+  if (tr.error) return [...lines, `  ${tr.error}`];
+  const n = tr.node ?? {};
+  const sps = (r) => (r?.error ? `missing: ${r.error}` : r ? `${fmt(r.steps_per_s)} steps/s (${fmt(r.ms_per_step)} ms per step, CPU time, ${r.steps} steps)` : '—');
+  lines.push(`  WASM in Node, SIMD: ${sps(n.simd)}`);
+  lines.push(`  WASM in Node, scalar: ${sps(n.scalar)}`);
+  if (tr.node_default_run) lines.push(`  default run in Node (5000 steps + ${tr.node_default_run.evaluations} evaluations of 2 × 200 batches): ${fmt(tr.node_default_run.seconds)} s wall`);
+  const c = tr.chromium;
+  if (c?.error) lines.push(`  Chromium: ${c.error}`);
+  else if (c) {
+    lines.push(`  Chromium, <attn-train>'s Web Worker: ${fmt(c.worker_steps_per_s)} steps/s (2000 steps, worker's active time)`);
+    const d = c.default_run;
+    lines.push(`  default run in Chromium, Start to done: ${d?.error ? d.error : `${fmt(d.wall_s)} s wall (${fmt(d.worker_s)} s in the worker), ${d.evaluations} evaluations, last: ${d.last_line}`}`);
+    const ip = c.input_to_paint;
+    if (ip) lines.push(`  input → painted while training: p50 ${fmt(ip.p50_ms)} ms, p95 ${fmt(ip.p95_ms)} ms, max ${fmt(ip.max_ms)} ms (${ip.inputs} inputs)`);
+  }
+  return lines;
 }
 
 main().catch((err) => {

@@ -23,7 +23,7 @@ import { PAGE_STRINGS } from './i18n/strings';
 export const MSG_SIZE = 'attention-lab:size';
 export const MSG_HELLO = 'attention-lab:hello';
 
-type Widget = 'heatmap' | 'quiz' | 'exercise' | 'review' | 'tril';
+type Widget = 'heatmap' | 'quiz' | 'exercise' | 'review' | 'tril' | 'train';
 const WIDGETS: Record<Widget, { tag: string; attrs: readonly string[]; flags: readonly string[]; progress: boolean }> = {
   heatmap: {
     tag: 'attn-heatmap',
@@ -40,6 +40,9 @@ const WIDGETS: Record<Widget, { tag: string; attrs: readonly string[]; flags: re
     flags: [],
     progress: false,
   },
+  // Training fetches its worker, attn_train.wasm and Tiny Shakespeare from this
+  // frame's origin on Start: a sandboxed frame needs allow-same-origin for it.
+  train: { tag: 'attn-train', attrs: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'], flags: [], progress: false },
 };
 
 const MAX_VALUE = 200;

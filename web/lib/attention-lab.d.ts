@@ -1,6 +1,6 @@
 // Types of dist/lib/attention-lab.js for authors who bundle it (hand-written,
 // self-contained: no imports from the sources). Importing the module makes
-// <attn-heatmap>, <attn-quiz>, <attn-exercise> and <attn-review> work: each
+// <attn-heatmap>, <attn-quiz>, <attn-exercise>, <attn-review> and <attn-train> work: each
 // element's code is loaded when its tag first appears in the document (or by
 // load(tag) / loadAll()). The element interfaces below describe the upgraded
 // elements (document.querySelector('attn-heatmap') is typed through
@@ -8,7 +8,7 @@
 // per-element modules: attention-lab/attn-heatmap, …/attn-quiz,
 // …/attn-review, …/attn-exercise (attn-elements.d.ts).
 
-export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise' | 'attn-tril';
+export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise' | 'attn-tril' | 'attn-train';
 export declare const TAGS: readonly AttnTag[];
 /** Loads and defines one element (once); resolves to its class. */
 export declare function load(tag: AttnTag): Promise<CustomElementConstructor>;
@@ -213,6 +213,49 @@ export interface AttnTril extends HTMLElement {
   readonly pytorchCode: string;
 }
 
+export type TrainModel = 'bigram' | 'position' | 'head';
+export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
+/** One evaluation: the log line `step {step}: train loss {train:.4f}, val loss {val:.4f}`. */
+export interface TrainPoint { step: number; train: number; val: number }
+/** detail of `attn-train-start`. */
+export interface AttnTrainStartDetail {
+  model: TrainModel; seed: string; iters: number; evalInterval: number; evalIters: number; lr: number;
+  source: 'shakespeare' | 'own';
+}
+/** detail of `attn-train-eval`, one per log line. */
+export interface AttnTrainEvalDetail extends TrainPoint { model: TrainModel; line: string }
+/** detail of `attn-train-done` (after Stop too, with stopped: true). */
+export interface AttnTrainDoneDetail {
+  model: TrainModel; step: number; stopped: boolean; evals: TrainPoint[]; sample: string; seconds: number; stepsPerSecond: number;
+}
+/** detail of `attn-train-error`: kind 'nan' names the step. */
+export interface AttnTrainErrorDetail { kind: 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention'; message: string; step?: number }
+
+export interface AttnTrain extends HTMLElement {
+  model: TrainModel;
+  get seed(): string;
+  set seed(v: string | number | bigint);
+  iters: number;
+  lr: number;
+  evalInterval: number;
+  evalIters: number;
+  sampleChars: number;
+  /** URL of the default training text (Tiny Shakespeare, shipped next to the library). */
+  src: string;
+  readonly phase: TrainPhase;
+  readonly log: string[];
+  readonly evaluations: TrainPoint[];
+  readonly sample: string;
+  readonly attention: { snippet: string; weights: Float32Array } | null;
+  /** The learner's own text for the next run (null: Tiny Shakespeare). */
+  setText(text: string | null): void;
+  start(): void;
+  pause(): void;
+  resume(): void;
+  stop(): void;
+  reset(): void;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'attn-tril': AttnTril;
@@ -220,6 +263,7 @@ declare global {
     'attn-quiz': AttnQuiz;
     'attn-exercise': AttnExercise;
     'attn-review': AttnReview;
+    'attn-train': AttnTrain;
   }
   interface HTMLElementEventMap {
     'attn-heatmap-change': CustomEvent<AttnHeatmapChangeDetail>;
@@ -228,5 +272,10 @@ declare global {
     'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
     'attn-exercise-run': CustomEvent<AttnExerciseRunDetail>;
     'attn-review-complete': CustomEvent<ReviewCompleteDetail>;
+    'attn-train-start': CustomEvent<AttnTrainStartDetail>;
+    'attn-train-eval': CustomEvent<AttnTrainEvalDetail>;
+    'attn-train-done': CustomEvent<AttnTrainDoneDetail>;
+    'attn-train-error': CustomEvent<AttnTrainErrorDetail>;
+    'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array }>;
   }
 }

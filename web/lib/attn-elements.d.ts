@@ -7,6 +7,7 @@ import type {
   AttnQuiz as AttnQuizElement,
   AttnReview as AttnReviewElement,
   AttnTril as AttnTrilElement,
+  AttnTrain as AttnTrainElement,
 } from './attention-lab';
 
 export type * from './attention-lab';
@@ -16,3 +17,4 @@ export declare const AttnQuiz: { new (): AttnQuizElement; prototype: AttnQuizEle
 export declare const AttnReview: { new (): AttnReviewElement; prototype: AttnReviewElement };
 export declare const AttnExercise: { new (): AttnExerciseElement; prototype: AttnExerciseElement };
 export declare const AttnTril: { new (): AttnTrilElement; prototype: AttnTrilElement };
+export declare const AttnTrain: { new (): AttnTrainElement; prototype: AttnTrainElement };
