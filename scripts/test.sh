@@ -2,7 +2,7 @@
 # npm test: set up, build native and WASM, run every suite; fail if any fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 
 echo "== native build and GoogleTest (ctest)"
 bash scripts/build-native.sh
