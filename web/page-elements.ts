@@ -6,6 +6,7 @@
 // does not compete with it for the first frames.
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/browser';
+import { keepJumpsExact } from './page-anchors';
 
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
@@ -26,6 +27,7 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 }
 
 export function startElements(): void {
+  keepJumpsExact();
   getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
 }
