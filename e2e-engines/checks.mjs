@@ -110,6 +110,8 @@ export const CHECKS = [
       eq(build.files.map(kind), [build.simd ? 'simd' : 'scalar'], `core build fetched by the lesson page (${build.files})`);
       ctx.report.push(`lesson page: SIMD ${build.simd ? 'supported' : 'missing'} → ${build.files.join(', ')}`);
       await SCREENSHOT(s, ctx, 'lesson-top');
+      await s.run(() => document.querySelector('attn-heatmap').scrollIntoView({ block: 'start' }));
+      await SCREENSHOT(s, ctx, 'lesson-heatmap');
       // MathML: native, a block fraction taller than a line, within the column.
       const m = await s.run(() => {
         const f = document.querySelector('math[display="block"] mfrac');
@@ -142,6 +144,23 @@ export const CHECKS = [
       const n = await s.run(() => ({ math: document.querySelectorAll('math').length, sections: document.querySelectorAll('section').length }));
       assert(n.math > 0 && n.sections > 5, `reading page: ${JSON.stringify(n)}`);
       await SCREENSHOT(s, ctx, 'reading-top');
+    },
+  },
+  {
+    name: 'jumps to sections land on them (fragment on load, contents link)',
+    async run(s) {
+      const near = (id) => until(s, `#${id} at the top`, (i) => {
+        const t = document.getElementById(i).getBoundingClientRect().top;
+        return Math.abs(t) < 40 ? Math.round(t) : null;
+      }, [id], 15_000);
+      await s.goto('/#quiz');
+      await near('quiz');
+      await new Promise((r) => setTimeout(r, 2500)); // the code of the elements above arrives, they grow
+      await near('quiz');
+      await s.goto('/');
+      await until(s, 'contents', () => !!document.querySelector('.toc a[href="#review"]'));
+      await s.run(() => document.querySelector('.toc a[href="#review"]').click());
+      await near('review');
     },
   },
   {
@@ -340,6 +359,8 @@ export const CHECKS = [
         return [getComputedStyle(f).height, `${f.dataset.reported}px`];
       });
       eq(sized[0], sized[1], 'the host sized the frame from its last message');
+      await s.run(() => document.getElementById('embed').scrollIntoView({ block: 'start' }));
+      await SCREENSHOT(s, ctx, 'embed');
       const w = await s.runInFrame('dk=16&causal=1', () => Array.from(document.querySelector('attn-heatmap')?.weights ?? []));
       expectClose(w, find('0', 6, 512, 16, 'sqrt', true).weights, 'heatmap in the iframe');
       const build = await s.runInFrame('dk=16&causal=1', () => {

@@ -7,7 +7,8 @@
 // test-results/engines/. Prints a summary per engine; exits non-zero on any
 // failure or on an engine that could not be started.
 //
-//   node e2e-engines/run.mjs [firefox] [webkit]     (default: both)
+//   node e2e-engines/run.mjs [firefox] [webkit] [--only=text]
+//   (default: both engines, every check; --only runs the checks whose name contains text)
 //
 // MiniBrowser has no headless mode: without a DISPLAY this re-runs itself
 // under xvfb-run.
@@ -21,6 +22,7 @@ import { launchFirefox, launchWebKit } from './drivers.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const ENGINES = { firefox: launchFirefox, webkit: launchWebKit };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const only = process.argv.slice(2).find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
 const engines = wanted.length ? wanted : Object.keys(ENGINES);
 for (const e of engines) if (!ENGINES[e]) { console.error(`unknown engine ${e} (firefox, webkit)`); process.exit(2); }
 
@@ -66,7 +68,8 @@ for (const engine of engines) {
     continue;
   }
   const ctx = { outDir, report: r.report, screenshots: r.screenshots };
-  const all = [...CHECKS.map((c) => ({ ...c, available: () => true })), ...OPTIONAL_CHECKS];
+  const all = [...CHECKS.map((c) => ({ ...c, available: () => true })), ...OPTIONAL_CHECKS]
+    .filter((c) => only === null || c.name.includes(only));
   for (const c of all) {
     if (!c.available()) {
       r.checks.push({ name: c.name, status: 'skip', ms: 0, detail: 'not in this build' });

@@ -26,3 +26,6 @@ npx vite build --config vite.lib.config.ts --logLevel warn
 
 echo "== Playwright (headless Chromium)"
 npx playwright test
+
+echo "== Firefox and WebKit (e2e-engines: firefox-esr + puppeteer-core, WebKitWebDriver + selenium-webdriver under xvfb-run)"
+node e2e-engines/run.mjs
