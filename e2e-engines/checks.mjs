@@ -185,6 +185,31 @@ export const CHECKS = [
     },
   },
   {
+    name: 'without WebAssembly SIMD: the scalar core build, same weights (library and embed)',
+    async run(s) {
+      await s.goto('/fixtures/heatmap.html?attn-nosimd');
+      await until(s, 'heatmap fixture ready', () => document.getElementById('hm')?.weights?.length > 0);
+      const build = await coreBuild(s);
+      eq(build.simd, false, 'SIMD probe with the override');
+      assert(build.files.length === 1 && /^attn_core_scalar[-.]/.test(build.files[0]), `fetched ${build.files}`);
+      expectClose(await weightsOf(s, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'scalar build, default');
+      await setAttrs(s, 'hm', { seed: '42', tokens: '32', dk: '512', causal: '' });
+      const w = await until(s, 'scalar weights, T = 32', () => {
+        const a = document.getElementById('hm').weights;
+        return a && a.length === 1024 ? Array.from(a) : null;
+      });
+      expectClose(w, find('42', 32, 512, 512, 'sqrt', true).weights, 'scalar build, seed 42, T 32, causal');
+      await s.goto('/embed.html?w=heatmap&dk=16&causal=1&attn-nosimd');
+      const we = await until(s, 'embed heatmap (scalar)', () => {
+        const a = document.querySelector('attn-heatmap')?.weights;
+        return a && a.length ? Array.from(a) : null;
+      });
+      expectClose(we, find('0', 6, 512, 16, 'sqrt', true).weights, 'embed, scalar build');
+      const payload = await s.run(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.startsWith('/embed-wasm-')));
+      eq(payload, ['/embed-wasm-attn_core_scalar.js'], 'the embed\'s core payload without SIMD');
+    },
+  },
+  {
     name: 'heatmap slider, scale and mask from the keyboard',
     async run(s) {
       await s.goto('/fixtures/heatmap.html');

@@ -21,16 +21,19 @@ export function embedCsp(origin) {
 }
 
 /**
- * options.inject: a path (served from e2e-engines/) of a classic script put
- * first into the <head> of every HTML page, e.g. the cross-engine suite's
- * error capture (WebKit's WebDriver has no console endpoint).
+ * options.inject: a path under /__engines/ (served from e2e-engines/) of a
+ * classic script put first into the <head> of every HTML page: the
+ * cross-engine suite's error capture (WebKit's WebDriver has no console
+ * endpoint). With it, a page asked for with `attn-nosimd` in its query also
+ * gets /__engines/nosimd.js, which makes the engine look as if it had no
+ * WebAssembly SIMD.
  */
 export function startServer(port, options = {}) {
   const injectPath = options.inject ?? null;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let path = decodeURIComponent(url.pathname);
-    const injected = injectPath !== null && path === injectPath;
+    const injected = injectPath !== null && path.startsWith('/__engines/');
     const base = injected ? join(root, 'e2e-engines') : path.startsWith('/fixtures/') ? join(root, 'e2e') : join(root, 'dist');
     if (injected) path = path.slice(path.lastIndexOf('/'));
     if (path.endsWith('/')) path += 'index.html';
@@ -40,7 +43,8 @@ export function startServer(port, options = {}) {
       if (!(await stat(file)).isFile()) throw new Error('not a file');
       let body = await readFile(file);
       if (injectPath !== null && extname(file) === '.html') {
-        body = Buffer.from(body.toString('utf8').replace(/<head>/i, `<head><script src="${injectPath}"></script>`));
+        const extra = url.search.includes('attn-nosimd') ? '<script src="/__engines/nosimd.js"></script>' : '';
+        body = Buffer.from(body.toString('utf8').replace(/<head>/i, `<head><script src="${injectPath}"></script>${extra}`));
       }
       res.writeHead(200, {
         'Content-Type': types[extname(file)] ?? 'application/octet-stream',
