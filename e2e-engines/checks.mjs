@@ -110,14 +110,14 @@ export const CHECKS = [
       eq(build.files.map(kind), [build.simd ? 'simd' : 'scalar'], `core build fetched by the lesson page (${build.files})`);
       ctx.report.push(`lesson page: SIMD ${build.simd ? 'supported' : 'missing'} → ${build.files.join(', ')}`);
       await SCREENSHOT(s, ctx, 'lesson-top');
-      await s.run(() => document.querySelector('attn-heatmap').scrollIntoView({ block: 'start' }));
+      await s.run(() => document.querySelector('attn-heatmap').scrollIntoView({ block: 'start', behavior: 'instant' }));
       await SCREENSHOT(s, ctx, 'lesson-heatmap');
       // MathML: native, a block fraction taller than a line, within the column.
       const m = await s.run(() => {
         const f = document.querySelector('math[display="block"] mfrac');
         if (!f) return null;
         const math = f.closest('math');
-        math.scrollIntoView({ block: 'center' });
+        math.scrollIntoView({ block: 'center', behavior: 'instant' });
         const r = math.getBoundingClientRect();
         const col = math.parentElement.getBoundingClientRect();
         return { mathml: f instanceof MathMLElement, count: document.querySelectorAll('math').length, h: r.height, w: r.width, colW: col.width };
@@ -247,7 +247,7 @@ export const CHECKS = [
   },
   {
     name: 'exercise: right verdicts for a right and a wrong answer',
-    async run(s) {
+    async run(s, ctx) {
       await s.goto('/fixtures/a11y-exercise.html');
       await until(s, 'exercise inputs', () => !!document.getElementById('el')?.shadowRoot?.querySelector('input[data-todo="1"]'));
       await s.run(() => document.getElementById('el').setAttribute('lang', 'en'));
@@ -274,6 +274,7 @@ export const CHECKS = [
       eq(right.v, ['true', 'true', 'true'], 'verdicts for the reference answers');
       const out = await s.run(() => document.getElementById('el').shadowRoot.querySelector('pre.got')?.textContent ?? '');
       assert(out.includes('row sums: [1. 1. 1. 1.]'), `program output: ${out.slice(0, 200)}`);
+      await SCREENSHOT(s, ctx, 'exercise');
       await s.run(() => { for (const li of document.getElementById('el').shadowRoot.querySelectorAll('li[data-todo]')) li.removeAttribute('data-correct'); });
       const wrong = await runWith([REF[0], REF[1], 'np.exp(scores)']);
       eq(wrong.v, ['true', 'true', 'false'], 'verdicts with a wrong third line');
@@ -282,7 +283,7 @@ export const CHECKS = [
   },
   {
     name: 'quiz locks on the first choice; a retake reshuffles',
-    async run(s) {
+    async run(s, ctx) {
       await s.goto('/fixtures/quiz-inline.html');
       await s.run(() => localStorage.clear());
       await until(s, 'quiz options', () => document.getElementById('inline')?.shadowRoot?.querySelectorAll('[role="radio"]').length > 0);
@@ -315,6 +316,7 @@ export const CHECKS = [
       eq(state.disabled, 'true', 'the question is locked (aria-disabled)');
       assert(state.feedback, 'feedback shows after the first choice');
       eq([state.score, state.answered], [0, 1], 'score and answered after a wrong first choice');
+      await SCREENSHOT(s, ctx, 'quiz');
       for (let round = 0; round < 3; round++) {
         const n = await s.run(() => document.getElementById('inline').shadowRoot.querySelectorAll('li.question').length);
         for (let pos = 0; pos < n; pos++) {
@@ -384,7 +386,7 @@ export const CHECKS = [
         return [getComputedStyle(f).height, `${f.dataset.reported}px`];
       });
       eq(sized[0], sized[1], 'the host sized the frame from its last message');
-      await s.run(() => document.getElementById('embed').scrollIntoView({ block: 'start' }));
+      await s.run(() => document.getElementById('embed').scrollIntoView({ block: 'start', behavior: 'instant' }));
       await SCREENSHOT(s, ctx, 'embed');
       const w = await s.runInFrame('dk=16&causal=1', () => Array.from(document.querySelector('attn-heatmap')?.weights ?? []));
       expectClose(w, find('0', 6, 512, 16, 'sqrt', true).weights, 'heatmap in the iframe');
