@@ -23,6 +23,7 @@ npx vitest run
 echo "== site and library build"
 npx vite build --logLevel warn
 npx vite build --config vite.lib.config.ts --logLevel warn
+node scripts/package-scorm.mjs     # the SCORM zips e2e/scorm.spec.ts opens
 
 echo "== Playwright (headless Chromium)"
 npx playwright test

@@ -7,6 +7,7 @@
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/browser';
 import { keepJumpsExact } from './page-anchors';
+import { findScormApi } from './scorm/find';
 
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
@@ -30,4 +31,8 @@ export function startElements(): void {
   keepJumpsExact();
   getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
+  // Inside an LMS (a SCORM 1.2 package): report the quiz to the gradebook.
+  // Outside one, only the few lines of find.ts run.
+  const api = findScormApi();
+  if (api) import('./scorm/adapter').then((m) => { m.startScorm(api); }).catch(() => { /* the page works without */ });
 }

@@ -117,6 +117,24 @@ export interface AttnQuiz extends HTMLElement {
   readonly optionOrder: Record<string, number[]>;
   /** Starts a new attempt with questions and options reshuffled. */
   retake(): void;
+  /**
+   * Puts back a saved attempt (e.g. from an LMS's suspend_data), now or once the
+   * bank has loaded; emits no events. False, changing nothing, if it does not fit the bank.
+   */
+  restoreAttempt(saved: SavedQuizAttempt): boolean;
+}
+
+/** An attempt saved outside `<attn-quiz>`, for `restoreAttempt()`. Indices are in bank order. */
+export interface SavedQuizAttempt {
+  id: string;
+  /** ms since the epoch. */
+  startedAt: number;
+  /** Display position -> question index. */
+  order: number[];
+  /** Per question index: display position -> option index. */
+  options: number[][];
+  /** Per question index: the locked option index, or null. */
+  chosen: (number | null)[];
 }
 
 export interface AttnExerciseTodo {

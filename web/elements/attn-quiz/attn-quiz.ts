@@ -114,6 +114,23 @@ interface Attempt {
 
 const MAX_SHOWN_ISSUES = 20;
 
+/** An attempt saved outside the element (e.g. in an LMS's suspend_data), for restoreAttempt(). */
+export interface SavedQuizAttempt {
+  id: string;
+  /** ms since the epoch. */
+  startedAt: number;
+  /** Display position -> question index (bank order). */
+  order: number[];
+  /** Per question index: display position -> option index. */
+  options: number[][];
+  /** Per question index: the locked option index, or null. */
+  chosen: (number | null)[];
+}
+
+function isPerm(x: unknown, n: number): x is number[] {
+  return Array.isArray(x) && x.length === n && new Set(x).size === n && x.every((v) => Number.isInteger(v) && v >= 0 && v < n);
+}
+
 export type QuizItems = 'all' | 'questions' | 'open';
 function parseItems(v: string | null): QuizItems | null {
   return v === 'all' || v === 'questions' || v === 'open' ? v : null;
@@ -133,6 +150,7 @@ export class AttnQuiz extends AttnElement {
   #pendingFocus: string | null = null;
   #openText = new Map<string, string>();
   #revealed = new Set<string>();
+  #pendingRestore: SavedQuizAttempt | null = null;
   /** Random source; tests may replace it. */
   random: RandomInt = cryptoRandomInt;
 
@@ -193,6 +211,32 @@ export class AttnQuiz extends AttnElement {
     this.#newAttempt();
     this.#pendingFocus = 'opt-0-0';
     this.requestRender();
+  }
+
+  /**
+   * Puts back a saved attempt (question and option orders, locked answers),
+   * now or as soon as the bank has loaded. Emits no events and records
+   * nothing: the answers were reported when they were given. Returns false,
+   * changing nothing, when it does not fit the loaded bank.
+   */
+  restoreAttempt(saved: SavedQuizAttempt): boolean {
+    if (!this.#bank || this.#phase.kind !== 'ready') { this.#pendingRestore = saved; return true; }
+    const b = this.#bank, n = b.questions.length;
+    const ok = saved && typeof saved.id === 'string' && saved.id.length > 0 && Number.isFinite(saved.startedAt) &&
+      isPerm(saved.order, n) && Array.isArray(saved.options) && saved.options.length === n &&
+      saved.options.every((p, i) => isPerm(p, b.questions[i]!.options.length)) &&
+      Array.isArray(saved.chosen) && saved.chosen.length === n &&
+      saved.chosen.every((c, i) => c === null || (Number.isInteger(c) && c >= 0 && c < b.questions[i]!.options.length));
+    if (!ok) return false;
+    const chosen = saved.chosen.slice();
+    const options = saved.options.map((p) => p.slice());
+    this.#attempt = {
+      id: saved.id, startedAt: saved.startedAt, lastMark: Date.now(), qOrder: saved.order.slice(), optOrders: options, chosen,
+      cursor: chosen.map((c, i) => (c === null ? 0 : options[i]!.indexOf(c))), saved: null,
+    };
+    this.#prevOrders = { q: this.#attempt.qOrder, opt: options };
+    this.requestRender();
+    return true;
   }
 
   // ------------------------------------------------------------ lifecycle
@@ -303,6 +347,9 @@ export class AttnQuiz extends AttnElement {
     if (!sameBank) this.#prevOrders = null;
     this.#newAttempt();
     this.#setPhase({ kind: 'ready' });
+    const pending = this.#pendingRestore;
+    this.#pendingRestore = null;
+    if (pending) this.restoreAttempt(pending);
   }
 
   #setPhase(p: Phase): void {

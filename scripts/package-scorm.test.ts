@@ -1,0 +1,86 @@
+// The packager against a small stand-in for dist/: what goes in, what stays
+// out, the manifest, and reproducible bytes. (The real zips are checked in
+// e2e/scorm.spec.ts, after the site build.)
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { manifest, MASTERY_SCORE, packagePage, PACKAGES, writePackages } from './package-scorm.mjs';
+
+const dist = mkdtempSync(join(tmpdir(), 'attn-scorm-'));
+const put = (path: string, text: string) => { mkdirSync(dirname(join(dist, path)), { recursive: true }); writeFileSync(join(dist, path), text); };
+put('index.html', '<a href="./index.html">1</a> <a class="x" href="./reading.html#top">note</a> <a href="https://example.org/reading.html">ext</a>');
+put('reading.html', '<a href="./index.html">lesson</a>');
+put('assets/index-abc.js', 'console.log(1)');
+put('assets/attn_core-x.wasm', '\0asm');
+put('assets/train-worker-y.js', 'self.onmessage=()=>{}');
+put('data/tinyshakespeare.txt', 'First Citizen:\n');
+put('banks/lesson-01.json', '{}');
+put('lib/attention-lab.js', 'export {}');
+put('embed.html', 'x'); put('embed.js', 'x'); put('embed.css', 'x');
+put('embed-heatmap.js', 'x'); put('embed-wasm-attn_core.js', 'x'); put('embed-wasm-attn_py.js', 'x');
+put('packages/old.zip', 'old');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const hrefs = (xml: string) => [...xml.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
+
+describe('npm run package', () => {
+  it('packs every emitted file but the library, the embed, the other page and old packages, with a manifest listing them', async () => {
+    const written = await writePackages(dist);
+    expect(written.map(([p]) => p.slice(dist.length + 1))).toEqual(PACKAGES.map((p) => `packages/${p.file}`));
+    const lesson = unzipSync(readFileSync(written[0]![0]));
+    const names = Object.keys(lesson);
+    expect(names).toEqual([...names].sort());
+    expect(names).toEqual(['assets/attn_core-x.wasm', 'assets/index-abc.js', 'assets/train-worker-y.js', 'banks/lesson-01.json',
+      'data/tinyshakespeare.txt', 'imsmanifest.xml', 'index.html']);
+    const xml = new TextDecoder().decode(lesson['imsmanifest.xml']);
+    expect(hrefs(xml).sort()).toEqual(names.filter((n) => n !== 'imsmanifest.xml'));
+    expect(xml).toContain('adlcp:scormtype="sco" href="index.html"');
+    expect(xml).toContain(`<adlcp:masteryscore>${MASTERY_SCORE}</adlcp:masteryscore>`);
+    expect(xml).toContain('<schemaversion>1.2</schemaversion>');
+    expect(xml).toContain('<title>第 1 课 · 缩放点积注意力</title>');
+    expect(xml).toMatch(/<imsmd:description><imsmd:langstring xml:lang="en">Lesson 1 · Scaled dot-product attention\./);
+    // The link to the other page (not in this SCO) is inert; others are kept.
+    const html = new TextDecoder().decode(lesson['index.html']);
+    expect(html).toBe('<a href="./index.html">1</a> <a class="x">note</a> <a href="https://example.org/reading.html">ext</a>');
+
+    const reading = unzipSync(readFileSync(written[1]![0]));
+    expect(Object.keys(reading)).toContain('reading.html');
+    expect(Object.keys(reading)).not.toContain('index.html');
+    expect(new TextDecoder().decode(reading['reading.html'])).toBe('<a>lesson</a>');
+  });
+
+  it('writes the same bytes every time, whatever the time zone or the files\' dates', async () => {
+    const first = (await writePackages(dist)).map(([p]) => readFileSync(p));
+    put('assets/index-abc.js', 'console.log(1)');           // touched: a new mtime on disk
+    const second = (await writePackages(dist)).map(([p]) => readFileSync(p));
+    expect(second).toEqual(first);
+    const tz = process.env.TZ;
+    try {
+      for (const zone of ['America/New_York', 'Asia/Shanghai']) {
+        process.env.TZ = zone;
+        expect((await writePackages(dist)).map(([p]) => readFileSync(p))).toEqual(first);
+      }
+    } finally {
+      if (tz === undefined) delete process.env.TZ; else process.env.TZ = tz;
+    }
+    // DOS date of every local header: 2026-01-01 00:00:00
+    const z = first[0]!;
+    for (let i = 0; i + 4 <= z.length; i++) {
+      if (z.readUInt32LE(i) !== 0x04034b50) continue;
+      const time = z.readUInt16LE(i + 10), date = z.readUInt16LE(i + 12);
+      expect([time, date]).toEqual([0, ((2026 - 1980) << 9) | (1 << 5) | 1]);
+    }
+  });
+
+  it('escapes XML in titles and paths', () => {
+    const xml = manifest({ ...PACKAGES[0]!, titleZh: 'a & <b>' }, ['x&y.js']);
+    expect(xml).toContain('<title>a &amp; &lt;b&gt;</title>');
+    expect(xml).toContain('<file href="x&amp;y.js"/>');
+  });
+
+  it('packagePage leaves a page without cross links alone', () => {
+    expect(packagePage('<p>hi</p>', 'index.html')).toBe('<p>hi</p>');
+  });
+});
