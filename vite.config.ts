@@ -133,6 +133,9 @@ export default defineConfig({
         index: resolve(here, 'web/index.html'),
         reading: resolve(here, 'web/reading.html'),
       },
+      // The embed's builds (a loader and one script per widget) run in
+      // embedBuild's closeBundle, seconds by design: no timing warning for them.
+      checks: { pluginTimings: false },
     },
   },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },
