@@ -2,7 +2,7 @@
 # npm test: set up, build native and WASM, run every suite; fail if any fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 
 echo "== native build and GoogleTest (ctest)"
 bash scripts/build-native.sh
@@ -27,3 +27,6 @@ node scripts/package-scorm.mjs     # the SCORM zips e2e/scorm.spec.ts opens
 
 echo "== Playwright (headless Chromium)"
 npx playwright test
+
+echo "== Firefox and WebKit (e2e-engines: firefox-esr + puppeteer-core, WebKitWebDriver + selenium-webdriver under xvfb-run)"
+node e2e-engines/run.mjs

@@ -6,6 +6,7 @@
 // does not compete with it for the first frames.
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/browser';
+import { keepJumpsExact } from './page-anchors';
 import { findScormApi } from './scorm/find';
 
 /**
@@ -27,6 +28,7 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 }
 
 export function startElements(): void {
+  keepJumpsExact();
   getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
   // Inside an LMS (a SCORM 1.2 package): report the quiz to the gradebook.
