@@ -27,5 +27,9 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 
 export function startElements(): void {
   getEngine().catch(() => { /* the heatmaps say so */ });
-  afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
+  afterFirstHeatmap(() => {
+    void import('./lib/attention-lab');
+    // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
+    void import('./elements/attn-review/due-banner').then((m) => m.mountDueBanner(), () => undefined);
+  });
 }
