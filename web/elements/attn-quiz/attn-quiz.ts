@@ -103,6 +103,7 @@ export function sectionTitle(url: URL, lang: QuizLang): string | null {
     if (!(n instanceof Element)) return;
     const l = n.getAttribute('lang');
     if (l && !l.toLowerCase().startsWith(want)) return;
+    if (n.tagName === 'SUP') text += '^'; // head_size<sup>−0.5</sup> reads head_size^−0.5
     n.childNodes.forEach(walk);
   };
   walk(heading);
@@ -546,10 +547,10 @@ export class AttnQuiz extends AttnElement {
       case 'no-source': msg = s.errNoSource; break;
       case 'bad-name': msg = s.errBadName(err.name); break;
       case 'bad-src': msg = s.errBadSrc(err.src); break;
-      case 'not-found': msg = `${s.errNotFound(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '')}`; break;
-      case 'not-json': msg = `${s.errNotJson(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '')}`; break;
-      case 'http': msg = `${s.errHttp(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '')}`; break;
-      case 'network': msg = `${s.errNetwork(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '')}`; break;
+      case 'not-found': msg = `${s.errNotFound(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
+      case 'not-json': msg = `${s.errNotJson(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
+      case 'http': msg = `${s.errHttp(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
+      case 'network': msg = `${s.errNetwork(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
       case 'invalid': {
         msg = s.errInvalid(err.issues.length, err.truncated);
         list = h('ul', { part: 'error-list' }, ...err.issues.slice(0, MAX_SHOWN_ISSUES).map((i) => h('li', {}, s.issue(i))));

@@ -18,7 +18,7 @@ export interface QuizStrings {
   reviewAt: (heading: string) => string;
   missedTitle: string;
   /** Where a bank was looked for: the URL tried and the base it was resolved against. */
-  tried: (url: string, base: string, byName: boolean) => string;
+  tried: (url: string, base: string, byName: boolean, viaBaseElement: boolean) => string;
   scoreTitle: string;
   score: (score: number, total: number) => string;
   perfect: string;
@@ -90,7 +90,7 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     review: (s) => `回到第 ${s} 节复习`,
     reviewAt: (t) => `回到“${t}”复习`,
     missedTitle: '答错的题',
-    tried: (u, b, byName) => `尝试的地址是 ${u}，它是相对于 ${b}（页面的基准地址）解析出来的。${byName ? 'bank 名称会在页面旁的 banks/ 文件夹里查找；题库放在别处时请用 src 给出完整地址。' : ''}`,
+    tried: (u, b, byName, viaBase) => `尝试的地址是 ${u}，它是相对于 ${b}（${viaBase ? '页面 <base> 元素设定的基准地址' : '页面自己的地址'}）解析出来的。${byName ? 'bank 名称会在这个基准地址下的 banks/ 文件夹里查找；题库放在别处时请用 src 给出完整地址。' : ''}`,
     scoreTitle: '本次成绩',
     score: (s, t) => `得分：${s} / ${t}`,
     perfect: '全部答对。两天后再来测一次，看看还记不记得。',
@@ -132,7 +132,7 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     review: (s) => `Review section ${s}`,
     reviewAt: (t) => `Review “${t}”`,
     missedTitle: 'Questions you missed',
-    tried: (u, b, byName) => `The address tried was ${u}, resolved against ${b} (the page's base URL).${byName ? ' A bank name is looked up in the banks/ folder next to the page; for a bank kept elsewhere, give its full address with src.' : ''}`,
+    tried: (u, b, byName, viaBase) => `The address tried was ${u}, resolved against ${b} (${viaBase ? 'the base URL set by the page\'s <base> element' : 'the page\'s own address'}).${byName ? ' A bank name is looked up in the banks/ folder under that address; for a bank kept elsewhere, give its full address with src.' : ''}`,
     scoreTitle: 'Your result',
     score: (s, t) => `Score: ${s} / ${t}`,
     perfect: 'All correct. Come back in two days and try again to see what stuck.',
