@@ -156,10 +156,22 @@ const CSS = `
 }
 .prog { font: 13px/1.45 ui-monospace, monospace; background: var(--_surface); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
 .prog pre { margin: 0; white-space: pre; }
-.slot { display: flex; align-items: center; gap: .4em; white-space: pre; }
-.slot input { flex: 1; min-width: 18em; font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
+.slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
+.slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
 .prog pre.tail { opacity: .92; }
-.slot .tag { font-size: 11px; opacity: .75; }
+/* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
+.slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
+/* Code lines longer than the box scroll inside it; shadows at the edges show there is more. */
+.prog {
+  --_shade: rgb(0 0 0 / 0.4);
+  background:
+    linear-gradient(to right, var(--_surface) 40%, transparent) left center / 1.5em 100% no-repeat local,
+    linear-gradient(to left, var(--_surface) 40%, transparent) right center / 1.5em 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left center / 1.1em 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right center / 1.1em 100% no-repeat scroll,
+    var(--_surface);
+}
+@media (prefers-color-scheme: dark) { .prog { --_shade: rgb(255 255 255 / 0.5); } }
 .bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
 button, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: .25em .7em; }
 button.run { background: var(--_accent); border-color: var(--_accent); color: var(--_bg); }
@@ -271,7 +283,7 @@ export class AttnExercise extends AttnElement {
       input.addEventListener('keydown', (e) => { if (e.key === 'Enter') void this.run(); });
       return input;
     });
-    const slot = (k: number) => h('div', { class: 'slot' }, INDENT[k], this.#inputs[k], h('span', { class: 'tag' }, `# ${t.todo(k + 1)}: ${t.hints[k]}`));
+    const slot = (k: number) => h('div', { class: 'slot' }, h('span', { class: 'indent', 'aria-hidden': 'true' }, INDENT[k]), this.#inputs[k], h('span', { class: 'tag' }, `# ${t.todo(k + 1)}: ${t.hints[k]}`));
     const program = h('div', { class: 'prog', part: 'program' },
       h('pre', {}, PROGRAM_HEAD), slot(0), h('pre', {}, PROGRAM_MID1), slot(1), h('pre', {}, PROGRAM_MID2), slot(2),
       h('pre', { class: 'tail' }, programTail(this.seed, lang)));

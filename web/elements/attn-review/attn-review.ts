@@ -13,6 +13,7 @@ import type { AttnQuizCompleteDetail } from '../attn-quiz/attn-quiz';
 import { buildIcs, formatDateTime, formatDue } from './format';
 import { STRINGS, type ReviewStrings } from './i18n';
 import { recallFor, type RecallSpec } from './recall';
+import { lessonName } from './lessons';
 import { reviewSheet } from './styles';
 import { getEvaluator } from '../../engine/evaluator-browser';
 
@@ -143,7 +144,8 @@ export class AttnReview extends AttnElement {
     this.#armTimer();
     if (this.#session && this.#session.lesson !== lesson) this.#session = null;
 
-    // Notices: storage trouble and bad attributes.
+    // Notices: a due review, storage trouble and bad attributes.
+    const s = this.#session;
     const notices: Node[] = [];
     const status = getStorageStatus();
     if (status === 'memory-only') notices.push(h('p', { part: 'notice', role: 'status', 'data-notice': 'memory-only' }, t.memoryOnly));
@@ -151,10 +153,11 @@ export class AttnReview extends AttnElement {
     // (the value is echoed shortened: a 1 MB attribute must not become a 1 MB message)
     if (invalid !== null) notices.push(h('p', { part: 'notice error', role: 'alert' }, t.badLesson(invalid.length > 64 ? `${invalid.slice(0, 64)}…` : invalid)));
 
-    const s = this.#session;
     const key = s ? `${lang}|${s.lesson}|${s.step}|${s.quizMissing}` : '';
     const keepQuiz = s !== null && s.step === 'quiz' && key === this.#mainKey && this.root.querySelector('[part~="main"]');
 
+    // A due review is the first thing the element shows (on a lesson page and in an embed alike).
+    if (!s && state === 'due') notices.unshift(this.#dueBanner(lesson, t, lang));
     const noticeBox = h('div', { part: 'notices' }, ...notices);
     let main: Element;
     if (keepQuiz) main = this.root.querySelector('[part~="main"]')!;
@@ -185,6 +188,13 @@ export class AttnReview extends AttnElement {
     }
   }
 
+  /** "Your review is due: <lesson name>" (the start button follows right below it). */
+  #dueBanner(lesson: string | null, t: ReviewStrings, lang: Lang): HTMLElement {
+    const due = (lesson === null ? reviewItems() : [reviewItem(lesson)]).filter((i): i is ReviewItem => i !== null && isDue(i));
+    const names = due.map((i) => lessonName(i.lesson, lang));
+    return h('p', { part: 'due-banner', class: 'due-banner', role: 'status' }, t.dueBanner(names));
+  }
+
   #dueLine(item: ReviewItem, t: ReviewStrings, lang: Lang): HTMLElement {
     const when = formatDue(item.due, lang, now());
     return h('time', { datetime: item.due, title: formatDateTime(item.due, lang) }, when);
@@ -199,7 +209,6 @@ export class AttnReview extends AttnElement {
     }
     if (isDue(item)) {
       sec.append(
-        h('p', { part: 'status', class: 'due' }, t.dueNow),
         h('p', { class: 'muted' }, t.dueSince(''), this.#dueLine(item, t, lang)),
         h('ol', {}, ...t.steps.map((x) => h('li', {}, x))),
       );
@@ -219,7 +228,7 @@ export class AttnReview extends AttnElement {
     b.addEventListener('click', () => {
       const ics = buildIcs({
         uid: `${item.lesson}-${item.due}@attention-lab`, start: item.due, minutes: 30, stamp: now(),
-        summary: t.icsSummary(item.lesson), description: t.icsDescription(item.lesson),
+        summary: t.icsSummary(lessonName(item.lesson, resolveLang(this))), description: t.icsDescription(lessonName(item.lesson, resolveLang(this))),
       });
       download(`attention-lab-${item.lesson}-review.ics`, 'text/calendar;charset=utf-8', ics);
     });
@@ -239,7 +248,7 @@ export class AttnReview extends AttnElement {
     for (const i of [...due, ...later]) {
       const d = isDue(i);
       list.append(h('li', { part: d ? 'item item-due' : 'item', 'data-lesson': i.lesson },
-        h('strong', {}, i.lesson),
+        h('strong', {}, lessonName(i.lesson, lang)),
         h('span', { class: d ? 'badge due' : 'badge muted' }, d ? t.dueBadge : t.scheduledBadge),
         this.#dueLine(i, t, lang),
         i.lastRating ? h('span', { class: 'muted' }, t.lastRating(t.ratingNames[i.lastRating])) : null));
