@@ -79,7 +79,8 @@ Value matrix_value(const MatrixD& m) { return py::float_array({m.rows, m.cols}, 
 
 // ------------------------------------------------------------- program --
 
-Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, const MatrixD& K, const MatrixD& V,
+                         std::string& error_type) {
   Lesson1Step step;
   Env env = function_env(&todos);
   env.set("Q", matrix_value(Q));
@@ -89,6 +90,7 @@ Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, con
   Context cx;
   auto stop = [&] {
     step.text += cx.error->line() + "\n";
+    error_type = cx.error->type;
     step.ok = false;
     return step;
   };
@@ -139,9 +141,11 @@ struct Case {
   std::size_t B, H, T, d, dv;
   bool batched;
 };
-// T != d everywhere so that a transposed operand changes the shape.
+// The lesson's own sizes first (T = 4, d_k = d_v = 16), so that a line that fails
+// everywhere is described with the shapes the learner sees; then T != d
+// so that a transposed operand changes the shape.
 constexpr Case kCases[] = {
-    {1, 1, 5, 8, 3, false}, {1, 1, 3, 16, 7, false}, {1, 1, 7, 4, 5, false}, {2, 3, 5, 8, 4, true}};
+    {1, 1, 4, 16, 16, false}, {1, 1, 5, 8, 3, false}, {1, 1, 3, 16, 7, false}, {1, 1, 7, 4, 5, false}, {2, 3, 5, 8, 4, true}};
 
 std::vector<std::size_t> case_shape(const Case& c, std::size_t last) {
   if (c.batched) return {c.B, c.H, c.T, last};
@@ -527,7 +531,8 @@ TodoVerdict judge_todo(int k, const std::string& line) {
   return v;
 }
 
-ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines, const Lesson1Sizes& sizes) {
+ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines, const Lesson1Sizes& sizes,
+                            bool head_only) {
   ExerciseResult r;
   std::array<Todo, 3> todos{parse_todo(0, lines[0]), parse_todo(1, lines[1]), parse_todo(2, lines[2])};
   const Todo* bad = nullptr;
@@ -536,10 +541,11 @@ ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>
   if (bad) {
     // Python compiles the whole file first: a syntax error prints nothing else.
     r.output = bad->syntax_error->line() + "\n";
+    r.error_type = bad->syntax_error->type;
   } else {
     r.output = lesson1_program(seed, sizes, [&](const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
-      return program_step(todos, Q, K, V);
-    });
+      return program_step(todos, Q, K, V, r.error_type);
+    }, head_only);
   }
   for (int k = 0; k < 3; ++k) r.todos.push_back(judge_todo(k, lines[static_cast<std::size_t>(k)]));
   return r;

@@ -93,6 +93,7 @@ std::string verdict_param(const VerdictParams& params, const std::string& name);
 
 struct ExerciseResult {
   std::string output;               // the program's stdout (ends with the error line if it raised)
+  std::string error_type;           // the type of that error ("SyntaxError", "NameError", ...), "" if none
   std::vector<TodoVerdict> todos;   // 3 verdicts
 };
 
@@ -106,8 +107,9 @@ extern const char* const kExerciseReference[3];
 // np.random.default_rng(seed) and judges each line. An empty line (or `...`)
 // is the unfilled TODO. With the reference lines, `output` equals
 // lesson1_output(seed, sizes) byte for byte.
+// `head_only`: the output stops after the attention call's prints (see lesson1_program).
 ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines,
-                            const Lesson1Sizes& sizes = {});
+                            const Lesson1Sizes& sizes = {}, bool head_only = false);
 
 // Only the verdict for TODO `k` (0-based) of `line`.
 TodoVerdict judge_todo(int k, const std::string& line);
