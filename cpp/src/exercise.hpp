@@ -64,11 +64,17 @@ namespace attn {
 //   weights_nan       index got want NaN where the reference has none
 //   row_sums          sums           rows don't sum to 1
 //   weights_values    index got want first element off softmax(scores)
+//   unsupported       construct      the checker cannot run this form (the
+//                                    line may be right; not counted wrong)
+//   sizes_only                       right for T = 4, d_k = 16 only (fixed numbers)
 //
 // Wrappers (their params are empty; the wrapped reason is inner_code/params):
 //   causal_false                     wrong only with causal=False
-//   batched | batched_transpose      correct for (T, d), fails batched (the
-//                                    _transpose form adds the K.T remark)
+//   pytorch_transpose                wrong, and written the PyTorch way
+//                                    (K.transpose(-2, -1)): a hint added
+// Tips on a correct line (no params):
+//   batched_transpose                K.T reverses all axes of a batched array
+//   batched                          (no longer given)
 using VerdictParams = std::vector<std::pair<std::string, std::string>>;
 
 inline constexpr const char* kVerdictCodes[] = {
@@ -76,7 +82,8 @@ inline constexpr const char* kVerdictCodes[] = {
     "no_scale", "div_dk", "mul_sqrt", "transposed", "scores_values", "mask_where_error", "mask_shape",
     "mask_not_bool", "mask_k0", "mask_lower", "mask_inverted", "mask_none", "mask_all", "mask_cells",
     "softmax_axis", "not_normalized", "double_scale", "ignores_mask", "weights_nan", "row_sums",
-    "weights_values", "causal_false", "batched", "batched_transpose"};
+    "weights_values", "causal_false", "batched", "batched_transpose", "unsupported", "sizes_only",
+    "pytorch_transpose"};
 
 struct TodoVerdict {
   std::string source;  // the line as given

@@ -33,6 +33,53 @@ const char* const kArrayMethods[] = {"swapaxes", "transpose", "astype", "dot", "
 const char* const kMathFunctions[] = {"sqrt", "exp", "log"};
 const char* const kBuiltinFunctions[] = {"len", "abs"};
 
+// ndarray's (and NumPy scalars') public attributes, for telling "unsupported"
+// from AttributeError.
+constexpr std::string_view kNdarrayAttributes =
+    " T all any argmax argmin argpartition argsort astype base byteswap choose clip compress conj conjugate copy ctypes"
+    " cumprod cumsum data diagonal dot dtype dump dumps fill flags flat flatten getfield imag item itemset itemsize max"
+    " mean min nbytes ndim newbyteorder nonzero partition prod ptp put ravel real repeat reshape resize round"
+    " searchsorted setfield setflags shape size sort squeeze std strides sum swapaxes take tobytes tofile tolist"
+    " tostring trace transpose var view as_integer_ratio fromhex hex is_integer ";
+constexpr std::string_view kIntAttributes =
+    " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ";
+constexpr std::string_view kFloatAttributes = " as_integer_ratio conjugate fromhex hex imag is_integer real ";
+
+bool in_names(std::string_view list, const std::string& name) {
+  return list.find(" " + name + " ") != std::string_view::npos;
+}
+bool ndarray_attribute(const std::string& name) {
+  return (name.size() > 2 && name[0] == '_' && name[1] == '_') || in_names(kNdarrayAttributes, name);
+}
+bool number_attribute(const std::string& name, Kind k) {
+  return (name.size() > 2 && name[0] == '_' && name[1] == '_') ||
+         in_names(k == Kind::Float ? kFloatAttributes : kIntAttributes, name);
+}
+
+// Every name of Python 3.11's builtins module: a line may use one that this
+// evaluator lacks (then it is unsupported, not a NameError).
+constexpr std::string_view kPythonBuiltins =
+    " ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError BrokenPipeError"
+    " BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError"
+    " ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception"
+    " ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError"
+    " ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError"
+    " KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplemented"
+    " NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError"
+    " RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration"
+    " SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError"
+    " UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError"
+    " Warning ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr"
+    " classmethod compile complex copyright credits delattr dict dir divmod enumerate eval exec exit filter float"
+    " format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len license list"
+    " locals map max memoryview min next object oct open ord pow print property quit range repr reversed round set"
+    " setattr slice sorted staticmethod str sum super tuple type vars zip ";
+
+bool python_builtin(const std::string& name) {
+  if (name.size() > 2 && name[0] == '_' && name[1] == '_') return true;  // __import__, __name__, __file__, ...
+  return in_names(kPythonBuiltins, name);
+}
+
 template <std::size_t N>
 bool listed(const char* const (&list)[N], const std::string& s) {
   for (const char* x : list)
@@ -93,8 +140,7 @@ DType scalar_dtype(const Value& v) {
 
 bool check_size(Context& cx, double n) {
   if (n > static_cast<double>(cx.limits.max_array_elements)) {
-    cx.fail("ValueError", "array is too big for this sandbox: " + int_text(n) + " elements, the limit is " +
-                              std::to_string(cx.limits.max_array_elements));
+    cx.unsupported("arrays of more than " + std::to_string(cx.limits.max_array_elements) + " elements");
     return false;
   }
   return true;
@@ -103,8 +149,7 @@ bool check_size(Context& cx, double n) {
 bool charge(Context& cx, double n) {
   cx.work += static_cast<std::uint64_t>(std::min(n, 1e18));
   if (cx.work > cx.limits.max_work) {
-    cx.fail("RuntimeError", "too much work for this sandbox (more than " + std::to_string(cx.limits.max_work) +
-                                " element operations)");
+    cx.unsupported("more than " + std::to_string(cx.limits.max_work) + " element operations");
     return false;
   }
   return true;
@@ -112,8 +157,8 @@ bool charge(Context& cx, double n) {
 
 bool check_ndim(Context& cx, std::size_t nd) {
   if (nd > cx.limits.max_ndim) {
-    cx.fail("ValueError", "too many dimensions for this sandbox: " + std::to_string(nd) + ", the limit is " +
-                              std::to_string(cx.limits.max_ndim));
+    if (nd > 32) cx.fail("ValueError", "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
+    else cx.unsupported("arrays of more than " + std::to_string(cx.limits.max_ndim) + " dimensions");
     return false;
   }
   return true;
@@ -131,7 +176,7 @@ Value make(DType dt, Shape shape, std::vector<double> data) {
 // A Python int from a double result, or an OverflowError.
 Value py_int(Context& cx, double x) {
   if (!(std::fabs(x) <= kMaxExactInt)) {
-    cx.fail("OverflowError", "integer too large for this sandbox (limit 2**53)");
+    cx.unsupported("integers beyond 2**53");
     return {};
   }
   return Value::integer(x == 0 ? 0.0 : x);
@@ -333,7 +378,7 @@ Value scalar_binary(const std::string& op, const Value& a, const Value& b, Conte
       return {};
     }
     if (x < 0 && y != std::floor(y)) {
-      cx.fail("ValueError", "complex results are not supported in this sandbox");
+      cx.unsupported("complex numbers");
       return {};
     }
     const double r = std::pow(x, y);
@@ -375,7 +420,7 @@ Value binary(const std::string& op, const Value& a, const Value& b, Context& cx)
     Value r = a;
     r.items.insert(r.items.end(), b.items.begin(), b.items.end());
     if (r.items.size() > 64) {
-      cx.fail("ValueError", "sequence too long for this sandbox");
+      cx.unsupported("sequences this long");
       return {};
     }
     return r;
@@ -385,7 +430,7 @@ Value binary(const std::string& op, const Value& a, const Value& b, Context& cx)
     const Value& s = seq_a ? a : b;
     const double n = seq_a ? b.num : a.num;
     if (n * static_cast<double>(s.items.size()) > 64) {
-      cx.fail("ValueError", "sequence too long for this sandbox");
+      cx.unsupported("sequences this long");
       return {};
     }
     Value r = s;
@@ -867,7 +912,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     return {};
   }
   if (ops.empty() || ops.size() > 2) {
-    cx.fail("ValueError", "this sandbox supports np.einsum with one or two operands");
+    cx.unsupported("np.einsum with more than two operands");
     return {};
   }
   std::vector<ArrayPtr> arrs;
@@ -919,7 +964,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       if (lab[ax] < 0) continue;
       const char c = static_cast<char>(lab[ax]);
       if (seen.find(c) != std::string::npos) {
-        cx.fail("ValueError", "repeated subscripts in one operand (diagonals) are not supported in this sandbox");
+        cx.unsupported("np.einsum with repeated subscripts in one operand");
         return {};
       }
       seen += c;
@@ -975,7 +1020,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     if (out_ell) {
       // keep the ellipsis at its position: only leading position supported exactly
       if (e != 0) {
-        cx.fail("ValueError", "this sandbox supports '...' only at the start of the einsum output");
+        cx.unsupported("np.einsum with '...' elsewhere than at the start of the output");
         return {};
       }
     }
@@ -1167,11 +1212,11 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
     else if (v.kind != Kind::None) ++consumed;
     if (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype != DType::Float) continue;
     if (v.kind == Kind::Array || v.kind == Kind::List || v.kind == Kind::Tuple) {
-      cx.fail("IndexError", "indexing with arrays or sequences is not supported in this sandbox");
+      cx.unsupported("indexing with arrays or sequences");
       return {};
     }
     if (v.kind == Kind::Bool) {
-      cx.fail("IndexError", "indexing with True/False is not supported in this sandbox");
+      cx.unsupported("indexing with True/False");
       return {};
     }
     if (v.kind != Kind::Int && v.kind != Kind::Slice && v.kind != Kind::None && v.kind != Kind::Ellipsis) {
@@ -1376,6 +1421,10 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
       if (name == "pi") return Value::real(3.141592653589793);
       if (name == "e") return Value::real(2.718281828459045);
     }
+    if (v.text == "numpy" && !(name.size() > 2 && name[0] == '_' && name[1] != '_')) {
+      cx.unsupported("np." + name);
+      return {};
+    }
     cx.fail("AttributeError", "module '" + v.text + "' has no attribute '" + name + "'");
     return {};
   }
@@ -1397,6 +1446,14 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
     if (name == "ndim") return Value::integer(static_cast<double>(a.shape.size()));
     if (name == "size") return Value::integer(static_cast<double>(a.size()));
     if (listed(kArrayMethods, name)) return func(name, &v);
+    if (ndarray_attribute(name)) {
+      cx.unsupported("." + name);
+      return {};
+    }
+  }
+  if ((v.kind == Kind::Int || v.kind == Kind::Bool || v.kind == Kind::Float) && number_attribute(name, v.kind)) {
+    cx.unsupported("." + name + " of a Python number");
+    return {};
   }
   cx.fail("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
   return {};
@@ -1454,7 +1511,7 @@ Value call_array_method(const Value& self, const std::string& name, const Args& 
   if (name == "sum" || name == "max" || name == "min" || name == "mean") {
     if (!bind(name, args, {"axis", "dtype", "out", "keepdims"}, 0, p, cx)) return {};
     if (p[1].kind != Kind::None || p[2].kind != Kind::None) {
-      cx.fail("TypeError", name + "(): dtype= and out= are not supported in this sandbox");
+      cx.unsupported("the dtype and out arguments of ." + name + "()");
       return {};
     }
     const Reduce r = name == "sum" ? Reduce::Sum : name == "max" ? Reduce::Max : name == "min" ? Reduce::Min : Reduce::Mean;
@@ -1577,7 +1634,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (full) {
       ArrayPtr fv = as_array(p[1]);
       if (!fv || fv->size() != 1) {
-        cx.fail("ValueError", "np.full: fill_value must be a single number in this sandbox");
+        cx.unsupported("np.full with an array fill_value");
         return {};
       }
       fill = fv->data[0];
@@ -1664,7 +1721,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
   if (name == "np.where") {
     if (!bind(short_name, args, {"condition", "x", "y"}, 1, p, cx)) return {};
     if (args.pos.size() + args.kw.size() == 1) {
-      cx.fail("ValueError", "np.where(condition) with one argument is not supported in this sandbox; use np.where(condition, x, y)");
+      cx.unsupported("np.where with one argument");
       return {};
     }
     if (args.pos.size() + args.kw.size() != 3) {
@@ -1708,7 +1765,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
       return {};
     }
     if (!args.kw.empty()) {
-      cx.fail("TypeError", "np.einsum: keyword arguments are not supported in this sandbox");
+      cx.unsupported("np.einsum's keyword arguments");
       return {};
     }
     return einsum(args.pos[0].text, std::vector<Value>(args.pos.begin() + 1, args.pos.end()), cx);
@@ -1719,7 +1776,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     ArrayPtr a = to_array(p[0], cx);
     if (!a) return {};
     if (p[2].kind != Kind::None || p[3].kind != Kind::None) {
-      cx.fail("TypeError", short_name + "(): dtype= and out= are not supported in this sandbox");
+      cx.unsupported("the dtype and out arguments of np." + short_name + "()");
       return {};
     }
     const Reduce r = short_name == "sum" ? Reduce::Sum : short_name == "mean" ? Reduce::Mean
@@ -1734,7 +1791,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (p[1].kind != Kind::None && !to_index(p[1], cx, dec)) return {};
     return round_array(*a, dec, cx);
   }
-  cx.fail("TypeError", "'" + name + "' is not callable in this sandbox");
+  cx.unsupported(name + "()");
   return {};
 }
 
@@ -1913,7 +1970,6 @@ Value float_array(std::vector<std::size_t> shape, std::vector<double> data) {
 
 void add_builtins(Env& env) {
   env.set("np", module("numpy"));
-  env.set("math", module("math"));
   env.set("softmax", func("softmax"));
   env.set("float", dtype_obj(DType::Float, "float"));
   env.set("int", dtype_obj(DType::Int, "int"));
@@ -1930,9 +1986,26 @@ Value eval(const Node& n, Env& env, Context& cx) {
       if (it != env.vars.end()) return it->second;
       if (env.locals.count(n.name))
         cx.fail("UnboundLocalError", "cannot access local variable '" + n.name + "' where it is not associated with a value");
+      else if (env.program_globals.count(n.name) || python_builtin(n.name))
+        cx.unsupported("the name " + n.name);  // exists in the real program, not here
       else
         cx.fail("NameError", "name '" + n.name + "' is not defined");
       return {};
+    }
+    case NodeType::IfExp: {
+      Value c = eval(*n.kids[1], env, cx);
+      if (cx.failed()) return {};
+      const bool t = truth(c, cx);
+      if (cx.failed()) return {};
+      return eval(*n.kids[t ? 0 : 2], env, cx);
+    }
+    case NodeType::BoolOp: {
+      Value a = eval(*n.kids[0], env, cx);
+      if (cx.failed()) return {};
+      const bool t = truth(a, cx);
+      if (cx.failed()) return {};
+      if (t == (n.op == "or")) return a;
+      return eval(*n.kids[1], env, cx);
     }
     case NodeType::Tuple:
     case NodeType::List: {
@@ -1947,6 +2020,10 @@ Value eval(const Node& n, Env& env, Context& cx) {
     case NodeType::Unary: {
       Value v = eval(*n.kids[0], env, cx);
       if (cx.failed()) return {};
+      if (n.op == "not") {
+        const bool t = truth(v, cx);
+        return cx.failed() ? Value() : Value::boolean(!t);
+      }
       return unary(n.op, v, cx);
     }
     case NodeType::Binary: {
