@@ -526,6 +526,10 @@ TodoVerdict judge_todo(int k, const std::string& line) {
     v.code = code;
   };
   const Todo t = parse_todo(k, line);
+  if (t.syntax_error && t.syntax_error->type == Context::kUnsupported) {
+    set(fail("unsupported", "unsupported: " + t.syntax_error->message, {{"construct", t.syntax_error->message}}));
+    return v;
+  }
   if (t.syntax_error) {
     set(fail("syntax", t.syntax_error->line(), {{"text", t.syntax_error->line()}}));
     return v;
@@ -537,10 +541,6 @@ TodoVerdict judge_todo(int k, const std::string& line) {
   if (t.target != kTargets[k]) {
     set(fail("target", "assigns to " + t.target + ", but TODO " + std::to_string(k + 1) + " must set " + kTargets[k],
              {{"got", t.target}, {"todo", std::to_string(k + 1)}, {"want", kTargets[k]}}));
-    return v;
-  }
-  if (t.syntax_error && t.syntax_error->type == Context::kUnsupported) {
-    set(fail("unsupported", "unsupported: " + t.syntax_error->message, {{"construct", t.syntax_error->message}}));
     return v;
   }
   // A wrong line written the PyTorch way: NumPy's transpose(-2, -1) lists the

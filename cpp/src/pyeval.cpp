@@ -364,7 +364,7 @@ Value scalar_binary(const std::string& op, const Value& a, const Value& b, Conte
   }
   if (op == "//" || op == "%") {
     if (y == 0) {
-      cx.fail("ZeroDivisionError", both_int ? "integer division or modulo by zero"
+      cx.fail("ZeroDivisionError", both_int ? (op == "//" ? "integer division or modulo by zero" : "integer modulo by zero")
                                             : op == "//" ? "float floor division by zero" : "float modulo");
       return {};
     }
@@ -703,7 +703,15 @@ Value swapaxes(const Array& a, const Value& x1, const Value& x2, Context& cx) {
 bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool>& red) {
   red.assign(nd, axis.kind == Kind::None);
   if (axis.kind == Kind::None) return true;
-  std::vector<Value> list = axis.kind == Kind::Tuple || axis.kind == Kind::List ? axis.items : std::vector<Value>{axis};
+  if (axis.kind == Kind::List || axis.kind == Kind::Float || axis.kind == Kind::Str) {
+    cx.fail("TypeError", "'" + type_name(axis) + "' object cannot be interpreted as an integer");
+    return false;
+  }
+  if (axis.kind == Kind::Bool) {
+    cx.fail("TypeError", "an integer is required");
+    return false;
+  }
+  std::vector<Value> list = axis.kind == Kind::Tuple ? axis.items : std::vector<Value>{axis};
   for (const Value& v : list) {
     long long ax = 0;
     std::size_t a = 0;
@@ -796,6 +804,12 @@ Value round_array(const Array& a, long long decimals, Context& cx) {
 
 Value astype(const Array& a, DType dt, Context& cx) {
   if (!charge(cx, static_cast<double>(a.size()))) return {};
+  if (dt == DType::Int)
+    for (double x : a.data)
+      if (!(std::fabs(x) < kMaxExactInt)) {
+        cx.unsupported("converting NaN, infinity or numbers beyond 2**53 to int64");
+        return {};
+      }
   std::vector<double> d(a.data);
   for (double& x : d) {
     if (dt == DType::Bool) x = x != 0;
@@ -815,6 +829,10 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
     return {};
   }
   if (!charge(cx, static_cast<double>(a->size()))) return {};
+  if (a->dtype == DType::Bool && (name == "sqrt" || name == "exp" || name == "log")) {
+    cx.unsupported("float16 results (np." + name + " of booleans)");
+    return {};
+  }
   std::vector<double> d(a->data);
   DType dt = DType::Float;
   for (double& x : d) {
@@ -861,7 +879,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
 
 // -------------------------------------------------------- triangle, tri --
 
-Value tri_mask(const Array& m, long long k, bool upper, Context& cx) {
+Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
   if (m.shape.empty()) {
     cx.fail("TypeError", "tri() missing 1 required positional argument: 'N'");
     return {};
@@ -874,7 +892,9 @@ Value tri_mask(const Array& m, long long k, bool upper, Context& cx) {
   const std::size_t n = numel(out);
   for (std::size_t i = 0; i < n; ++i) {
     const long long r = static_cast<long long>((i / C) % R), c = static_cast<long long>(i % C);
-    const bool keep = upper ? c - r >= k : c - r <= k;
+    const double diff = static_cast<double>(c - r);
+    // NumPy: triu keeps j - i >= k, tril keeps j - i <= k (a float k too)
+    const bool keep = upper ? diff >= k : !(diff > k) ;
     const double v = m.shape.size() == 1 ? m.data[static_cast<std::size_t>(c)] : m.data[i];
     d[i] = keep ? v : 0.0;
   }
@@ -1329,8 +1349,11 @@ bool bind(const std::string& fname, const Args& a, std::initializer_list<const c
   const std::size_t max_pos = star < sig.size() ? SIZE_MAX : sig.size();
   for (std::size_t i = 0; i < a.pos.size(); ++i) {
     if (i >= max_pos) {
-      cx.fail("TypeError", fname + "() takes from " + std::to_string(required) + " to " + std::to_string(sig.size()) +
-                               " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+      cx.fail("TypeError", required == sig.size()
+                               ? fname + "() takes " + std::to_string(required) + " positional argument" +
+                                     (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
+                               : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(sig.size()) +
+                                     " positional arguments but " + std::to_string(a.pos.size()) + " were given");
       return false;
     }
     if (i >= star) {
@@ -1399,6 +1422,47 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
 }
 
 bool flag(const Value& v) { return v.kind != Kind::None && v.num != 0; }
+
+// np.triu/tril/tri's k: NumPy compares j - i with it, so a float k works too.
+bool real_k(const Value& v, Context& cx, double& k) {
+  if (is_num(v) || (v.kind == Kind::Array && v.arr->shape.empty())) {
+    k = v.kind == Kind::Array ? v.arr->data[0] : v.num;
+    return true;
+  }
+  cx.unsupported("this k argument");
+  return false;
+}
+
+bool keyword_given(const Args& a, const char* name) {
+  for (const auto& kw : a.kw)
+    if (kw.first == name) return true;
+  return false;
+}
+
+// keepdims: an int or bool (NumPy converts it with __index__).
+bool keepdims_flag(const Value& v, Context& cx, bool& out) {
+  if (v.kind == Kind::Bool || v.kind == Kind::Int) {
+    out = v.num != 0;
+    return true;
+  }
+  cx.fail("TypeError", "'" + type_name(v) + "' object cannot be interpreted as an integer");
+  return false;
+}
+
+// NumPy's ufuncs take their operands by position only (np.matmul(x1=...) is
+// a TypeError); a further positional argument is `out`.
+bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) {
+  if (a.pos.size() < nin || (!a.kw.empty() && a.pos.size() < nin)) {
+    cx.fail("TypeError", std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
+                             " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+    return false;
+  }
+  if (a.pos.size() > nin || !a.kw.empty()) {
+    cx.unsupported(std::string("np.") + uname + "'s out and keyword arguments");
+    return false;
+  }
+  return true;
+}
 
 Value call_value(const Value& f, const Args& args, Context& cx);
 
@@ -1485,12 +1549,16 @@ Value call_array_method(const Value& self, const std::string& name, const Args& 
   const Array& a = *self.arr;
   std::vector<Value> p;
   if (name == "swapaxes") {
+    if (!args.kw.empty()) {
+      cx.fail("TypeError", "ndarray.swapaxes() takes no keyword arguments");
+      return {};
+    }
     if (!bind(name, args, {"axis1", "axis2"}, 2, p, cx)) return {};
     return swapaxes(a, p[0], p[1], cx);
   }
   if (name == "transpose") {
     if (!args.kw.empty()) {
-      cx.fail("TypeError", "transpose() takes no keyword arguments");
+      cx.fail("TypeError", "ndarray.transpose() takes no keyword arguments");
       return {};
     }
     std::vector<Value> axes = args.pos;
@@ -1509,13 +1577,24 @@ Value call_array_method(const Value& self, const std::string& name, const Args& 
     return dot(self, p[0], cx);
   }
   if (name == "sum" || name == "max" || name == "min" || name == "mean") {
-    if (!bind(name, args, {"axis", "dtype", "out", "keepdims"}, 0, p, cx)) return {};
+    // NumPy's order: sum/mean(axis, dtype, out, keepdims, ...), max/min(axis, out, keepdims, ...)
+    const bool has_dtype = name == "sum" || name == "mean";
+    if (has_dtype ? !bind(name, args, {"axis", "dtype", "out", "keepdims"}, 0, p, cx)
+                  : !bind(name, args, {"axis", "out", "keepdims"}, 0, p, cx))
+      return {};
+    if (!has_dtype) p.insert(p.begin() + 1, Value::none());
+    if (p[2].kind != Kind::None && p[2].kind != Kind::Array) {
+      cx.fail("TypeError", "output must be an array");
+      return {};
+    }
     if (p[1].kind != Kind::None || p[2].kind != Kind::None) {
       cx.unsupported("the dtype and out arguments of ." + name + "()");
       return {};
     }
+    bool keep = false;
+    if ((p[3].kind != Kind::None || keyword_given(args, "keepdims")) && !keepdims_flag(p[3], cx, keep)) return {};
     const Reduce r = name == "sum" ? Reduce::Sum : name == "max" ? Reduce::Max : name == "min" ? Reduce::Min : Reduce::Mean;
-    return reduce(a, r, p[0], flag(p[3]), cx);
+    return reduce(a, r, p[0], keep, cx);
   }
   if (name == "round") {
     if (!bind(name, args, {"decimals", "out"}, 0, p, cx)) return {};
@@ -1587,7 +1666,8 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return {};
   }
   if (name == "abs" || name == "np.abs") {
-    if (!bind(short_name, args, {"x"}, 1, p, cx)) return {};
+    if (name == "np.abs" ? !ufunc_args("absolute", args, 1, cx) : !bind(short_name, args, {"x"}, 1, p, cx)) return {};
+    if (name == "np.abs") p = args.pos;
     if (is_num(p[0])) return p[0].kind == Kind::Float ? Value::real(std::fabs(p[0].num)) : Value::integer(std::fabs(p[0].num));
     return unary_math("abs", p[0], cx);
   }
@@ -1618,8 +1698,8 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return Value::real(r);
   }
   if (name == "np.sqrt" || name == "np.exp" || name == "np.log" || name == "np.logical_not") {
-    if (!bind(short_name, args, {"x"}, 1, p, cx)) return {};
-    return unary_math(short_name, p[0], cx);
+    if (!ufunc_args(short_name.c_str(), args, 1, cx)) return {};
+    return unary_math(short_name, args.pos[0], cx);
   }
   if (name == "np.ones" || name == "np.zeros" || name == "np.full") {
     const bool full = name == "np.full";
@@ -1692,19 +1772,20 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
   }
   if (name == "np.triu" || name == "np.tril") {
     if (!bind(short_name, args, {"m", "k"}, 1, p, cx)) return {};
-    long long k = 0;
-    if (p[1].kind != Kind::None && !to_index(p[1], cx, k, true)) return {};
+    double k = 0;
+    if (p[1].kind != Kind::None && !real_k(p[1], cx, k)) return {};
     ArrayPtr m = to_array(p[0], cx);
     if (!m) return {};
     return tri_mask(*m, k, name == "np.triu", cx);
   }
   if (name == "np.tri") {
     if (!bind(short_name, args, {"N", "M", "k", "dtype"}, 1, p, cx)) return {};
-    long long n = 0, mm = 0, k = 0;
+    long long n = 0, mm = 0;
+    double k = 0;
     if (!to_index(p[0], cx, n)) return {};
     mm = n;
     if (p[1].kind != Kind::None && !to_index(p[1], cx, mm)) return {};
-    if (p[2].kind != Kind::None && !to_index(p[2], cx, k)) return {};
+    if (p[2].kind != Kind::None && !real_k(p[2], cx, k)) return {};
     DType dt = DType::Float;
     if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
     if (n < 0 || mm < 0) {
@@ -1719,6 +1800,10 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return tri_mask(ones, k, false, cx);
   }
   if (name == "np.where") {
+    if (!args.kw.empty()) {
+      cx.fail("TypeError", "where() takes no keyword arguments");
+      return {};
+    }
     if (!bind(short_name, args, {"condition", "x", "y"}, 1, p, cx)) return {};
     if (args.pos.size() + args.kw.size() == 1) {
       cx.unsupported("np.where with one argument");
@@ -1731,18 +1816,25 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return where3(p[0], p[1], p[2], cx);
   }
   if (name == "np.matmul") {
-    if (!bind(short_name, args, {"x1", "x2"}, 2, p, cx)) return {};
-    return matmul(p[0], p[1], cx);
+    if (!ufunc_args("matmul", args, 2, cx)) return {};
+    return matmul(args.pos[0], args.pos[1], cx);
   }
   if (name == "np.dot") {
     if (!bind(short_name, args, {"a", "b"}, 2, p, cx)) return {};
     return dot(p[0], p[1], cx);
   }
   if (name == "np.maximum" || name == "np.minimum") {
-    if (!bind(short_name, args, {"x1", "x2"}, 2, p, cx)) return {};
-    Value gt = binary(name == "np.maximum" ? ">=" : "<=", p[0], p[1], cx);
+    if (!ufunc_args(short_name.c_str(), args, 2, cx)) return {};
+    // NaN wins: x1 where x1 >= x2 or x1 is NaN, else x2 (NaN there too)
+    const Value& x1 = args.pos[0];
+    const Value& x2 = args.pos[1];
+    Value keep = binary(name == "np.maximum" ? ">=" : "<=", x1, x2, cx);
     if (cx.failed()) return {};
-    return where3(gt, p[0], p[1], cx);
+    Value nan1 = binary("!=", x1, x1, cx);
+    if (cx.failed()) return {};
+    keep = binary("|", keep, nan1, cx);
+    if (cx.failed()) return {};
+    return where3(keep, x1, x2, cx);
   }
   if (name == "np.transpose") {
     if (!bind(short_name, args, {"a", "axes"}, 1, p, cx)) return {};
@@ -1772,16 +1864,26 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
   }
   if (name == "np.sum" || name == "np.max" || name == "np.amax" || name == "np.min" || name == "np.amin" ||
       name == "np.mean") {
-    if (!bind(short_name, args, {"a", "axis", "dtype", "out", "keepdims"}, 1, p, cx)) return {};
+    const bool has_dtype = short_name == "sum" || short_name == "mean";
+    if (has_dtype ? !bind(short_name, args, {"a", "axis", "dtype", "out", "keepdims"}, 1, p, cx)
+                  : !bind(short_name, args, {"a", "axis", "out", "keepdims"}, 1, p, cx))
+      return {};
+    if (!has_dtype) p.insert(p.begin() + 2, Value::none());
     ArrayPtr a = to_array(p[0], cx);
     if (!a) return {};
+    if (p[3].kind != Kind::None && p[3].kind != Kind::Array) {
+      cx.fail("TypeError", "output must be an array");
+      return {};
+    }
+    bool keep = false;
+    if ((p[4].kind != Kind::None || keyword_given(args, "keepdims")) && !keepdims_flag(p[4], cx, keep)) return {};
     if (p[2].kind != Kind::None || p[3].kind != Kind::None) {
       cx.unsupported("the dtype and out arguments of np." + short_name + "()");
       return {};
     }
     const Reduce r = short_name == "sum" ? Reduce::Sum : short_name == "mean" ? Reduce::Mean
                      : (short_name == "max" || short_name == "amax") ? Reduce::Max : Reduce::Min;
-    return reduce(*a, r, p[1], flag(p[4]), cx);
+    return reduce(*a, r, p[1], keep, cx);
   }
   if (name == "np.round" || name == "np.around") {
     if (!bind(short_name, args, {"a", "decimals"}, 1, p, cx)) return {};

@@ -57,6 +57,7 @@ std::size_t utf8_len(std::string_view s, std::size_t i, std::uint32_t& cp) {
 
 bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
   std::size_t i = 0;
+  int brackets = 0;
   int col = 1;
   auto ident_start = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
@@ -66,7 +67,13 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       return false;
     }
     const char c = src[i];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') { ++i; ++col; continue; }
+    if ((c == '\n' || c == '\r') && brackets == 0) {
+      // a line break outside brackets ends the statement: in the program the
+      // rest lands outside attention()'s body
+      syntax(cx, "invalid syntax", col);
+      return false;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f') { ++i; ++col; continue; }
     if (c == '#') break;  // comment to end of line
     Token t;
     t.col = col;
@@ -226,6 +233,8 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       }
       t.type = Tok::Op;
       t.text = hit;
+      if (t.text == "(" || t.text == "[" || t.text == "{") ++brackets;
+      if (t.text == ")" || t.text == "]" || t.text == "}") --brackets;
       i += t.text.size();
     }
     // advance the column by code points
@@ -688,6 +697,10 @@ class Parser {
         return n;
       }
       case Tok::Op: {
+        if (k.text == "*" || k.text == "**") {
+          cx_.unsupported("starred expressions");
+          return nullptr;
+        }
         if (k.text == "...") {
           ++p_;
           NodePtr n = make(NodeType::Const, k.col);
