@@ -195,7 +195,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float = fa
     return false;
   }
   if (!std::isfinite(x) || std::fabs(x) > 1e15) {
-    cx.fail("OverflowError", "Python int too large to convert to C long");
+    cx.unsupported("integers this large as sizes or indices");
     return false;
   }
   out = static_cast<long long>(std::trunc(x));
@@ -859,7 +859,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   }
   if (!c || !x || !y) {
     const Value& bad = !c ? cv : !x ? xv : yv;
-    cx.fail("TypeError", "np.where: unsupported argument type '" + type_name(bad) + "'");
+    cx.unsupported("np.where with a " + type_name(bad) + " argument");
     return {};
   }
   Shape s1, out;
@@ -894,7 +894,7 @@ Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
     const long long r = static_cast<long long>((i / C) % R), c = static_cast<long long>(i % C);
     const double diff = static_cast<double>(c - r);
     // NumPy: triu keeps j - i >= k, tril keeps j - i <= k (a float k too)
-    const bool keep = upper ? diff >= k : !(diff > k) ;
+    const bool keep = upper ? diff >= k : diff <= k;
     const double v = m.shape.size() == 1 ? m.data[static_cast<std::size_t>(c)] : m.data[i];
     d[i] = keep ? v : 0.0;
   }
@@ -1370,6 +1370,12 @@ bool bind(const std::string& fname, const Args& a, std::initializer_list<const c
     for (std::size_t i = 0; i < sig.size(); ++i)
       if (sig[i] == name) k = i;
     if (k == sig.size()) {
+      static constexpr std::string_view kNumpyKeywords =
+          " where initial out dtype order casting subok like signature extobj axes axis keepdims ddof copy ";
+      if (fname != "softmax" && kNumpyKeywords.find(" " + name + " ") != std::string_view::npos) {
+        cx.unsupported("the " + name + " argument of " + fname + "()");
+        return false;
+      }
       cx.fail("TypeError", fname + "() got an unexpected keyword argument '" + name + "'");
       return false;
     }
@@ -1395,6 +1401,13 @@ bool parse_dtype(const Value& v, DType& out, Context& cx) {
     if (s == "bool" || s == "?" || s == "bool_" || s == "bool8") { out = DType::Bool; return true; }
     if (s == "float" || s == "float64" || s == "f8" || s == "d" || s == "double") { out = DType::Float; return true; }
     if (s == "int" || s == "int64" || s == "i8") { out = DType::Int; return true; }
+    static constexpr std::string_view kOtherDtypes =
+        " float32 float16 f4 f2 half single longdouble float128 int32 int16 int8 i4 i2 i1 uint8 uint16 uint32 uint64"
+        " u1 u2 u4 u8 complex complex64 complex128 c8 c16 object O str U S bytes datetime64 timedelta64 ";
+    if (kOtherDtypes.find(" " + s + " ") != std::string_view::npos) {
+      cx.unsupported("the dtype " + s);
+      return false;
+    }
     cx.fail("TypeError", "data type '" + s + "' not understood");
     return false;
   }
@@ -1423,11 +1436,15 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
 
 bool flag(const Value& v) { return v.kind != Kind::None && v.num != 0; }
 
-// np.triu/tril/tri's k: NumPy compares j - i with it, so a float k works too.
+// np.triu/tril/tri's k. NumPy accepts a float k too, but then builds its
+// mask from an integer-typed arange of floats: no simple rule, so only an
+// integral k runs here.
 bool real_k(const Value& v, Context& cx, double& k) {
   if (is_num(v) || (v.kind == Kind::Array && v.arr->shape.empty())) {
     k = v.kind == Kind::Array ? v.arr->data[0] : v.num;
-    return true;
+    if (k == std::floor(k) && std::fabs(k) < 1e15) return true;
+    cx.unsupported("a k that is not a whole number");
+    return false;
   }
   cx.unsupported("this k argument");
   return false;

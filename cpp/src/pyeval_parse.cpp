@@ -36,9 +36,7 @@ bool is_keyword(const std::string& s) {
 }
 
 // Keywords that may start an expression in Python.
-bool expression_keyword(const std::string& s) {
-  return s == "not" || s == "lambda" || s == "await" || s == "yield";
-}
+bool expression_keyword(const std::string& s) { return s == "not" || s == "lambda" || s == "yield"; }
 
 std::string syntax(Context& cx, const std::string& msg, int col) {
   cx.fail("SyntaxError", msg + " (col " + std::to_string(col) + ")");
@@ -63,7 +61,7 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   while (i < src.size()) {
     if (out.size() >= cx.limits.max_tokens) {
-      syntax(cx, "line too long: more than " + std::to_string(cx.limits.max_tokens) + " tokens", col);
+      cx.unsupported("lines of more than " + std::to_string(cx.limits.max_tokens) + " tokens");
       return false;
     }
     const char c = src[i];
@@ -217,7 +215,9 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
         const std::size_t n = utf8_len(src, i, cp);
         const bool letter = cp >= 0xC0 && cp != 0xD7 && cp != 0xF7 && !(cp >= 0x2000 && cp <= 0x2BFF) &&
                             !(cp >= 0x3000 && cp <= 0x303F) && cp != 0xFEFF && !(cp >= 0xFF00 && cp <= 0xFF20) &&
-                            !(cp >= 0xFF3B && cp <= 0xFF40) && !(cp >= 0xFF5B && cp <= 0xFF65);
+                            !(cp >= 0xFF3B && cp <= 0xFF40) && !(cp >= 0xFF5B && cp <= 0xFF65) &&
+                            !(cp >= 0x0660 && cp <= 0x0669) && !(cp >= 0x06F0 && cp <= 0x06F9) &&
+                            !(cp >= 0x0966 && cp <= 0x096F) && !(cp >= 0xFF10 && cp <= 0xFF19);
         if (letter) {
           cx.unsupported("names with non-ASCII letters");
           return false;
@@ -288,8 +288,12 @@ class Parser {
     }
     if (peek().type != Tok::End) {
       const Token& k = peek();
-      if (k.type == Tok::Op && k.text == "=")
+      if (k.type == Tok::Op && k.text == "=" &&
+          (e->type == NodeType::Subscript || e->type == NodeType::Attr || e->type == NodeType::Tuple ||
+           e->type == NodeType::List || e->type == NodeType::Name))
         cx_.unsupported("assigning to anything but a name");
+      else if (k.type == Tok::Op && k.text == "=")
+        syntax(cx_, "cannot assign to expression", k.col);
       else
         unexpected(k);
       return st;
@@ -322,8 +326,7 @@ class Parser {
 
   void unexpected(const Token& k) {
     if (k.type == Tok::Name && is_keyword(k.text)) {
-      if (expression_keyword(k.text) || k.text == "if" || k.text == "for" || k.text == "is" || k.text == "in" ||
-          k.text == "async")
+      if (expression_keyword(k.text) || k.text == "if" || k.text == "for" || k.text == "is" || k.text == "in")
         cx_.unsupported("'" + k.text + "' expressions");
       else
         syntax(cx_, "invalid syntax", k.col);
@@ -350,7 +353,7 @@ class Parser {
       if (k && k->height > h) h = k->height;
     n.height = h + 1;
     if (n.height > cx_.limits.max_depth) {
-      syntax(cx_, "expression too deeply nested (limit " + std::to_string(cx_.limits.max_depth) + " levels)", n.col);
+      cx_.unsupported("expressions nested more than " + std::to_string(cx_.limits.max_depth) + " levels deep");
       return false;
     }
     return true;
@@ -361,8 +364,7 @@ class Parser {
     bool ok;
     explicit DepthGuard(Parser& parser) : p(parser), ok(++parser.depth_ <= parser.cx_.limits.max_depth) {
       if (!ok)
-        syntax(p.cx_, "expression too deeply nested (limit " + std::to_string(p.cx_.limits.max_depth) + " levels)",
-               p.peek().col);
+        p.cx_.unsupported("expressions nested more than " + std::to_string(p.cx_.limits.max_depth) + " levels deep");
     }
     ~DepthGuard() { --p.depth_; }
   };
@@ -413,7 +415,7 @@ class Parser {
       return n;
     }
     if (peek().type == Tok::Name && (peek().text == "in" || peek().text == "is" || peek().text == "not" ||
-                                     peek().text == "for" || peek().text == "async")) {
+                                     peek().text == "for")) {
       cx_.unsupported("'" + peek().text + "' expressions");
       return nullptr;
     }
@@ -742,9 +744,7 @@ class Parser {
 
 Statement parse_line(std::string_view line, Context& cx) {
   if (line.size() > cx.limits.max_line_chars) {
-    cx.fail("SyntaxError", "line too long: " + std::to_string(line.size()) + " characters, the limit is " +
-                               std::to_string(cx.limits.max_line_chars) + " (col " +
-                               std::to_string(cx.limits.max_line_chars + 1) + ")");
+    cx.unsupported("lines longer than " + std::to_string(cx.limits.max_line_chars) + " characters");
     return {};
   }
   std::vector<Token> toks;
