@@ -339,6 +339,10 @@ const char* ufunc_name(const std::string& op) {
 }
 
 Value unsupported_operands(const std::string& op, const Value& a, const Value& b, Context& cx) {
+  if (a.kind == Kind::Str || b.kind == Kind::Str) {  // str * int, str + str, ...: Python has rules this evaluator lacks
+    cx.unsupported("operators on strings");
+    return {};
+  }
   cx.fail("TypeError", "unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
   return {};
 }
@@ -496,8 +500,11 @@ Value array_binary(const std::string& op, const Value& av, const Value& bv, Cont
     data[i] = apply(op, pa[off[0]], pb[off[1]], dt);
   });
   if (rt == DType::Int)
-    for (double& x : data)
-      if (!(std::fabs(x) <= 9.2e18)) x = -9223372036854775808.0;  // NumPy's int64 wrap of overflow/NaN
+    for (double x : data)
+      if (!(std::fabs(x) <= kMaxExactInt)) {  // NumPy would wrap around in int64; doubles hold 2^53 exactly
+        cx.unsupported("int64 results beyond 2**53");
+        return {};
+      }
   return make(rt, out, std::move(data));
 }
 
@@ -851,6 +858,10 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
 
 Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   ArrayPtr c = as_array(cv), x = as_array(xv), y = as_array(yv);
+  if (cv.kind == Kind::Str) {
+    cx.unsupported("np.where with a string condition");
+    return {};
+  }
   if (!c && x && y && cv.kind != Kind::Tuple && cv.kind != Kind::List) {
     // any other object is a 0-d object array: its truth value decides
     const bool t = truth(cv, cx);
@@ -1636,6 +1647,10 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (python_type) {
       if (f.text == "bool") return Value::boolean(truth(x, cx));
       ArrayPtr a = as_array(x);
+      if (x.kind == Kind::Str) {
+        cx.unsupported(f.text + "() of a string");
+        return {};
+      }
       if (!a || (x.kind != Kind::Array && !is_num(x))) {
         cx.fail("TypeError", f.text + "() argument must be a string or a real number, not '" + type_name(x) + "'");
         return {};
