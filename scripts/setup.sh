@@ -13,6 +13,8 @@ command -v g++ >/dev/null 2>&1 || need_pkgs+=(g++)
 command -v clang++ >/dev/null 2>&1 || need_pkgs+=(clang)
 [[ -f /usr/include/gtest/gtest.h ]] || need_pkgs+=(libgtest-dev)
 [[ -f /usr/include/benchmark/benchmark.h ]] || need_pkgs+=(libbenchmark-dev)
+# Python 3 + NumPy: the exercise checker's differential test (scripts/diff) and program.test.ts
+/usr/bin/python3 -c "import numpy" >/dev/null 2>&1 || need_pkgs+=(python3-numpy)
 # libFuzzer and the sanitizer runtimes for clang 14
 compgen -G "/usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null || need_pkgs+=(libclang-rt-14-dev)
 

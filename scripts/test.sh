@@ -17,7 +17,7 @@ bash scripts/fuzz.sh 30
 echo "== WASM build"
 bash scripts/build-wasm.sh
 
-echo "== Vitest"
+echo "== Vitest (includes the exercise checker's differential sample against Python + NumPy: scripts/diff)"
 npx vitest run
 
 echo "== site and library build"
