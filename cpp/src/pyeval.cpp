@@ -27,11 +27,12 @@ constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
 const char* const kNumpyFunctions[] = {
     "sqrt", "exp", "log", "abs", "ones", "zeros", "ones_like", "zeros_like", "full", "arange", "triu",
     "tril", "tri", "where", "matmul", "dot", "transpose", "swapaxes", "einsum", "sum", "max", "amax",
-    "min", "amin", "mean", "round", "around", "logical_not", "maximum", "minimum"};
+    "min", "amin", "mean", "round", "around", "logical_not", "maximum", "minimum", "eye", "array", "inner",
+    "tensordot", "isinf", "isnan"};
 const char* const kArrayMethods[] = {"swapaxes", "transpose", "astype", "dot", "sum", "max",
-                                     "min", "mean", "round"};
+                                     "min", "mean", "round", "reshape", "copy"};
 const char* const kMathFunctions[] = {"sqrt", "exp", "log"};
-const char* const kBuiltinFunctions[] = {"len", "abs"};
+const char* const kBuiltinFunctions[] = {"len", "abs", "max", "min", "sum", "pow", "list"};
 
 // ndarray's (and NumPy scalars') public attributes, for telling "unsupported"
 // from AttributeError.
@@ -848,9 +849,11 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
     else if (name == "log") x = std::log(x);
     else if (name == "abs") x = std::fabs(x);
     else if (name == "logical_not") x = x == 0;
+    else if (name == "isinf") x = std::isinf(x);
+    else if (name == "isnan") x = std::isnan(x);
   }
   if (name == "abs") dt = a->dtype;
-  if (name == "logical_not") dt = DType::Bool;
+  if (name == "logical_not" || name == "isinf" || name == "isnan") dt = DType::Bool;
   return make(dt, a->shape, std::move(d));
 }
 
@@ -1573,6 +1576,145 @@ Value softmax(const Value& x, Context& cx) {
   return binary("/", e, s, cx);
 }
 
+// Python's iteration over a value (tuples, lists, an array's first axis).
+bool iterate(const Value& v, Context& cx, std::vector<Value>& out) {
+  if (v.kind == Kind::Tuple || v.kind == Kind::List) {
+    out = v.items;
+    return true;
+  }
+  if (v.kind == Kind::Array && !v.arr->shape.empty()) {
+    out.clear();
+    if (!charge(cx, static_cast<double>(v.arr->size()))) return false;
+    for (std::size_t i = 0; i < v.arr->shape[0]; ++i) {
+      out.push_back(index_array(*v.arr, Value::integer(static_cast<double>(i)), false, cx));
+      if (cx.failed()) return false;
+    }
+    return true;
+  }
+  if (v.kind == Kind::Str) {
+    cx.unsupported("iterating over a string");
+    return false;
+  }
+  cx.fail("TypeError", v.kind == Kind::Array && !v.np_scalar ? "iteration over a 0-d array"
+                                                             : "'" + type_name(v) + "' object is not iterable");
+  return false;
+}
+
+// a.reshape(shape): one -1 is inferred.
+Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
+  std::vector<Value> dims = dims_in;
+  if (dims.size() == 1 && (dims[0].kind == Kind::Tuple || dims[0].kind == Kind::List)) dims = dims[0].items;
+  if (!check_ndim(cx, dims.size())) return {};
+  Shape out;
+  std::size_t known = 1, unknown = dims.size();
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    long long d = 0;
+    if (!to_index(dims[i], cx, d)) return {};
+    if (d == -1) {
+      if (unknown != dims.size()) {
+        cx.fail("ValueError", "can only specify one unknown dimension");
+        return {};
+      }
+      unknown = i;
+      out.push_back(0);
+      continue;
+    }
+    if (d < 0) {
+      cx.fail("ValueError", "negative dimensions not allowed");
+      return {};
+    }
+    out.push_back(static_cast<std::size_t>(d));
+    known *= static_cast<std::size_t>(d);
+  }
+  std::string want = "(";
+  for (std::size_t i = 0; i < dims.size(); ++i) want += (i ? ", " : "") + int_text(dims[i].kind == Kind::Array ? dims[i].arr->data[0] : dims[i].num);
+  want += dims.size() == 1 ? ",)" : ")";
+  if (unknown != dims.size()) {
+    if (known == 0 || a.size() % known != 0) {
+      cx.fail("ValueError", "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
+      return {};
+    }
+    out[unknown] = a.size() / known;
+  } else if (known != a.size()) {
+    cx.fail("ValueError", "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
+    return {};
+  }
+  if (!charge(cx, static_cast<double>(a.size()))) return {};
+  Value r = make(a.dtype, out, a.data);
+  r.np_scalar = false;
+  return r;
+}
+
+// np.tensordot(a, b, axes): a's `axes[0]` contracted with b's `axes[1]`.
+Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx) {
+  ArrayPtr a = to_array(av, cx), b = a ? to_array(bv, cx) : nullptr;
+  if (!a || !b) return {};
+  std::vector<long long> xa, xb;
+  auto ints = [&cx](const Value& v, std::vector<long long>& out) {
+    std::vector<Value> items = v.kind == Kind::Tuple || v.kind == Kind::List ? v.items : std::vector<Value>{v};
+    for (const Value& x : items) {
+      long long i = 0;
+      if (!to_index(x, cx, i)) return false;
+      out.push_back(i);
+    }
+    return true;
+  };
+  if (axes.kind == Kind::Int || axes.kind == Kind::Bool) {
+    const long long n = static_cast<long long>(axes.num);
+    if (n < 0 || n > static_cast<long long>(std::min(a->shape.size(), b->shape.size()))) {
+      cx.unsupported("this axes argument of np.tensordot");
+      return {};
+    }
+    for (long long i = 0; i < n; ++i) {
+      xa.push_back(static_cast<long long>(a->shape.size()) - n + i);
+      xb.push_back(i);
+    }
+  } else if ((axes.kind == Kind::Tuple || axes.kind == Kind::List) && axes.items.size() == 2) {
+    if (!ints(axes.items[0], xa) || !ints(axes.items[1], xb)) return {};
+  } else {
+    cx.unsupported("this axes argument of np.tensordot");
+    return {};
+  }
+  if (xa.size() != xb.size()) {
+    cx.fail("ValueError", "shape-mismatch for sum");
+    return {};
+  }
+  std::vector<bool> ca(a->shape.size()), cb(b->shape.size());
+  std::vector<std::size_t> pa, pb, ka, kb;
+  for (std::size_t i = 0; i < xa.size(); ++i) {
+    std::size_t ia = 0, ib = 0;
+    if (!normalize_axis(xa[i], a->shape.size(), cx, ia) || !normalize_axis(xb[i], b->shape.size(), cx, ib)) return {};
+    if (a->shape[ia] != b->shape[ib]) {
+      cx.fail("ValueError", "shape-mismatch for sum");
+      return {};
+    }
+    if (ca[ia] || cb[ib]) {
+      cx.unsupported("repeated axes in np.tensordot");
+      return {};
+    }
+    ca[ia] = cb[ib] = true;
+    ka.push_back(ia);
+    kb.push_back(ib);
+  }
+  Shape out;
+  std::size_t m = 1, n = 1, k = 1;
+  for (std::size_t i = 0; i < a->shape.size(); ++i)
+    if (!ca[i]) { pa.push_back(i); out.push_back(a->shape[i]); m *= a->shape[i]; }
+  for (std::size_t i : ka) { pa.push_back(i); k *= a->shape[i]; }
+  for (std::size_t i : kb) pb.push_back(i);
+  for (std::size_t i = 0; i < b->shape.size(); ++i)
+    if (!cb[i]) { pb.push_back(i); out.push_back(b->shape[i]); n *= b->shape[i]; }
+  Value at = permute(*a, pa, cx);
+  if (cx.failed()) return {};
+  Value bt = permute(*b, pb, cx);
+  if (cx.failed()) return {};
+  Value a2 = make(at.arr->dtype, {m, k}, at.arr->data), b2 = make(bt.arr->dtype, {k, n}, bt.arr->data);
+  Value r = matmul(a2, b2, cx);
+  if (cx.failed()) return {};
+  Value res = make(r.arr->dtype, out, r.arr->data);
+  return res;
+}
+
 Value call_array_method(const Value& self, const std::string& name, const Args& args, Context& cx) {
   const Array& a = *self.arr;
   std::vector<Value> p;
@@ -1599,6 +1741,24 @@ Value call_array_method(const Value& self, const std::string& name, const Args& 
     if (!bind(name, args, {"dtype", "order", "casting", "subok", "copy"}, 1, p, cx) || !parse_dtype(p[0], dt, cx))
       return {};
     return astype(a, dt, cx);
+  }
+  if (name == "reshape") {
+    if (!args.kw.empty()) {
+      cx.unsupported("reshape's keyword arguments");
+      return {};
+    }
+    if (args.pos.empty()) {
+      cx.fail("TypeError", "reshape() takes exactly 1 argument (0 given)");
+      return {};
+    }
+    return reshape(a, args.pos, cx);
+  }
+  if (name == "copy") {
+    if (!args.kw.empty() || !args.pos.empty()) {
+      cx.unsupported("copy's arguments");
+      return {};
+    }
+    return self;  // values are immutable here
   }
   if (name == "dot") {
     if (!bind(name, args, {"b"}, 1, p, cx)) return {};
@@ -1685,6 +1845,148 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (!bind(name, args, {"x"}, 1, p, cx)) return {};
     return softmax(p[0], cx);
   }
+  if (name == "max" || name == "min") {
+    if (!args.kw.empty()) {
+      cx.unsupported(name + "() with keyword arguments");
+      return {};
+    }
+    std::vector<Value> items;
+    if (args.pos.empty()) {
+      cx.fail("TypeError", name + " expected at least 1 argument, got 0");
+      return {};
+    }
+    if (args.pos.size() == 1) {
+      if (!iterate(args.pos[0], cx, items)) return {};
+    } else {
+      items = args.pos;
+    }
+    if (items.empty()) {
+      cx.fail("ValueError", name + "() arg is an empty sequence");
+      return {};
+    }
+    Value best = items[0];
+    for (std::size_t i = 1; i < items.size(); ++i) {
+      Value better = binary(name == "max" ? ">" : "<", items[i], best, cx);
+      if (cx.failed()) return {};
+      const bool t = truth(better, cx);
+      if (cx.failed()) return {};
+      if (t) best = items[i];
+    }
+    return best;
+  }
+  if (name == "sum") {
+    if (!bind(name, args, {"iterable", "start"}, 1, p, cx)) return {};
+    std::vector<Value> items;
+    if (!iterate(p[0], cx, items)) return {};
+    Value acc = p[1].kind == Kind::None && !keyword_given(args, "start") && args.pos.size() < 2 ? Value::integer(0) : p[1];
+    for (const Value& x : items) {
+      acc = binary("+", acc, x, cx);
+      if (cx.failed()) return {};
+    }
+    return acc;
+  }
+  if (name == "pow") {
+    if (!bind(name, args, {"base", "exp", "mod"}, 2, p, cx)) return {};
+    if (p[2].kind != Kind::None) {
+      cx.unsupported("pow() with a modulus");
+      return {};
+    }
+    return binary("**", p[0], p[1], cx);
+  }
+  if (name == "list") {
+    if (!args.kw.empty() || args.pos.size() > 1) {
+      cx.fail("TypeError", "list expected at most 1 argument, got " + std::to_string(args.pos.size()));
+      return {};
+    }
+    Value l;
+    l.kind = Kind::List;
+    if (args.pos.size() == 1 && !iterate(args.pos[0], cx, l.items)) return {};
+    if (l.items.size() > 4096) {
+      cx.unsupported("lists this long");
+      return {};
+    }
+    return l;
+  }
+  if (name == "np.eye") {
+    if (!bind(short_name, args, {"N", "M", "k", "dtype"}, 1, p, cx)) return {};
+    long long n = 0, mm = 0, k = 0;
+    if (!to_index(p[0], cx, n)) return {};
+    mm = n;
+    if (p[1].kind != Kind::None && !to_index(p[1], cx, mm)) return {};
+    if (p[2].kind != Kind::None && !to_index(p[2], cx, k)) return {};
+    DType dt = DType::Float;
+    if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
+    if (n < 0 || mm < 0) {
+      cx.fail("ValueError", "negative dimensions are not allowed");
+      return {};
+    }
+    if (!check_size(cx, static_cast<double>(n) * static_cast<double>(mm)) ||
+        !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
+      return {};
+    const std::size_t R = static_cast<std::size_t>(n), C = static_cast<std::size_t>(mm);
+    std::vector<double> d(R * C, 0.0);
+    for (std::size_t r = 0; r < R; ++r) {
+      const long long c = static_cast<long long>(r) + k;
+      if (c >= 0 && c < mm) d[r * C + static_cast<std::size_t>(c)] = 1.0;
+    }
+    return make(dt, {R, C}, std::move(d));
+  }
+  if (name == "np.array") {
+    if (!bind(short_name, args, {"object", "dtype"}, 1, p, cx)) return {};
+    const Value& o = p[0];
+    ArrayPtr a = o.kind == Kind::Str ? nullptr : as_array(o);
+    if (!a && (o.kind == Kind::Tuple || o.kind == Kind::List) && !o.items.empty()) {
+      // a list of equal-shaped arrays: stacked along a new first axis
+      ArrayPtr first = as_array(o.items[0]);
+      Array st;
+      if (first) {
+        st.dtype = first->dtype;
+        st.shape = first->shape;
+        st.shape.insert(st.shape.begin(), o.items.size());
+        for (const Value& it : o.items) {
+          ArrayPtr x = it.kind == Kind::Str ? nullptr : as_array(it);
+          if (!x || x->shape != first->shape) { st.data.clear(); first = nullptr; break; }
+          st.dtype = promote(st.dtype, x->dtype);
+          st.data.insert(st.data.end(), x->data.begin(), x->data.end());
+        }
+      }
+      if (first) a = std::make_shared<const Array>(std::move(st));
+    }
+    if (!a) {
+      cx.unsupported("np.array of this object");
+      return {};
+    }
+    if (!check_ndim(cx, a->shape.size()) || !charge(cx, static_cast<double>(a->size()))) return {};
+    DType dt = a->dtype;
+    if (p[1].kind != Kind::None && !parse_dtype(p[1], dt, cx)) return {};
+    Value r = astype(*a, dt, cx);
+    if (!cx.failed()) r.np_scalar = false;
+    return r;
+  }
+  if (name == "np.inner") {
+    if (!bind(short_name, args, {"a", "b"}, 2, p, cx)) return {};
+    ArrayPtr a = to_array(p[0], cx), b = a ? to_array(p[1], cx) : nullptr;
+    if (!a || !b) return {};
+    if (a->shape.empty() || b->shape.empty()) return binary("*", p[0], p[1], cx);
+    if (a->shape.back() != b->shape.back()) {
+      std::vector<std::size_t> perm(b->shape.size());
+      for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = perm.size() - 1 - i;
+      Shape bt;
+      for (std::size_t i : perm) bt.push_back(b->shape[i]);
+      cx.fail("ValueError", "shapes " + shape_msg(a->shape) + " and " + shape_msg(bt) + " not aligned: " +
+                                std::to_string(a->shape.back()) + " (dim " + std::to_string(a->shape.size() - 1) +
+                                ") != " + std::to_string(b->shape.back()) + " (dim 0)");
+      return {};
+    }
+    Value ax;
+    ax.kind = Kind::Tuple;
+    ax.items = {Value::integer(-1), Value::integer(-1)};
+    return tensordot(p[0], p[1], ax, cx);
+  }
+  if (name == "np.tensordot") {
+    if (!bind(short_name, args, {"a", "b", "axes"}, 2, p, cx)) return {};
+    return tensordot(p[0], p[1], p[2].kind == Kind::None ? Value::integer(2) : p[2], cx);
+  }
   if (name == "len") {
     if (!bind(name, args, {"obj"}, 1, p, cx)) return {};
     if (p[0].kind == Kind::Tuple || p[0].kind == Kind::List) return Value::integer(static_cast<double>(p[0].items.size()));
@@ -1729,7 +2031,8 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     }
     return Value::real(r);
   }
-  if (name == "np.sqrt" || name == "np.exp" || name == "np.log" || name == "np.logical_not") {
+  if (name == "np.sqrt" || name == "np.exp" || name == "np.log" || name == "np.logical_not" || name == "np.isinf" ||
+      name == "np.isnan") {
     if (!ufunc_args(short_name.c_str(), args, 1, cx)) return {};
     return unary_math(short_name, args.pos[0], cx);
   }
