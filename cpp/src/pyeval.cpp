@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "npformat.hpp"
+#include "numpy_names.hpp"
 #include "pyeval_internal.hpp"
 
 namespace attn::py {
@@ -1488,6 +1489,14 @@ bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) 
                              " positional arguments but " + std::to_string(a.pos.size()) + " were given");
     return false;
   }
+  for (const auto& kw : a.kw) {
+    static constexpr std::string_view kUfuncKeywords = " out where casting order dtype subok signature extobj ";
+    const bool gufunc = std::string_view(uname) == "matmul";
+    if (!gufunc && kUfuncKeywords.find(" " + kw.first + " ") == std::string_view::npos) {
+      cx.fail("TypeError", std::string(uname) + "() got an unexpected keyword argument '" + kw.first + "'");
+      return false;
+    }
+  }
   if (a.pos.size() > nin || !a.kw.empty()) {
     cx.unsupported(std::string("np.") + uname + "'s out and keyword arguments");
     return false;
@@ -1516,7 +1525,7 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
       if (name == "pi") return Value::real(3.141592653589793);
       if (name == "e") return Value::real(2.718281828459045);
     }
-    if (v.text == "numpy" && !(name.size() > 2 && name[0] == '_' && name[1] != '_')) {
+    if (v.text == "numpy" && ((name.size() > 2 && name[0] == '_' && name[1] == '_') || in_names(kNumpyNames, name))) {
       cx.unsupported("np." + name);
       return {};
     }
@@ -2404,6 +2413,8 @@ std::shared_ptr<const Array> as_array(const Value& v) {
 Value float_array(std::vector<std::size_t> shape, std::vector<double> data) {
   return make(DType::Float, std::move(shape), std::move(data));
 }
+
+void add_math(Env& env) { env.set("math", module("math")); }
 
 void add_builtins(Env& env) {
   env.set("np", module("numpy"));

@@ -145,8 +145,11 @@ Value eval(const Node& node, Env& env, Context& cx);
 Value exec_line(std::string_view line, Env& env, Context& cx);
 Value eval_expr(std::string_view expr, Env& env, Context& cx);
 
-// The globals every TODO line sees: np, math and the lesson's softmax.
+// The globals every TODO line sees: np, the lesson's softmax and the builtins
+// this evaluator has (no math: the lesson's program does not import it).
 void add_builtins(Env& env);
+// `import math` (its sqrt, exp, log, pi, e, inf, nan), for a program that imports it.
+void add_math(Env& env);
 
 // Helpers for callers building environments and checking results.
 Value float_array(std::vector<std::size_t> shape, std::vector<double> data);
