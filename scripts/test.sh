@@ -17,6 +17,9 @@ bash scripts/fuzz.sh 30
 echo "== WASM build"
 bash scripts/build-wasm.sh
 
+echo "== TypeScript type check (verdict-reason tables are typed by the verdict codes)"
+npx tsc --noEmit -p tsconfig.json
+
 echo "== Vitest (includes the exercise checker's differential sample against Python + NumPy: scripts/diff)"
 npx vitest run
 

@@ -1449,7 +1449,6 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
   return true;
 }
 
-bool flag(const Value& v) { return v.kind != Kind::None && v.num != 0; }
 
 // np.triu/tril/tri's k. NumPy accepts a float k too, but then builds its
 // mask from an integer-typed arange of floats: no simple rule, so only an
