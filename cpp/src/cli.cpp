@@ -92,6 +92,49 @@ std::uint64_t seed_option(const std::map<std::string, std::string>& opts, bool r
 
 }  // namespace
 
+std::string run_exercise_batch(const std::string& input) {
+  std::string out;
+  auto field = [&out](const std::string& f) { out += std::to_string(f.size()) + ":" + f; };
+  std::size_t pos = 0;
+  while (pos < input.size()) {
+    std::size_t end = input.find('\n', pos);
+    if (end == std::string::npos) end = input.size();
+    const std::string rec = input.substr(pos, end - pos);
+    pos = end + 1;
+    if (rec.empty()) continue;
+    const std::size_t a = rec.find(' '), b = a == std::string::npos ? a : rec.find(' ', a + 1);
+    std::uint64_t seed = 0;
+    std::string error;
+    int k = b == std::string::npos ? 0 : rec[a + 1] - '0';
+    std::string line;
+    bool ok = b != std::string::npos && b == a + 2 && k >= 1 && k <= 3 && parse_seed(rec.substr(0, a), seed, error) &&
+              (rec.size() - b - 1) % 2 == 0;
+    for (std::size_t i = b + 1; ok && i + 1 < rec.size(); i += 2) {
+      auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+      const int hi = hex(rec[i]), lo = hex(rec[i + 1]);
+      ok = hi >= 0 && lo >= 0;
+      line += static_cast<char>(hi * 16 + lo);
+    }
+    if (!ok) {
+      field("?");
+      out += "\n";
+      continue;
+    }
+    std::array<std::string, 3> lines{kExerciseReference[0], kExerciseReference[1], kExerciseReference[2]};
+    lines[static_cast<std::size_t>(k - 1)] = line;
+    const ExerciseResult r = run_exercise(seed, lines, {}, true);
+    const TodoVerdict& v = r.todos[static_cast<std::size_t>(k - 1)];
+    field(r.output);
+    field(r.error_type);
+    field(v.correct ? "correct" : v.code == "unsupported" ? "unsupported" : "wrong");
+    field(v.code);
+    field(v.reason);
+    field(v.inner_code);
+    out += "\n";
+  }
+  return out;
+}
+
 CliResult run_cli(const std::vector<std::string>& args) {
   CliResult r;
   try {

@@ -20,7 +20,7 @@ export interface AttnExerciseTodo {
   /** The reason as a stable code with string parameters (cpp/src/exercise.hpp lists them). */
   code: string;
   params: Record<string, string>;
-  /** For the wrappers causal_false / batched / batched_transpose: the wrapped reason. */
+  /** For the wrappers causal_false / pytorch_transpose: the wrapped reason. */
   inner?: { code: string; params: Record<string, string> };
 }
 
@@ -81,6 +81,7 @@ const STRINGS = {
     expected: '预期输出（NumPy）',
     correct: '正确',
     wrong: '错误',
+    unsupported: '未检查',
     same: '输出与预期完全一致。',
     differs: (n: number) => `有 ${n} 行与预期不同（行首标有 ≠）。`,
     differLine: '与预期不同',
@@ -118,6 +119,7 @@ const STRINGS = {
     expected: 'Expected (NumPy)',
     correct: 'correct',
     wrong: 'wrong',
+    unsupported: 'not checked',
     same: 'The output equals the expected output.',
     differs: (n: number) => `${n} line(s) differ from the expected output (marked ≠).`,
     differLine: 'differs from the expected output',
@@ -193,6 +195,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .copy-text { display: block; box-sizing: border-box; width: 100%; max-width: 100%; font: 12px/1.4 ui-monospace, monospace; white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg); }
 .ok { color: var(--_ok); font-weight: 600; }
 .bad { color: var(--_bad); font-weight: 600; }
+.unsupported { font-weight: 600; }
 .error { color: var(--_error); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
 .explain { margin: .4em 0; }
 h3 { font-size: 1em; margin: .2em 0; }
@@ -425,9 +428,13 @@ export class AttnExercise extends AttnElement {
       const s = reasonText(this.#lang, v);
       return s ? ` — ${s}` : '';
     };
+    // unsupported: the checker cannot run the form; said calmly, not as a mistake
+    const kind = (v: AttnExerciseTodo) => (v.correct ? 'ok' : v.code === 'unsupported' ? 'unsupported' : 'bad');
+    const mark = { ok: '✓', bad: '✗', unsupported: '?' } as const;
+    const label = { ok: t.correct, bad: t.wrong, unsupported: t.unsupported } as const;
     const verdicts = h('ul', { class: 'verdicts' }, ...r.todos.map((v, k) =>
-      h('li', { 'data-todo': String(k + 1), 'data-correct': String(v.correct) },
-        h('span', { class: v.correct ? 'ok' : 'bad' }, `${v.correct ? '✓' : '✗'} ${t.todo(k + 1)}: ${v.correct ? t.correct : t.wrong}`),
+      h('li', { 'data-todo': String(k + 1), 'data-correct': String(v.correct), 'data-verdict': kind(v) },
+        h('span', { class: kind(v) }, `${mark[kind(v)]} ${t.todo(k + 1)}: ${label[kind(v)]}`),
         reasonLine(v))));
     box.replaceChildren(
       verdicts,

@@ -16,6 +16,7 @@ import { recallFor, type RecallSpec } from './recall';
 import { lessonName } from './lessons';
 import { reviewSheet } from './styles';
 import { getEvaluator } from '../../engine/evaluator-browser';
+import { reasonText, type VerdictData } from '../attn-exercise/reasons';
 
 export type ReviewState = 'empty' | 'scheduled' | 'due';
 export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }
@@ -30,6 +31,8 @@ interface Session {
   lines: string[];
   /** Per line: null until checked/revealed; then whether it is right. */
   verdict: (boolean | null)[];
+  /** Per line, after the evaluator checked it: its verdict (the reason is worded at render time). */
+  judged: VerdictData[];
   revealed: boolean;
   checkedByEvaluator: boolean;
   checking: boolean;
@@ -45,12 +48,12 @@ const QUIZ_WAIT_MS = 4000;
  * judged by what it computes on several inputs, not by its spelling. Null when
  * the engine can't be loaded (the learner then reveals and grades themselves).
  */
-async function evaluate(spec: RecallSpec, lines: string[]): Promise<boolean[] | null> {
+async function evaluate(spec: RecallSpec, lines: string[]): Promise<VerdictData[] | null> {
   if (spec.exercise !== 'lesson1' || lines.length !== 3) return null;
   try {
     const engine = await getEvaluator();
     const r = engine.exercise('0', lines[0], lines[1], lines[2]);
-    return r.todos.map((t) => t.correct);
+    return r.todos.map((t) => ({ correct: t.correct, reason: t.reason, code: t.code, params: t.params, inner: t.inner }));
   } catch {
     return null;
   }
@@ -292,7 +295,7 @@ export class AttnReview extends AttnElement {
     this.#message = null;
     this.#session = {
       lesson, step: 'quiz', quizScore: 0, quizTotal: 0, startedAt: now(),
-      lines: spec ? spec.answers.map(() => '') : [], verdict: spec ? spec.answers.map(() => null) : [],
+      lines: spec ? spec.answers.map(() => '') : [], verdict: spec ? spec.answers.map(() => null) : [], judged: [],
       revealed: false, checkedByEvaluator: false, checking: false, evaluatorFailed: false, rating: null, quizMissing: false,
     };
     this.#focusNext = '#step-title';
@@ -388,7 +391,9 @@ export class AttnReview extends AttnElement {
         sec.append(h('p', { class: 'muted' }, `${t.reference}:`), h('code', { class: 'ref', part: 'reference' }, spec.answers[i]));
         if (s.checkedByEvaluator) {
           const ok = s.verdict[i] === true;
-          sec.append(h('p', { class: ok ? 'ok' : 'bad' }, t.lineResult(ok)));
+          // why, in the page's language, as the exercise says it
+          const why = s.judged[i] ? reasonText(lang, s.judged[i]) : '';
+          sec.append(h('p', { class: ok ? 'ok' : 'bad', part: 'line-result' }, t.lineResult(ok), why ? ` — ${why}` : ''));
         } else {
           const cb = h('input', { type: 'checkbox', id: `got-${i}`, part: 'self-grade', checked: s.verdict[i] === true });
           cb.addEventListener('change', () => { s.verdict[i] = cb.checked; });
@@ -410,7 +415,7 @@ export class AttnReview extends AttnElement {
         const res = await evaluate(spec, s.lines.slice());
         s.checking = false;
         s.revealed = true;
-        if (res) { s.verdict = res; s.checkedByEvaluator = true; } else { s.verdict = s.verdict.map(() => false); s.evaluatorFailed = true; }
+        if (res) { s.verdict = res.map((v) => v.correct); s.judged = res; s.checkedByEvaluator = true; } else { s.verdict = s.verdict.map(() => false); s.evaluatorFailed = true; }
         this.#focusNext = '#line-0';
         this.requestRender();
       });
