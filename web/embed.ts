@@ -16,6 +16,7 @@ import { loadEngine, simdSupported } from './engine/engine.js';
 import { loadEvaluator } from './engine/evaluator.js';
 import './lib/attention-lab';
 import { normaliseLang, type PageLang } from './i18n/lang';
+import { probe } from './storage/local';
 import { PAGE_STRINGS } from './i18n/strings';
 
 export const MSG_SIZE = 'attention-lab:size';
@@ -50,18 +51,6 @@ export function parseOrigin(v: string | null | undefined): string | null {
     return u.origin === v.replace(/\/$/, '') ? u.origin : null;
   } catch {
     return null;
-  }
-}
-
-function storageWorks(): boolean {
-  try {
-    const s = globalThis.localStorage;
-    const k = 'attention-lab:probe-embed';
-    s.setItem(k, '1');
-    s.removeItem(k);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -136,7 +125,7 @@ function boot(): void {
       el.append(inline);
     }
     document.title = `${t.embedTitle[name]} · attention-lab`;
-    if (spec.progress && !storageWorks() && note) {
+    if (spec.progress && !probe() && note) {
       note.textContent = t.noStorage;
       note.hidden = false;
     }
