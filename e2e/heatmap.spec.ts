@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 interface GoldenCase {
   seed: string; tokens: number; dkMax: number; dk: number; scale: 'sqrt' | 'none' | 'dk'; causal: boolean;
@@ -51,13 +52,6 @@ async function open(page: Page): Promise<void> {
 }
 
 /** Waits for the batched render (one per animation frame) after a change. */
-async function frames(page: Page, n = 2): Promise<void> {
-  await page.evaluate((k) => new Promise<void>((ok) => {
-    const step = (left: number) => (left === 0 ? ok() : requestAnimationFrame(() => step(left - 1)));
-    step(k);
-  }), n);
-}
-
 async function weightsOf(page: Page, id: string): Promise<number[]> {
   return page.evaluate((i) => Array.from((document.getElementById(i) as unknown as { weights?: Float64Array }).weights ?? []), id);
 }
@@ -76,7 +70,7 @@ async function setAttrs(page: Page, id: string, attrs: Record<string, string | n
       if (v === null) e.removeAttribute(k); else e.setAttribute(k, v);
     }
   }, [id, attrs] as const);
-  await frames(page);
+  await elementsReady(page);
 }
 
 test('the default picture matches NumPy and shows the readouts', async ({ page }) => {
@@ -102,16 +96,16 @@ test('drag the slider, switch the scale, flip the mask: weights equal NumPy', as
   const causal = hm.locator('#causal');
 
   await scale.selectOption('none');
-  await frames(page);
+  await elementsReady(page);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'none', false).weights, 'scale=none');
   expect(await page.locator('#hm').getAttribute('scale')).toBe('none');
   await scale.selectOption('dk');
-  await frames(page);
+  await elementsReady(page);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'dk', false).weights, 'scale=dk');
   await scale.selectOption('sqrt');
 
   await causal.check();
-  await frames(page);
+  await elementsReady(page);
   const c = find('0', 6, 512, 16, 'sqrt', true);
   const w = await weightsOf(page, 'hm');
   expectClose(w, c.weights, 'causal');
@@ -130,7 +124,7 @@ test('drag the slider, switch the scale, flip the mask: weights equal NumPy', as
   await page.mouse.down();
   for (let k = 1; k <= 8; k++) await page.mouse.move(box.x + (box.width * k) / 8 + 20, box.y + box.height / 2);
   await page.mouse.up();
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(512);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 512, 'sqrt', true).weights, 'dragged to 512, causal');
 
@@ -146,14 +140,14 @@ test('drag the slider, switch the scale, flip the mask: weights equal NumPy', as
   await page.mouse.down();
   await page.mouse.move(box.x - 30, box.y + box.height / 2, { steps: 6 });
   await page.mouse.up();
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(1);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 1, 'sqrt', false).weights, 'dragged to 1');
 
   // keyboard on the slider
   await slider.focus();
   await page.keyboard.press('ArrowRight');
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(2);
   expect(await page.locator('#hm').getAttribute('dk')).toBe('2');
 });
@@ -164,17 +158,17 @@ test('the log-scale slider maps positions to integer d_k and every step moves', 
   const slider = page.locator('#hm input[type="range"]');
   await slider.focus();
   await page.keyboard.press('Home');
-  await frames(page);
+  await elementsReady(page);
   const seen: number[] = [(await stateOf(page, 'hm')).dk as number];
   for (let k = 0; k < 12; k++) {
     await page.keyboard.press('ArrowRight');
-    await frames(page);
+    await elementsReady(page);
     seen.push((await stateOf(page, 'hm')).dk as number);
   }
   expect(seen[0]).toBe(1);
   for (let k = 1; k < seen.length; k++) expect(seen[k]).toBeGreaterThan(seen[k - 1]);
   await page.keyboard.press('End');
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(512);
 });
 
@@ -205,7 +199,7 @@ test('attributes set from outside: every golden case, with the change event', as
     const e = document.getElementById('hm') as unknown as Record<string, unknown> & Element;
     e.tokens = 6; e.dkMax = 512; e.dk = 16; e.seed = 0n; e.scale = 'sqrt'; e.causal = false;
   });
-  await frames(page);
+  await elementsReady(page);
   expect(await page.locator('#hm').getAttribute('dk')).toBe('16');
   expect(await page.locator('#hm').getAttribute('seed')).toBe('0');
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'via properties');
@@ -300,8 +294,8 @@ test('keyboard reaches every cell; hover and focus show the values; screen-reade
   await setAttrs(page, 'hm', { causal: '' });
   await hm.locator('[role="gridcell"][data-i="0"][data-j="4"]').hover();
   await expect(info).toContainText('−∞');
-  // the hidden table carries the values
-  await page.waitForTimeout(300);
+  // the hidden table carries the values (refreshed after the slider rests: part of the update)
+  await elementsReady(page);
   const table = hm.locator('table').first();
   await expect(table.locator('tbody tr')).toHaveCount(6);
   const wc = await weightsOf(page, 'hm');
@@ -312,7 +306,7 @@ test('keyboard reaches every cell; hover and focus show the values; screen-reade
 test('compare shows unscaled and scaled side by side', async ({ page }) => {
   await open(page);
   await page.locator('#hm #compare').check();
-  await frames(page);
+  await elementsReady(page);
   const hm = page.locator('#hm');
   await expect(hm.locator('figure.panel:visible')).toHaveCount(2);
   await expect(hm.locator('canvas:visible')).toHaveCount(2);
@@ -456,7 +450,6 @@ test.describe('accessibility (axe-core, injected with the CSP bypassed for the c
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await open(page);
       await setAttrs(page, 'hm', { tokens: '32', dk: '512', causal: '', compare: '', labels: 'a,b,c' });
-      await page.waitForTimeout(200);
       await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;

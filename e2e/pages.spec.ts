@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 import { readFile } from 'node:fs/promises';
 
 // The lesson pages as a learner gets them: built site, strict CSP header,
@@ -98,7 +99,7 @@ for (const p of PAGES) {
         await page.goto(p.path);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await heatmapsReady(page);
-        await page.waitForTimeout(300);
+        await elementsReady(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
         expect(problems).toEqual([]);
       });

@@ -320,7 +320,11 @@ export class AttnExercise extends AttnElement {
    * Copies the whole program with the typed lines: to the clipboard where the page may write it;
    * otherwise shows it in a read-only text box, selected for Ctrl+C. Resolves to true when copied.
    */
-  async copyProgram(): Promise<boolean> {
+  copyProgram(): Promise<boolean> {
+    return this.track(() => this.#copyProgram());
+  }
+
+  async #copyProgram(): Promise<boolean> {
     if (!this.#built) this.#build(resolveLang(this));
     const t = STRINGS[this.#lang];
     const text = this.programText;
@@ -359,6 +363,10 @@ export class AttnExercise extends AttnElement {
 
   /** Runs the program with the typed lines; saves them unless showing a menu mistake. */
   async run(save = true): Promise<AttnExerciseRunDetail | null> {
+    return this.track(() => this.#run(save));
+  }
+
+  async #run(save: boolean): Promise<AttnExerciseRunDetail | null> {
     const t = STRINGS[this.#lang];
     if (!this.#built) this.#build(resolveLang(this));
     const lines = this.todos;

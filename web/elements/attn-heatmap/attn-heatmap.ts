@@ -294,6 +294,12 @@ export class AttnHeatmap extends AttnElement {
     this.#freeModel();
     if (this.#tableTimer !== null) clearTimeout(this.#tableTimer);
     this.#tableTimer = null;
+    this.settle();
+  }
+
+  /** Loading the engine and the screen-reader tables' refresh are part of an update. */
+  protected override busy(): boolean {
+    return this.#loading || this.#tableTimer !== null;
   }
 
   #freeModel(): void {
@@ -332,7 +338,7 @@ export class AttnHeatmap extends AttnElement {
     this.#scale.addEventListener('change', () => this.setAttribute('scale', this.#scale.value));
     this.#causal.addEventListener('change', () => this.toggleAttribute('causal', this.#causal.checked));
     this.#compare.addEventListener('change', () => this.toggleAttribute('compare', this.#compare.checked));
-    this.#copyBtn.addEventListener('click', () => this.#copy());
+    this.#copyBtn.addEventListener('click', () => this.track(() => this.#copy()));
     for (const p of this.#panels) {
       p.grid.addEventListener('pointerover', (e) => {
         const n = this.#cellIndex(p, e.target);
@@ -687,6 +693,7 @@ export class AttnHeatmap extends AttnElement {
     this.#tableTimer = setTimeout(() => {
       this.#tableTimer = null;
       this.#fillTables();
+      this.settle();
     }, 120);
   }
 

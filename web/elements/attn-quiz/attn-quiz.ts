@@ -280,6 +280,11 @@ export class AttnQuiz extends AttnElement {
     this.#observer?.disconnect();
   }
 
+  /** A bank being fetched is part of an update. */
+  protected override busy(): boolean {
+    return this.#phase.kind === 'loading';
+  }
+
   override attributeChangedCallback(name?: string): void {
     if (name === 'bank' || name === 'src') this.#maybeReload();
     this.requestRender();

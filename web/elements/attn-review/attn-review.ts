@@ -111,6 +111,11 @@ export class AttnReview extends AttnElement {
     this.#timer = null;
   }
 
+  /** Checking recalled lines with the evaluator is part of an update. */
+  protected override busy(): boolean {
+    return this.#session?.checking === true;
+  }
+
   /** The lesson in effect: the attribute when valid, else the last valid one. */
   #lesson(): { lesson: string | null; invalid: string | null } {
     const raw = this.getAttribute('lesson');
