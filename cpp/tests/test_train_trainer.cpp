@@ -331,3 +331,27 @@ TEST(TrainTrainer, NonFiniteLossLeavesWeightsUntouched) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(TrainTrainer, BigramVocabularyLimit) {
+  std::string text;
+  for (char32_t c = 0x4e00; c < 0x4e00 + 2100; ++c) {  // 2100 distinct CJK characters, twice
+    for (int k = 0; k < 2; ++k) {
+      text += static_cast<char>(0xE0 | (c >> 12));
+      text += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      text += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  const Dataset d = Dataset::from_text(text, 8);
+  EXPECT_EQ(d.vocab.size(), 2100u);
+  EXPECT_THROW(Trainer(d, Config::defaults(ModelKind::Bigram)), std::invalid_argument);
+  Config h = Config::defaults(ModelKind::Head);
+  h.iters = 2;
+  h.eval_iters = 1;
+  Trainer t(d, h);  // V x n_embd tables: fine
+  while (!t.done()) t.advance();
+  EXPECT_TRUE(std::isfinite(t.last_loss()));
+}
+
+}  // namespace

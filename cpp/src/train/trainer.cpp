@@ -41,6 +41,19 @@ void check_config(const Config& c) {
   if (!(c.lr >= 0.0f) || !std::isfinite(c.lr)) throw std::invalid_argument("lr must be a finite number >= 0");
   if (static_cast<long long>(c.batch) * c.block > (1LL << 24)) throw std::invalid_argument("batch * block is too large");
 }
+
+// The bigram table is V x V (with its gradient and AdamW's two moments, 16
+// bytes per entry): a text with thousands of distinct characters would need
+// hundreds of megabytes.
+constexpr std::size_t kMaxBigramVocab = 2048;
+ModelKind checked_kind(const Config& c, const Dataset& d) {
+  check_config(c);
+  if (c.model == ModelKind::Bigram && d.vocab.size() > kMaxBigramVocab)
+    throw std::invalid_argument("the text has " + std::to_string(d.vocab.size()) +
+                                " distinct characters: the bigram model takes at most " +
+                                std::to_string(kMaxBigramVocab) + " (its table is vocabulary x vocabulary)");
+  return c.model;
+}
 }  // namespace
 
 struct Trainer::Impl {
@@ -58,7 +71,7 @@ struct Trainer::Impl {
       : data(std::move(d)),
         config(c),
         gen(c.seed),
-        model((check_config(c), c.model), static_cast<int>(data.vocab.size()), c.n_embd, c.block, c.batch * c.block),
+        model(checked_kind(c, data), static_cast<int>(data.vocab.size()), c.n_embd, c.block, c.batch * c.block),
         opt(model.params.size(), AdamW::python_double(c.lr)),
         ix(static_cast<std::size_t>(c.batch)),
         x(static_cast<std::size_t>(c.batch) * c.block),
