@@ -38,6 +38,9 @@ const WIDGETS: Record<Widget, { tag: string; attrs: readonly string[]; flags: re
 };
 
 const MAX_VALUE = 200;
+// The training widget's frame title lives here rather than in PAGE_STRINGS,
+// which the lesson pages load before their first paint.
+const TRAIN_TITLE: Record<PageLang, string> = { 'zh-CN': '训练字符模型', en: 'Train the character model' };
 
 function flagOn(v: string): boolean {
   const s = v.trim().toLowerCase();
@@ -138,7 +141,7 @@ function boot(): void {
       inline.textContent = BUNDLED_BANKS[bank]!;
       el.append(inline);
     }
-    document.title = `${t.embedTitle[name]} · attention-lab`;
+    document.title = `${name === 'train' ? TRAIN_TITLE[lang] : t.embedTitle[name]} · attention-lab`;
     if (spec.progress && !storageWorks() && note) {
       note.textContent = t.noStorage;
       note.hidden = false;

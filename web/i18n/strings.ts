@@ -18,8 +18,8 @@ export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
     badSeed: '种子须为 0 到 2^64 − 1 之间的整数。',
     run: '运行',
     noStorage: '此框架不允许保存数据：你的进度不会被保留，关闭页面后就会丢失。',
-    unknownWidget: (w) => `未知的组件“${w}”。可用：heatmap、quiz、exercise、review、train。`,
-    embedTitle: { heatmap: '注意力热力图', quiz: '检索练习', exercise: '练习', review: '间隔复习', train: '训练字符模型' },
+    unknownWidget: (w) => `未知的组件“${w}”。可用：heatmap、quiz、exercise、review。`,
+    embedTitle: { heatmap: '注意力热力图', quiz: '检索练习', exercise: '练习', review: '间隔复习' },
   },
   en: {
     loading: 'Loading the engine…',
@@ -27,7 +27,7 @@ export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
     badSeed: 'The seed must be a whole number from 0 to 2^64 − 1.',
     run: 'Run',
     noStorage: 'This frame may not store data: your progress will not be kept once the page is closed.',
-    unknownWidget: (w) => `Unknown widget “${w}”. Available: heatmap, quiz, exercise, review, train.`,
-    embedTitle: { heatmap: 'Attention heatmap', quiz: 'Retrieval practice', exercise: 'Exercise', review: 'Spaced review', train: 'Train the character model' },
+    unknownWidget: (w) => `Unknown widget “${w}”. Available: heatmap, quiz, exercise, review.`,
+    embedTitle: { heatmap: 'Attention heatmap', quiz: 'Retrieval practice', exercise: 'Exercise', review: 'Spaced review' },
   },
 };
