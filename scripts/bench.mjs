@@ -22,6 +22,7 @@ import { cpus, totalmem } from 'node:os';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runNativeTrain, runTorchTrain } from './bench/train_native.mjs';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
@@ -109,6 +110,11 @@ async function main() {
   // A fresh instance: the kernel runs above grew the first one's memory.
   out.memory = heapOverSteps((await loadEngines(dir)).simd, { steps: smoke ? 200 : 10_000 });
 
+  if (!smoke) {
+    log('training: head model steps, native and PyTorch (one thread)');
+    out.training = { native: runNativeTrain(root, { smoke }), torch: runTorchTrain(root, { smoke }) };
+  }
+
   if (!kernelOnly) {
     let pages = null;
     for (let r = 0; r < runs; r++) {
@@ -175,6 +181,9 @@ function summary(out) {
   s.wasm_kernel_over_native_T256_d64 = head?.wasm_kernel_over_native ?? null;
   s.js_over_wasm_T256_d64 = head?.js_over_wasm ?? null;
   s.js_over_wasm_copy_T256_d64 = head?.js_over_wasm_copy ?? null;
+  s.native_train_steps_per_s = out.training?.native?.steps_per_s ?? null;
+  s.native_train_default_run_s = out.training?.native?.default_run_s ?? null;
+  s.torch_train_steps_per_s = out.training?.torch?.steps_per_s ?? null;
   s.heap_growth_bytes_10k_steps = out.memory.usedGrowth;
   s.heap_memory_growth_bytes_10k_steps = out.memory.memoryGrowth;
   s.heap_steps = out.memory.steps;
@@ -301,6 +310,15 @@ function table(out) {
   const mem = out.memory;
   lines.push(`Memory (Node, createHeatmap('0', ${mem.tokens}, ${mem.dkMax}), ${mem.steps} steps of compute + weights() + scores())`);
   lines.push(`  WASM memory after load ${kb(mem.afterLoad.memoryBytes)}, malloc in use ${mem.afterLoad.usedBytes} B; after first step ${mem.afterFirstStep.usedBytes} B; after ${mem.steps} steps ${mem.afterSteps.usedBytes} B (growth ${mem.usedGrowth} B, memory growth ${mem.memoryGrowth} B)`);
+  const tr = out.training;
+  if (tr) {
+    lines.push('');
+    lines.push('Training, head model (batch 32, block 8, n_embd 32), CPU time');
+    const n = tr.native;
+    lines.push(`  native: ${n.error ? n.error : `${fmt(n.steps_per_s, 4)} steps/s (${fmt(n.step_ms)} ms/step)${n.default_run_s ? `; default run (5000 steps + 10 × 2 × 200 eval batches) ${fmt(n.default_run_s)} s` : ''}`}`);
+    const t = tr.torch;
+    if (t) lines.push(`  PyTorch ${t.torch ?? ''}, 1 thread: ${t.error ? t.error : `${fmt(t.steps_per_s, 4)} steps/s (${fmt(t.ms_per_step)} ms/step)${n.steps_per_s ? `; native is ${fmt(n.steps_per_s / t.steps_per_s)}× faster` : ''}`}`);
+  }
   lines.push(...libraryLines(out.lib, out.pages?.libPage, out.pages?.libNetwork));
   const p = out.pages;
   if (p) {

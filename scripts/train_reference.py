@@ -87,7 +87,7 @@ class Run:
     """The script's state after its preamble: seed, data, model, optimizer."""
 
     def __init__(self, model, seed=1337, lr=None, batch=32, block=8, n_embd=32, eval_iters=200, data=DEFAULT_DATA,
-                 text=None):
+                 text=None, double=False):
         self.batch, self.block, self.eval_iters = batch, block, eval_iters
         torch.manual_seed(seed)
         if text is None:
@@ -99,6 +99,8 @@ class Run:
         n = int(0.9 * len(d))
         self.train_data, self.val_data = d[:n], d[n:]
         self.model = CharModel(model, len(self.chars), n_embd, block)
+        if double:  # the same initial weights, then float64 arithmetic
+            self.model.double()
         self.optimizer = torch.optim.AdamW(self.model.parameters(), lr=DEFAULTS[model][2] if lr is None else lr)
 
     def decode(self, ids):
@@ -152,13 +154,14 @@ def main(argv=None):
     p.add_argument('--data', default=DEFAULT_DATA)
     p.add_argument('--sample-chars', type=int, default=500)
     p.add_argument('--threads', type=int, default=1)
+    p.add_argument('--double', action='store_true', help='train in float64 (same initial weights and batches)')
     a = p.parse_args(argv)
     torch.set_num_threads(a.threads)
     iters, interval, lr = DEFAULTS[a.model]
     iters = iters if a.iters is None else a.iters
     interval = interval if a.eval_interval is None else a.eval_interval
     run = Run(a.model, seed=a.seed, lr=lr if a.lr is None else a.lr, batch=a.batch, block=a.block,
-              eval_iters=a.eval_iters, data=a.data)
+              eval_iters=a.eval_iters, data=a.data, double=a.double)
     for it in range(iters):
         if it % interval == 0:
             losses = run.estimate_loss()

@@ -4,11 +4,13 @@
 #include <cstdint>
 #include <map>
 
+#if !defined(__EMSCRIPTEN__)  // attn-cli train: native only
+#include "train/cli_train.hpp"
+#endif
 #include "exercise.hpp"
 #include "lesson1.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
-#include "train/cli_train.hpp"
 
 namespace attn {
 
@@ -92,12 +94,17 @@ CliResult run_cli(const std::vector<std::string>& args) {
   CliResult r;
   try {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-      (args.empty() ? r.err : r.out) = std::string(kUsage) + train::kTrainUsage;
+      (args.empty() ? r.err : r.out) = kUsage;
+#if !defined(__EMSCRIPTEN__)  // train: native only (reads its text from disk; keeps the trainer out of attn_py)
+      (args.empty() ? r.err : r.out) += train::kTrainUsage;
+#endif
       r.code = args.empty() ? 2 : 0;
       return r;
     }
     const std::string& cmd = args[0];
+#if !defined(__EMSCRIPTEN__)
     if (cmd == "train") return train::run_train_cli(args);
+#endif
     if (cmd == "lesson1") {
       const auto o = parse_options(args, {"seed", "T", "d-model", "d-k", "d-v"});
       Lesson1Sizes s;

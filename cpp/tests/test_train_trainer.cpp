@@ -249,3 +249,109 @@ TEST(TrainCli, SmallRunPrintsLinesAndSample) {
 }
 
 }  // namespace
+
+namespace {
+
+Config small_head() {
+  Config c = Config::defaults(ModelKind::Head);
+  c.iters = 30;
+  c.eval_interval = 10;
+  c.eval_iters = 3;
+  return c;
+}
+
+// Samples with their own seed (what the element shows at evaluations) and
+// attention() leave the run as it would be without them.
+TEST(TrainTrainer, SideSamplesDoNotChangeTheRun) {
+  const std::string text = read_all(kText);
+  Trainer plain(Dataset::from_text(text, 8), small_head());
+  Trainer sampled(Dataset::from_text(text, 8), small_head());
+  while (!plain.done()) {
+    const auto a = plain.advance();
+    const auto b = sampled.advance();
+    ASSERT_EQ(a.has_value(), b.has_value());
+    if (a) {
+      EXPECT_EQ(a->train_loss, b->train_loss);
+      EXPECT_EQ(a->val_loss, b->val_loss);
+      const std::string s1 = sampled.sample("ROMEO:", 40, 99);
+      EXPECT_EQ(s1.size(), 40u);
+      EXPECT_EQ(sampled.sample("ROMEO:", 40, 99), s1);  // same seed, same weights: same text
+      sampled.attention("To be or");
+    }
+    EXPECT_EQ(plain.last_loss(), sampled.last_loss());
+  }
+  EXPECT_TRUE(std::equal(plain.parameters().begin(), plain.parameters().end(), sampled.parameters().begin()));
+  // the final sample from the trainer's own generator, as the lecture
+  EXPECT_EQ(plain.generate("", 100), sampled.generate("", 100));
+}
+
+TEST(TrainTrainer, AttentionWeightsOfTheHead) {
+  Trainer t(Dataset::from_text(read_all(kText), 8), small_head());
+  while (!t.done()) t.advance();
+  const std::vector<float> w = t.attention("First Citizen");  // the last 8 characters
+  ASSERT_EQ(w.size(), 64u);
+  for (int i = 0; i < 8; ++i) {
+    float row = 0.0f;
+    for (int j = 0; j < 8; ++j) {
+      if (j > i) EXPECT_EQ(w[i * 8 + j], 0.0f);
+      EXPECT_GE(w[i * 8 + j], 0.0f);
+      row += w[i * 8 + j];
+    }
+    EXPECT_NEAR(row, 1.0f, 1e-6f);
+  }
+  EXPECT_EQ(w[0], 1.0f);
+  EXPECT_EQ(t.attention("abc").size(), 9u);
+  EXPECT_EQ(t.attention("Citizen") .size(), 49u);
+  EXPECT_THROW(t.attention(""), std::invalid_argument);
+  EXPECT_THROW(t.attention("caf\xc3\xa9"), std::invalid_argument);
+  Config b = Config::defaults(ModelKind::Bigram);
+  Trainer bigram(Dataset::from_text(read_all(kText), 8), b);
+  EXPECT_THROW(bigram.attention("abc"), std::logic_error);
+}
+
+// A learning rate that blows the weights up: the first non-finite loss
+// leaves the weights as they were.
+TEST(TrainTrainer, NonFiniteLossLeavesWeightsUntouched) {
+  Config c = small_head();
+  c.iters = 200;
+  c.lr = 1e30f;
+  Trainer t(Dataset::from_text(read_all(kText), 8), c);
+  std::vector<float> before;
+  bool blew_up = false;
+  while (!t.done()) {
+    before.assign(t.parameters().begin(), t.parameters().end());
+    t.advance();
+    if (!std::isfinite(t.last_loss())) {
+      blew_up = true;
+      EXPECT_TRUE(std::equal(before.begin(), before.end(), t.parameters().begin()));
+      break;
+    }
+  }
+  EXPECT_TRUE(blew_up);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(TrainTrainer, BigramVocabularyLimit) {
+  std::string text;
+  for (char32_t c = 0x4e00; c < 0x4e00 + 2100; ++c) {  // 2100 distinct CJK characters, twice
+    for (int k = 0; k < 2; ++k) {
+      text += static_cast<char>(0xE0 | (c >> 12));
+      text += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      text += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  const Dataset d = Dataset::from_text(text, 8);
+  EXPECT_EQ(d.vocab.size(), 2100u);
+  EXPECT_THROW(Trainer(d, Config::defaults(ModelKind::Bigram)), std::invalid_argument);
+  Config h = Config::defaults(ModelKind::Head);
+  h.iters = 2;
+  h.eval_iters = 1;
+  Trainer t(d, h);  // V x n_embd tables: fine
+  while (!t.done()) t.advance();
+  EXPECT_TRUE(std::isfinite(t.last_loss()));
+}
+
+}  // namespace

@@ -89,11 +89,11 @@ void sincos256(float x, float& s, float& c) {
 namespace {
 
 inline std::int32_t hi_word(double x) {
-  return static_cast<std::int32_t>(std::bit_cast<std::uint64_t>(x) >> 32);
+  return static_cast<std::int32_t>(bit_cast<std::uint64_t>(x) >> 32);
 }
 inline double with_hi_word(double x, std::uint32_t hi) {
-  const std::uint64_t b = std::bit_cast<std::uint64_t>(x);
-  return std::bit_cast<double>((static_cast<std::uint64_t>(hi) << 32) | (b & 0xffffffffu));
+  const std::uint64_t b = bit_cast<std::uint64_t>(x);
+  return bit_cast<double>((static_cast<std::uint64_t>(hi) << 32) | (b & 0xffffffffu));
 }
 
 double kernel_sin(double x, double y, int iy) {
@@ -122,7 +122,7 @@ double kernel_cos(double x, double y) {
   if (ix > 0x3fe90000) {
     qx = 0.28125;
   } else {
-    qx = std::bit_cast<double>(static_cast<std::uint64_t>(static_cast<std::uint32_t>(ix - 0x00200000)) << 32);
+    qx = bit_cast<double>(static_cast<std::uint64_t>(static_cast<std::uint32_t>(ix - 0x00200000)) << 32);
   }
   const double hz = 0.5 * z - qx;
   const double a = 1.0 - qx;

@@ -14,10 +14,16 @@
 //    (e_log.c, k_sin.c, k_cos.c, the medium-size branch of e_rem_pio2.c),
 //    under 1 ulp; the scalar normal path rounds them to float.
 #pragma once
-#include <bit>
 #include <cstdint>
 
 namespace attn::torch::math {
+
+// std::bit_cast (Emscripten 3.1.6's libc++ has no <bit> bit_cast).
+template <class To, class From>
+constexpr To bit_cast(const From& v) {
+  static_assert(sizeof(To) == sizeof(From));
+  return __builtin_bit_cast(To, v);
+}
 
 inline float fmaf_exact(float a, float b, float c) {
   const double p = static_cast<double>(a) * static_cast<double>(b);  // exact
@@ -27,10 +33,10 @@ inline float fmaf_exact(float a, float b, float c) {
   const double err = (p - (s - bb)) + (dc - bb);  // TwoSum: p + dc = s + err exactly
   double r = s;
   if (err != 0.0) {
-    std::uint64_t bits = std::bit_cast<std::uint64_t>(s);
+    std::uint64_t bits = bit_cast<std::uint64_t>(s);
     if ((bits & 1u) == 0) {  // round to odd: step toward the exact value
       bits = ((err > 0.0) == (s > 0.0)) ? bits + 1 : bits - 1;
-      r = std::bit_cast<double>(bits);
+      r = bit_cast<double>(bits);
     }
   }
   return static_cast<float>(r);
@@ -52,8 +58,8 @@ inline double fma_d(double a, double b, double c) {
   return s + (e + pl);
 }
 
-inline float f_from_bits(std::uint32_t u) { return std::bit_cast<float>(u); }
-inline std::uint32_t bits_of(float f) { return std::bit_cast<std::uint32_t>(f); }
+inline float f_from_bits(std::uint32_t u) { return bit_cast<float>(u); }
+inline std::uint32_t bits_of(float f) { return bit_cast<std::uint32_t>(f); }
 
 // log256_ps for x in (0, 1] (PyTorch passes 1 - u, u in [0, 1)).
 float log256(float x);

@@ -1,7 +1,10 @@
 // The training ops and their backward passes, as templates on the scalar
 // type: float is what the models run (model.cpp, compiled with the kernel
 // flags so these loops vectorise), double is what the gradient checks run
-// against central finite differences (cpp/tests/test_train_ops.cpp).
+// against central finite differences (cpp/tests/test_train_ops.cpp). The
+// models run the Linear products through gemm_f32 (gemm.hpp, the same
+// products register-blocked); linear_forward/linear_backward here define
+// them and are what the gradient checks exercise.
 //
 // Layouts are row-major. N = B*T rows (one per position of every sequence in
 // the batch), C the embedding width, H the head size, V the vocabulary. A

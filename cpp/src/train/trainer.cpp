@@ -41,6 +41,19 @@ void check_config(const Config& c) {
   if (!(c.lr >= 0.0f) || !std::isfinite(c.lr)) throw std::invalid_argument("lr must be a finite number >= 0");
   if (static_cast<long long>(c.batch) * c.block > (1LL << 24)) throw std::invalid_argument("batch * block is too large");
 }
+
+// The bigram table is V x V (with its gradient and AdamW's two moments, 16
+// bytes per entry): a text with thousands of distinct characters would need
+// hundreds of megabytes.
+constexpr std::size_t kMaxBigramVocab = 2048;
+ModelKind checked_kind(const Config& c, const Dataset& d) {
+  check_config(c);
+  if (c.model == ModelKind::Bigram && d.vocab.size() > kMaxBigramVocab)
+    throw std::invalid_argument("the text has " + std::to_string(d.vocab.size()) +
+                                " distinct characters: the bigram model takes at most " +
+                                std::to_string(kMaxBigramVocab) + " (its table is vocabulary x vocabulary)");
+  return c.model;
+}
 }  // namespace
 
 struct Trainer::Impl {
@@ -58,7 +71,7 @@ struct Trainer::Impl {
       : data(std::move(d)),
         config(c),
         gen(c.seed),
-        model((check_config(c), c.model), static_cast<int>(data.vocab.size()), c.n_embd, c.block, c.batch * c.block),
+        model(checked_kind(c, data), static_cast<int>(data.vocab.size()), c.n_embd, c.block, c.batch * c.block),
         opt(model.params.size(), AdamW::python_double(c.lr)),
         ix(static_cast<std::size_t>(c.batch)),
         x(static_cast<std::size_t>(c.batch) * c.block),
@@ -76,6 +89,8 @@ struct Trainer::Impl {
     get_batch(gen, split, config.batch, config.block, ix.data(), x.data(), y.data());
     return model.forward(x.data(), y.data(), config.batch, config.block, train);
   }
+
+  std::string generate(std::string_view context_utf8, int max_new_chars, torch::Generator& g);
 
   Eval estimate_loss() {
     Eval e{step, 0.0f, 0.0f};
@@ -121,7 +136,11 @@ std::optional<Eval> Trainer::advance() {
 }
 
 std::string Trainer::generate(std::string_view context_utf8, int max_new_chars) {
-  Impl& s = *impl_;
+  return impl_->generate(context_utf8, max_new_chars, impl_->gen);
+}
+
+std::string Trainer::Impl::generate(std::string_view context_utf8, int max_new_chars, torch::Generator& g) {
+  Impl& s = *this;
   std::vector<std::int32_t> ids = context_utf8.empty() ? std::vector<std::int32_t>{0} : s.data.encode(context_utf8);
   const int V = s.model.vocab();
   const int block = s.config.block;
@@ -148,7 +167,7 @@ std::string Trainer::generate(std::string_view context_utf8, int max_new_chars) 
     float best_val = -1.0f;
     for (int v = 0; v < V; ++v) {
       const float p = probs[static_cast<std::size_t>(v)] / sum;
-      const double u = static_cast<double>(s.gen.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
+      const double u = static_cast<double>(g.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
       const float q = static_cast<float>(-1.0 * std::log(1.0 - u));
       const float r = p / q;
       if (r > best_val) {
