@@ -227,6 +227,11 @@ function summary(out) {
   s.train_head_steps_per_s_chromium_worker = tr?.chromium?.worker_steps_per_s ?? null;
   s.train_head_default_run_s_chromium = tr?.chromium?.default_run?.wall_s ?? null;
   s.train_input_to_paint_p95_ms = tr?.chromium?.input_to_paint?.p95_ms ?? null;
+  // Side by side with the native and PyTorch rows (out.training): the issue's target is WASM in Chromium >= 2x PyTorch.
+  const torchSps = out.training?.torch?.steps_per_s ?? null;
+  const nativeSps = out.training?.native?.steps_per_s ?? null;
+  s.train_chromium_over_torch = torchSps && s.train_head_steps_per_s_chromium_worker ? s.train_head_steps_per_s_chromium_worker / torchSps : null;
+  s.train_wasm_node_over_native = nativeSps && s.train_head_steps_per_s_wasm_node ? s.train_head_steps_per_s_wasm_node / nativeSps : null;
   return s;
 }
 
@@ -366,6 +371,7 @@ function trainLines(tr) {
     const d = c.default_run;
     lines.push(`  default run in Chromium, Start to done: ${d?.error ? d.error : `${fmt(d.wall_s)} s wall (${fmt(d.worker_s)} s in the worker), ${d.evaluations} evaluations, last: ${d.last_line}`}`);
     const ip = c.input_to_paint;
+    lines.push('  (the Chromium figures are wall time in the page and its worker: a busy machine slows them, CPU-time figures above do not)');
     if (ip) lines.push(`  input → painted while training: p50 ${fmt(ip.p50_ms)} ms, p95 ${fmt(ip.p95_ms)} ms, max ${fmt(ip.max_ms)} ms (${ip.inputs} inputs)`);
   }
   return lines;
