@@ -4,6 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 
+echo "== type check (tsc: the sources, and the engine loaders against web/engine/types.ts)"
+npx tsc --noEmit -p tsconfig.json
+
 echo "== native build and GoogleTest (ctest)"
 bash scripts/build-native.sh
 ctest --test-dir build/native --output-on-failure -j2
@@ -23,6 +26,8 @@ npx vitest run
 echo "== site and library build"
 npx vite build --logLevel warn
 npx vite build --config vite.lib.config.ts --logLevel warn
+npx tsc -p tsconfig.lib.json               # the package's types, emitted into dist/lib/types/
+npx tsc -p scripts/types/tsconfig.json     # an author's code against them
 node scripts/package-scorm.mjs     # the SCORM zips e2e/scorm.spec.ts opens
 
 echo "== Playwright (headless Chromium)"
