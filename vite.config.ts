@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
+import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
 
 const here = import.meta.dirname;
 const dist = resolve(here, 'dist');
@@ -10,9 +11,12 @@ const dist = resolve(here, 'dist');
  * The embed build. embed.html must work in a sandboxed iframe
  * (sandbox="allow-scripts"): its origin is opaque, so every module script,
  * `crossorigin` stylesheet, fetch of the .wasm and fetch of a bank is a CORS
- * request that an ordinary static host refuses. So the embed is one classic
- * script (IIFE) with the .wasm bytes and the lesson banks inside, one plain
- * stylesheet, and a hand-written embed.html that loads them without CORS.
+ * request that an ordinary static host refuses. So the embed is classic
+ * scripts (IIFE) only: a small loader (embed.js) that adds the chosen
+ * widget's script (embed-<w>.js, with the lesson banks inside where the
+ * widget takes them) and the engine payloads it needs (embed-wasm-*.js, the
+ * .wasm bytes in base64), one plain stylesheet, and a hand-written
+ * embed.html that loads them without CORS.
  */
 function stubWasmUrls(): Plugin {
   return {
@@ -21,7 +25,7 @@ function stubWasmUrls(): Plugin {
     // The embed hands the engine its bytes (wasmBinary) before any element asks,
     // so the .wasm URLs the elements import are never fetched: keep them out of the bundle.
     async resolveId(id) {
-      if (/(attn_core(_scalar)?|attn_py)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
+      if (/(attn_core(_scalar)?|attn_py|attn_torch|attn_train(_scalar)?)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
       return null;
     },
     load(id) {
@@ -29,61 +33,79 @@ function stubWasmUrls(): Plugin {
       return null;
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py)\.mjs$/.exec(id);
+      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch|attn_train(?:_scalar)?)\.mjs$/.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
   };
 }
 
-/** `import b64 from '…/attn_core.wasm?base64'`: the module's bytes as a base64 string. */
-function wasmBase64(): Plugin {
+/**
+ * One widget's script, dist/embed-<w>.js: a virtual entry importing the
+ * element's module, the installers of the engine modules it lists, the
+ * shipped banks if it takes them, and mount.ts (see web/embed/widgets.ts).
+ */
+function embedWidgetEntry(name: EmbedWidgetName): Plugin {
+  const w: EmbedWidget = EMBED_WIDGETS[name];
+  const web = resolve(here, 'web');
+  const id = embedEntryId(name); // no such file: this plugin provides it
   return {
-    name: 'attention-lab:wasm-base64',
+    name: 'attention-lab:embed-entry',
     enforce: 'pre',
-    async resolveId(id, importer) {
-      if (!id.endsWith('.wasm?base64')) return null;
-      const file = id.slice(0, -'?base64'.length);
-      const abs = importer && !file.startsWith('/') ? resolve(importer, '..', file) : file;
-      return `\0wasm-base64:${abs}`;
-    },
-    async load(id) {
-      if (!id.startsWith('\0wasm-base64:')) return null;
-      const file = id.slice('\0wasm-base64:'.length);
-      this.addWatchFile(file);
-      return `export default ${JSON.stringify((await readFile(file)).toString('base64'))};`;
+    resolveId: (source) => (source === id ? id : null),
+    load(source) {
+      if (source !== id) return null;
+      const lines = [
+        `import ${JSON.stringify(resolve(web, w.module))};`,
+        `import { mount } from ${JSON.stringify(resolve(web, 'embed/mount.ts'))};`,
+        ...w.wasm.map((m, i) => `import install${i} from ${JSON.stringify(resolve(web, `embed/wasm-${m}.ts`))};`),
+        w.banks ? `import banks from ${JSON.stringify(resolve(web, 'embed/banks.ts'))};` : 'const banks = {};',
+        `mount(${JSON.stringify(name)}, [${w.wasm.map((_, i) => `install${i}`).join(', ')}], banks);`,
+      ];
+      return lines.join('\n');
     },
   };
 }
 
+const embedEntryId = (name: string) => resolve(here, `web/embed/virtual-entry-${name}.js`);
+
+/** A classic script per WASM payload: dist/embed-wasm-<file>.js sets self.AttentionLabWasm[<file>] to the bytes in base64. */
+async function writeWasmPayloads(): Promise<void> {
+  const files = new Set(Object.values(EMBED_WASM).flatMap((m) => [m.simd, m.scalar]));
+  for (const f of files) {
+    const b64 = (await readFile(resolve(here, `web/generated/${f}.wasm`))).toString('base64');
+    await writeFile(resolve(dist, `embed-wasm-${f}.js`),
+      `(self.${WASM_GLOBAL}=self.${WASM_GLOBAL}||{})[${JSON.stringify(f)}]=${JSON.stringify(b64)};\n`);
+  }
+}
+
 function embedBuild(): Plugin {
+  const common = (entry: string, fileName: string, extra: Plugin[]) => build({
+    configFile: false,
+    root: resolve(here, 'web'),
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [...extra, stubWasmUrls(), cssTemplateMinify()],
+    // A classic script has no import.meta; the URLs built from it are never fetched here.
+    define: { 'import.meta.url': 'document.baseURI' },
+    build: {
+      outDir: dist,
+      emptyOutDir: false,
+      target: 'es2022',
+      assetsInlineLimit: 0,
+      copyPublicDir: false,
+      lib: { entry, formats: ['iife'], name: 'AttentionLabEmbed', fileName: () => fileName, cssFileName: 'embed' },
+    },
+  });
   return {
     name: 'attention-lab:embed',
     apply: 'build',
     async closeBundle() {
-      await build({
-        configFile: false,
-        root: resolve(here, 'web'),
-        publicDir: false,
-        logLevel: 'warn',
-        plugins: [wasmBase64(), stubWasmUrls(), cssTemplateMinify()],
-        // A classic script has no import.meta; the URLs built from it are never fetched here.
-        define: { 'import.meta.url': 'document.baseURI' },
-        build: {
-          outDir: dist,
-          emptyOutDir: false,
-          target: 'es2022',
-          assetsInlineLimit: 0,
-          copyPublicDir: false,
-          lib: {
-            entry: resolve(here, 'web/embed.ts'),
-            formats: ['iife'],
-            name: 'AttentionLabEmbed',
-            fileName: () => 'embed.js',
-            cssFileName: 'embed',
-          },
-        },
-      });
+      // The loader (and the one stylesheet), then one script per widget, then the payloads.
+      await common(resolve(here, 'web/embed.ts'), 'embed.js', []);
+      for (const name of Object.keys(EMBED_WIDGETS) as EmbedWidgetName[])
+        await common(embedEntryId(name), `embed-${name}.js`, [embedWidgetEntry(name)]);
+      await writeWasmPayloads();
       const src = await readFile(resolve(here, 'web/embed.html'), 'utf8');
       const html = src
         .replace(/<link rel="stylesheet" href="\.\/styles\/[^"]+">\s*/g, '')
@@ -100,7 +122,9 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: resolve(here, 'public'),
-  plugins: [wasmBase64(), embedBuild(), cssTemplateMinify()],
+  plugins: [embedBuild(), cssTemplateMinify()],
+  // <attn-train>'s Web Worker: an ES module file (worker-src 'self').
+  worker: { format: 'es' },
   build: {
     outDir: dist,
     emptyOutDir: true,
@@ -111,6 +135,9 @@ export default defineConfig({
         index: resolve(here, 'web/index.html'),
         reading: resolve(here, 'web/reading.html'),
       },
+      // The embed's builds (a loader and one script per widget) run in
+      // embedBuild's closeBundle, seconds by design: no timing warning for them.
+      checks: { pluginTimings: false },
     },
   },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },

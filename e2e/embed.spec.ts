@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
 
@@ -207,6 +209,7 @@ test.describe('embed.html on its own', () => {
   for (const [q, tag] of [
     ['w=heatmap&dk=16&causal=1&lang=en', 'attn-heatmap'],
     ['w=quiz&bank=lesson-01&lang=en', 'attn-quiz'],
+    ['w=quiz&bank=reading-01&items=questions&lang=en', 'attn-quiz'],
     ['w=exercise&seed=0&lang=en', 'attn-exercise'],
     ['w=review&lesson=lesson-01', 'attn-review'],
   ] as const) {
@@ -227,6 +230,29 @@ test.describe('embed.html on its own', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  test('a frame fetches only its widget\'s files: a heatmap within 60 KB gzip, no quiz, banks or evaluator', async ({ page }) => {
+    const { problems } = watch(page);
+    const files: string[] = [];
+    page.on('request', (r) => { const u = new URL(r.url()); if (u.pathname !== '/favicon.svg') files.push(u.pathname); });
+    await page.goto('/embed.html?w=heatmap&dk=16&lang=en');
+    await expect.poll(() => page.evaluate(() => (document.querySelector('attn-heatmap') as HTMLElement & { weights?: Float64Array })?.weights?.length ?? 0), { timeout: 15_000 }).toBe(36);
+    await page.waitForLoadState('networkidle');
+    expect(files.sort()).toEqual(['/embed-heatmap.js', '/embed-wasm-attn_core.js', '/embed.css', '/embed.html', '/embed.js']);
+    const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(new URL(`../dist${f}`, import.meta.url))).length, 0);
+    expect(gz).toBeLessThanOrEqual(60_000);
+
+    // A quiz frame: its script (with the banks), no engine at all.
+    files.length = 0;
+    await page.goto('/embed.html?w=quiz&bank=lesson-01&items=questions&lang=en');
+    await expect(page.locator('attn-quiz')).toHaveAttribute('items', 'questions');
+    await expect.poll(() => page.evaluate(() => document.querySelector('attn-quiz')!.shadowRoot!.querySelectorAll('[role="radio"]').length), { timeout: 10_000 })
+      .toBeGreaterThan(8);
+    await expect(page.locator('attn-quiz').locator('textarea')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(files.sort()).toEqual(['/embed-quiz.js', '/embed.css', '/embed.html', '/embed.js']);
+    expect(problems).toEqual([]);
+  });
 
   test('unknown widgets and unknown attributes are refused, text only', async ({ page }) => {
     const { problems } = watch(page);

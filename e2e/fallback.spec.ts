@@ -42,16 +42,21 @@ test('the library loads the scalar core without SIMD, and its heatmaps equal the
   expect(wasm).toEqual(['/lib/attn_core_scalar.wasm']);
 });
 
-test('the iframe embed runs the scalar core it carries without SIMD (no request for a .wasm)', async ({ page, browser }) => {
+const payloads = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .map((r) => new URL(r.name).pathname).filter((p) => p.startsWith('/embed-wasm-')));
+
+test('the iframe embed fetches the scalar core\'s payload without SIMD (no request for a .wasm)', async ({ page, browser }) => {
   const simdPage = await browser.newPage();
   await simdPage.goto('/embed.html?w=heatmap&dk=32&causal=1');
   const expected = await weights(simdPage, 'attn-heatmap');
+  expect(await payloads(simdPage)).toEqual(['/embed-wasm-attn_core.js']);
   await simdPage.close();
 
   await page.addInitScript(NO_SIMD);
   const wasm = wasmRequests(page);
   await page.goto('/embed.html?w=heatmap&dk=32&causal=1');
   expect(await weights(page, 'attn-heatmap')).toEqual(expected);
+  expect(await payloads(page)).toEqual(['/embed-wasm-attn_core_scalar.js']);
   expect(await page.evaluate(() => WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11])))).toBe(false);
   expect(wasm).toEqual([]);
 });

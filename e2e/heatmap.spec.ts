@@ -315,6 +315,74 @@ test('compare shows unscaled and scaled side by side', async ({ page }) => {
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'compare');
 });
 
+test('compare mode: fixed panels, the scale menu off with a note, every readout names its panel', async ({ page }) => {
+  for (const [width, lang] of [[1280, 'zh-CN'], [360, 'en']] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    const id = 'hm';
+    const hm = page.locator(`#${id}`);
+    await setAttrs(page, id, { lang });
+    // "no scaling" chosen, then compare: the panels are unscaled and √d_k, not two identical pictures.
+    await setAttrs(page, id, { scale: 'none', compare: '' });
+    const select = hm.locator('select#scale');
+    await expect(select).toBeDisabled();
+    const note = hm.locator('[part="scale-note"]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(lang === 'en' ? 'panels are fixed' : '两幅图是固定的');
+    await expect(hm.locator('figcaption:visible')).toHaveText(lang === 'en'
+      ? ['Unscaled: softmax(QKᵀ)', 'Scaled: softmax(QKᵀ / √d_k)']
+      : ['不缩放：softmax(QKᵀ)', '缩放：softmax(QKᵀ / √d_k)']);
+    const readouts = hm.locator('[part="compare-readouts"] p');
+    const names = lang === 'en' ? ['Both panels', 'Unscaled', 'Divided by √d_k'] : ['两幅图', '不缩放', '除以 √d_k'];
+    for (const text of await readouts.allTextContents()) expect(names.some((n) => text.startsWith(`${n} · `)), text).toBe(true);
+    await expect(readouts.filter({ hasText: '/ √16' })).toHaveCount(1); // only the scaled panel's formula divides
+    await expect(hm.locator('.single')).toBeHidden();
+    // Side by side where the width allows, stacked on a phone; row labels right next to their grid.
+    const boards = hm.locator('figure.panel:visible .board');
+    const [a, b] = [await boards.nth(0).boundingBox(), await boards.nth(1).boundingBox()];
+    if (width === 1280) expect(Math.abs(a!.y - b!.y), 'side by side').toBeLessThan(2);
+    else expect(b!.y, 'stacked').toBeGreaterThan(a!.y + a!.height);
+    for (const fig of await hm.locator('figure.panel:visible').all()) {
+      const rows = await fig.locator('.rowhead').boundingBox();
+      const board = await fig.locator('.board').boundingBox();
+      expect(board!.x - (rows!.x + rows!.width), 'gap between row labels and grid').toBeLessThan(8);
+      expect(board!.x + board!.width, 'grid inside the page').toBeLessThanOrEqual(width);
+    }
+    // Leaving compare mode gives the menu back, and "no scaling" now shows.
+    await setAttrs(page, id, { compare: null });
+    await expect(select).toBeEnabled();
+    await expect(note).toBeHidden();
+    await expect(hm.locator('.single .formula code')).not.toContainText('√');
+    expectClose(await weightsOf(page, id), find('0', 6, 512, 16, 'none', false).weights, 'none after compare');
+  }
+});
+
+test('the lesson page\'s "drag d_k" heatmap starts the way its text says: one panel, the scale menu free', async ({ page }) => {
+  for (const lang of ['zh-CN', 'en'] as const) {
+    await page.addInitScript((l) => localStorage.setItem('attention-lab:lang', l), lang);
+    await page.goto('/');
+    const hm = page.locator('#heatmap-scaling');
+    await expect(hm.locator('canvas').first()).toBeVisible();
+    await expect(hm).not.toHaveAttribute('compare', /.*/);
+    await expect(hm.locator('[role="grid"]:visible')).toHaveCount(1);
+    // The text names an option of the menu ("不缩放" / "no scaling"): choosing it changes the picture.
+    const text = (await page.locator('#heatmap-scaling').evaluate((el) => {
+      const p = el.previousElementSibling; // the two language paragraphs sit right before it
+      return `${p?.previousElementSibling?.textContent ?? ''} ${p?.textContent ?? ''}`;
+    }));
+    const option = lang === 'en' ? 'no scaling' : '不缩放';
+    expect(text).toContain(`“${option}”`);
+    const select = hm.locator('select#scale');
+    await expect(select).toBeEnabled();
+    const before = await page.evaluate(() => Array.from((document.getElementById('heatmap-scaling') as unknown as { weights: Float64Array }).weights));
+    await select.selectOption({ label: option });
+    await expect(hm).toHaveAttribute('scale', 'none');
+    await expect(hm.locator('.single .formula code')).not.toContainText('√');
+    const after = await page.evaluate(() => Array.from((document.getElementById('heatmap-scaling') as unknown as { weights: Float64Array }).weights));
+    expect(after).not.toEqual(before);
+  }
+});
+
 test('Copy as NumPy: the snippet reproduces the matrix in Python', async ({ page }) => {
   await open(page);
   await setAttrs(page, 'hm', { seed: '18446744073709551615', tokens: '9', 'dk-max': '300', dk: '77', scale: 'none', causal: '' });

@@ -19,7 +19,7 @@ const PAGES = [
   { path: '/reading.html', h1: { zh: '自注意力：从加权平均到 Q、K、V', en: 'Self-attention: from a weighted average to Q, K and V' },
     sections: ['note-ceiling', 'note-matmul', 'note-tril', 'note-softmax', 'note-position', 'note-head', 'note-scale',
       'note-notes', 'note-value', 'note-result', 'quiz', 'review', 'sources'],
-    elements: { 'attn-heatmap': 2, 'attn-quiz': 1, 'attn-review': 1 } },
+    elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-quiz': 1, 'attn-review': 1 } },
 ] as const;
 
 /** Waits until every heatmap on the page has painted a matrix. */

@@ -1,5 +1,8 @@
 // Static server for the browser tests: dist/ at /, e2e/fixtures/ at /fixtures/,
 // every response under the strict CSP the widgets promise to work with.
+// embed.html gets the policy docs/embedding.md asks a lesson host to send for
+// it: the same, with the site's own origin named beside 'self' (WebKit does
+// not match 'self' for the opaque origin of a sandboxed frame).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -12,20 +15,40 @@ const types = {
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function startServer(port) {
+/** The policy for embed.html served from `origin`: still no inline script or style. */
+export function embedCsp(origin) {
+  return `default-src 'self' ${origin}; script-src 'self' ${origin} 'wasm-unsafe-eval'; style-src 'self' ${origin}`;
+}
+
+/**
+ * options.inject: a path under /__engines/ (served from e2e-engines/) of a
+ * classic script put first into the <head> of every HTML page: the
+ * cross-engine suite's error capture (WebKit's WebDriver has no console
+ * endpoint). With it, a page asked for with `attn-nosimd` in its query also
+ * gets /__engines/nosimd.js, which makes the engine look as if it had no
+ * WebAssembly SIMD.
+ */
+export function startServer(port, options = {}) {
+  const injectPath = options.inject ?? null;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let path = decodeURIComponent(url.pathname);
-    const base = path.startsWith('/fixtures/') ? join(root, 'e2e') : join(root, 'dist');
+    const injected = injectPath !== null && path.startsWith('/__engines/');
+    const base = injected ? join(root, 'e2e-engines') : path.startsWith('/fixtures/') ? join(root, 'e2e') : join(root, 'dist');
+    if (injected) path = path.slice(path.lastIndexOf('/'));
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(base, path));
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     try {
       if (!(await stat(file)).isFile()) throw new Error('not a file');
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (injectPath !== null && extname(file) === '.html') {
+        const extra = url.search.includes('attn-nosimd') ? '<script src="/__engines/nosimd.js"></script>' : '';
+        body = Buffer.from(body.toString('utf8').replace(/<head>/i, `<head><script src="${injectPath}"></script>${extra}`));
+      }
       res.writeHead(200, {
         'Content-Type': types[extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': STRICT_CSP,
+        'Content-Security-Policy': path === '/embed.html' ? embedCsp(`http://127.0.0.1:${server.address().port}`) : STRICT_CSP,
         'Cache-Control': 'no-store',
       });
       res.end(body);

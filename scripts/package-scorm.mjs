@@ -35,7 +35,8 @@ const PAGES = PACKAGES.map((p) => p.launch);
 /** Paths (posix, relative to dist/) a packaged page never loads. */
 function excluded(path, launch) {
   if (path.startsWith('packages/') || path.startsWith('lib/')) return true;
-  if (/^embed\.(html|js|css)$/.test(path)) return true;
+  // the iframe embed: embed.html, .css, its loader embed.js, embed-<widget>.js, embed-wasm-<module>.js
+  if (/^embed(-[\w-]+)?\.(html|js|css)$/.test(path)) return true;
   return PAGES.includes(path) && path !== launch;
 }
 

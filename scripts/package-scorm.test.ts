@@ -19,6 +19,7 @@ put('data/tinyshakespeare.txt', 'First Citizen:\n');
 put('banks/lesson-01.json', '{}');
 put('lib/attention-lab.js', 'export {}');
 put('embed.html', 'x'); put('embed.js', 'x'); put('embed.css', 'x');
+put('embed-heatmap.js', 'x'); put('embed-wasm-attn_core.js', 'x'); put('embed-wasm-attn_py.js', 'x');
 put('packages/old.zip', 'old');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@
 // does not compete with it for the first frames.
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/browser';
+import { keepJumpsExact } from './page-anchors';
 import { findScormApi } from './scorm/find';
 
 /**
@@ -27,8 +28,13 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 }
 
 export function startElements(): void {
+  keepJumpsExact();
   getEngine().catch(() => { /* the heatmaps say so */ });
-  afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
+  afterFirstHeatmap(() => {
+    void import('./lib/attention-lab');
+    // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
+    void import('./elements/attn-review/due-banner').then((m) => m.mountDueBanner(), () => undefined);
+  });
   // Inside an LMS (a SCORM 1.2 package): report the quiz to the gradebook.
   // Outside one, only the few lines of find.ts run.
   const api = findScormApi();

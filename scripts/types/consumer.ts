@@ -34,6 +34,11 @@ export async function author(): Promise<void> {
   const run = await ex.run();
   const code: string | undefined = run?.todos[0]?.code;
   ex.addEventListener('attn-exercise-run', (e) => { void e.detail.output; });
+  const tril = document.createElement('attn-tril');
+  tril.addEventListener('attn-tril-change', (e) => { void e.detail; });
+  await tril.updateComplete;
+  const train = document.createElement('attn-train');
+  train.addEventListener('attn-train-done', (e) => { void e.detail.sample; });
 
   // The per-element modules export the classes.
   const made: AttnHeatmap = new AttnHeatmap();

@@ -18,6 +18,7 @@
 // Checked (// @ts-check) against the interfaces in types.ts: a method renamed
 // or dropped here, or a changed signature, fails the type check in npm test.
 import createAttnModuleGlue from '../generated/attn_core.mjs';
+import { simdSupported } from './simd.js';
 import { checkAttention, checkBool, checkInt, checkScale, checkShape, heapStatsOf, seedParts, unwrap } from './checks.js';
 
 /**
@@ -43,23 +44,7 @@ const createAttnModule = /** @type {any} */ (createAttnModuleGlue);
 /** @type {Promise<Engine> | null} */
 let shared = null;
 
-// (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)):
-// valid only where WebAssembly SIMD is.
-const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-]);
-
-/**
- * True where this JS engine validates a WebAssembly SIMD module.
- * @returns {boolean}
- */
-export function simdSupported() {
-  try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
-  }
-}
+export { simdSupported };
 
 // A handle into one of the core module's tables (cpp/bindings/core.cpp):
 // get() refuses it once release() has freed it.

@@ -7,8 +7,7 @@ export interface PageStrings {
   badSeed: string;
   run: string;
   noStorage: string;
-  unknownWidget: (w: string) => string;
-  embedTitle: Record<string, string>;
+  unknownWidget: (w: string, available: string) => string;
 }
 
 export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
@@ -18,8 +17,7 @@ export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
     badSeed: '种子须为 0 到 2^64 − 1 之间的整数。',
     run: '运行',
     noStorage: '此框架不允许保存数据：你的进度不会被保留，关闭页面后就会丢失。',
-    unknownWidget: (w) => `未知的组件“${w}”。可用：heatmap、quiz、exercise、review。`,
-    embedTitle: { heatmap: '注意力热力图', quiz: '检索练习', exercise: '练习', review: '间隔复习' },
+    unknownWidget: (w, available) => `未知的组件“${w}”。可用：${available}。`,
   },
   en: {
     loading: 'Loading the engine…',
@@ -27,7 +25,6 @@ export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
     badSeed: 'The seed must be a whole number from 0 to 2^64 − 1.',
     run: 'Run',
     noStorage: 'This frame may not store data: your progress will not be kept once the page is closed.',
-    unknownWidget: (w) => `Unknown widget “${w}”. Available: heatmap, quiz, exercise, review.`,
-    embedTitle: { heatmap: 'Attention heatmap', quiz: 'Retrieval practice', exercise: 'Exercise', review: 'Spaced review' },
+    unknownWidget: (w, available) => `Unknown widget “${w}”. Available: ${available}.`,
   },
 };

@@ -1,0 +1,43 @@
+// Injected first into every page by the cross-engine suite (e2e/server.mjs,
+// option inject): records uncaught errors, unhandled rejections, failed
+// resource loads, CSP violations and console.error calls in
+// self.__attnProblems, since WebKit's WebDriver has no console endpoint.
+// A frame also posts what it records to its parent, so a page collects what
+// its iframes (even sandboxed ones) ran into.
+(() => {
+  'use strict';
+  const problems = [];
+  Object.defineProperty(self, '__attnProblems', { value: problems });
+  const where = location.pathname + location.search;
+  const push = (kind, text) => {
+    const line = `${kind}: ${String(text).slice(0, 400)} [${where}]`;
+    problems.push(line);
+    if (self.parent !== self) {
+      try { self.parent.postMessage({ attnCapture: line }, '*'); } catch { /* ignore */ }
+    }
+  };
+  addEventListener('error', (e) => {
+    if (e instanceof ErrorEvent) push('uncaught', `${e.message} (${e.filename}:${e.lineno})`);
+    else {
+      const t = e.target;
+      push('resource', `${t && t.tagName} ${t && (t.src || t.href)}`);
+    }
+  }, true);
+  addEventListener('unhandledrejection', (e) => push('unhandled rejection', (e.reason && e.reason.stack) || e.reason));
+  addEventListener('securitypolicyviolation', (e) =>
+    push('CSP', `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`));
+  const original = console.error;
+  console.error = function (...args) {
+    push('console.error', args.map((a) => (a && a.stack) || String(a)).join(' '));
+    return original.apply(this, args);
+  };
+  addEventListener('message', (e) => {
+    const d = e.data;
+    if (d && typeof d === 'object' && typeof d.attnCapture === 'string') {
+      problems.push(`(frame) ${d.attnCapture}`);
+      if (self.parent !== self) {
+        try { self.parent.postMessage(d, '*'); } catch { /* ignore */ }
+      }
+    }
+  });
+})();

@@ -1,0 +1,142 @@
+// One browser per engine, behind the same small interface, so the checks in
+// checks.mjs are written once:
+//   goto(path) · reload() · run(fn, ...args) (fn runs in the page: a function,
+//   serialised; it may be async; args and result are JSON) · runInFrame(src,
+//   fn, ...args) · press(key) · screenshot(file) · problems() · close()
+// Firefox: Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi.
+// WebKit: WebKitGTK's WebKitWebDriver with its MiniBrowser, driven by
+// selenium-webdriver (classic WebDriver, no BiDi, no console endpoint: the
+// page's problems come from the injected capture.js).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+
+export const FIREFOX = '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const VIEWPORT = { width: 1280, height: 900 };
+
+const collect = () => Array.from(self.__attnProblems ?? []);
+
+function withTimeout(p, ms, what) {
+  let timer;
+  return Promise.race([
+    Promise.resolve(p).finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms); }),
+  ]);
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', fail);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => ok(port)); });
+  });
+}
+
+// ---------------------------------------------------------------- Firefox
+export async function launchFirefox(base) {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.launch({
+    browser: 'firefox', executablePath: FIREFOX, headless: true, protocolTimeout: 60_000,
+    defaultViewport: VIEWPORT,
+  });
+  const page = await browser.newPage();
+  const events = [];
+  page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text().slice(0, 400)}`); });
+  page.on('pageerror', (e) => events.push(`pageerror: ${String(e.message ?? e).slice(0, 400)}`));
+  const seen = [];
+  const harvest = async () => {
+    try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
+  };
+  return {
+    name: 'firefox',
+    version: await browser.version(),
+    async goto(path) { await harvest(); await page.goto(new URL(path, base).href, { waitUntil: 'load', timeout: 30_000 }); },
+    async reload() { await harvest(); await page.reload({ waitUntil: 'load', timeout: 30_000 }); },
+    run: (fn, ...args) => page.evaluate(fn, ...args),
+    async runInFrame(srcPart, fn, ...args) {
+      const frame = page.frames().find((f) => f.url().includes(srcPart));
+      if (!frame) throw new Error(`no frame whose URL contains ${srcPart}`);
+      return frame.evaluate(fn, ...args);
+    },
+    press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    async screenshot(file) { await page.screenshot({ path: file }); },
+    async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
+    close: () => browser.close(),
+  };
+}
+
+// ---------------------------------------------------------------- WebKit
+export async function launchWebKit(base) {
+  const { Builder, Key, By } = await import('selenium-webdriver');
+  const port = await freePort();
+  // Its own process group, so that killing it by PID takes MiniBrowser along.
+  const driverProc = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  let driverErr = '';
+  driverProc.stderr.on('data', (d) => { driverErr = (driverErr + d).slice(-2000); });
+  const kill = () => { try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* gone */ } };
+  let driver;
+  try {
+    await withTimeout(new Promise((ok, fail) => {
+      const tryConnect = async () => {
+        try {
+          const r = await fetch(`http://127.0.0.1:${port}/status`);
+          if (r.ok) return ok();
+        } catch { /* not yet */ }
+        if (driverProc.exitCode !== null) return fail(new Error(`WebKitWebDriver exited (${driverProc.exitCode}): ${driverErr}`));
+        setTimeout(tryConnect, 100);
+      };
+      tryConnect();
+    }), 15_000, 'WebKitWebDriver start');
+    // Without a display the new-session request hangs silently: hence the timeout.
+    driver = await withTimeout(new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+    }).build(), 60_000, `WebKitWebDriver new session (DISPLAY=${process.env.DISPLAY ?? 'unset'})`);
+    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 30_000 });
+    await driver.manage().window().setRect(VIEWPORT);
+  } catch (e) {
+    kill();
+    throw e;
+  }
+  const seen = [];
+  const call = (fn, args) => driver.executeAsyncScript(
+    `const done = arguments[arguments.length - 1];
+     const args = Array.prototype.slice.call(arguments, 0, -1);
+     Promise.resolve().then(() => (${fn.toString()}).apply(null, args))
+       .then((value) => done({ value: value === undefined ? null : JSON.parse(JSON.stringify(value)) }),
+             (e) => done({ error: String(e && e.stack || e) }));`, ...args).then((r) => {
+    if (r && 'error' in r) throw new Error(r.error);
+    return r ? r.value : null;
+  });
+  const harvest = async () => {
+    try { seen.push(...await call(collect, [])); } catch { /* page gone */ }
+  };
+  const caps = await driver.getCapabilities();
+  const keys = { ArrowRight: Key.ARROW_RIGHT, ArrowLeft: Key.ARROW_LEFT, ArrowDown: Key.ARROW_DOWN, ArrowUp: Key.ARROW_UP,
+    Space: Key.SPACE, Enter: Key.ENTER, Tab: Key.TAB, Home: Key.HOME, End: Key.END };
+  return {
+    name: 'webkit',
+    version: `${caps.get('browserName')} ${caps.get('browserVersion')}`,
+    async goto(path) { await harvest(); await driver.get(new URL(path, base).href); },
+    async reload() { await harvest(); await driver.navigate().refresh(); },
+    run: (fn, ...args) => call(fn, args),
+    async runInFrame(srcPart, fn, ...args) {
+      const el = await driver.findElement(By.css(`iframe[src*="${srcPart}"]`));
+      await driver.switchTo().frame(el);
+      try { return await call(fn, args); } finally { await driver.switchTo().defaultContent(); }
+    },
+    async press(key) {
+      if (!(key in keys)) throw new Error(`no key mapping for ${key}`);
+      await driver.actions().sendKeys(keys[key]).perform();
+    },
+    async screenshot(file) { await writeFile(file, Buffer.from(await driver.takeScreenshot(), 'base64')); },
+    async problems() { await harvest(); const all = [...seen]; seen.length = 0; return all; },
+    async close() {
+      try { await withTimeout(driver.quit(), 10_000, 'WebKit quit'); } catch { /* killed below */ }
+      kill();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Jumps to a section land on it, although the sections below the first
+// screen are content-visibility: auto with a guessed height (they landed
+// 800–1,400 px away before web/page-anchors.ts). Also checked in Firefox and
+// WebKit by e2e-engines/.
+
+const topOf = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
+
+for (const [path, ids] of [['/', ['scaling', 'quiz', 'review']], ['/reading.html', ['note-scale', 'quiz']]] as const) {
+  test(`${path}: opened with a fragment, the section is at the top once the page has settled`, async ({ page }) => {
+    for (const id of ids) {
+      await page.goto(`${path}#${id}`);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => topOf(page, id), { timeout: 10_000 }).toBeLessThan(40);
+      await page.waitForTimeout(2500); // the quiz, exercise and review code arrive and grow the page above
+      expect(Math.abs(await topOf(page, id)), `#${id}`).toBeLessThan(40);
+    }
+  });
+}
+
+test('a contents link and a script setting the fragment land on the section', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.locator('.toc a[href="#review"]').click();
+  await expect.poll(() => topOf(page, 'review'), { timeout: 10_000 }).toBeLessThan(40);
+  expect(await topOf(page, 'review')).toBeGreaterThan(-40);
+  await page.evaluate(() => { location.hash = '#quiz'; });
+  await expect.poll(async () => Math.abs(await topOf(page, 'quiz')), { timeout: 10_000 }).toBeLessThan(40);
+});

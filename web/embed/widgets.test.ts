@@ -1,0 +1,35 @@
+// The embed's widget table (web/embed/widgets.ts) against the sources: each
+// entry names a module that defines its tag and observes every parameter the
+// embed copies onto it, and only engine modules the build can package.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EMBED_WASM, EMBED_WIDGETS, embedWidget } from './widgets';
+
+const web = resolve(import.meta.dirname, '..');
+
+describe('embed widget table', () => {
+  for (const [name, w] of Object.entries(EMBED_WIDGETS)) {
+    it(`${name}: module, tag, parameters, engine modules`, () => {
+      const file = resolve(web, w.module);
+      expect(existsSync(file), file).toBe(true);
+      const src = readFileSync(file, 'utf8');
+      expect(src).toContain(`define('${w.tag}'`);
+      // Every parameter the embed copies is an attribute the element observes.
+      for (const a of [...w.attrs, ...w.flags]) expect(src, `${w.tag} observes ${a}`).toMatch(new RegExp(`['"]${a}['"]`));
+      for (const m of w.wasm) {
+        expect(Object.keys(EMBED_WASM)).toContain(m);
+        expect(existsSync(resolve(web, `embed/wasm-${m}.ts`)), `installer embed/wasm-${m}.ts`).toBe(true);
+      }
+      expect(w.title['zh-CN'].length).toBeGreaterThan(0);
+      expect(w.title.en.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('looks up own entries only', () => {
+    expect(embedWidget('heatmap')?.tag).toBe('attn-heatmap');
+    expect(embedWidget('toString')).toBeNull();
+    expect(embedWidget('__proto__')).toBeNull();
+    expect(embedWidget('')).toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+/** True where this JS engine validates a WebAssembly SIMD module. */
+export function simdSupported(): boolean;
