@@ -4,6 +4,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 
+echo "== type check (tsc: the sources, the engine loaders against web/engine/types.ts, verdict-reason tables typed by the verdict codes)"
+npx tsc --noEmit -p tsconfig.json
+
 echo "== native build and GoogleTest (ctest)"
 bash scripts/build-native.sh
 ctest --test-dir build/native --output-on-failure -j2
@@ -17,15 +20,14 @@ bash scripts/fuzz.sh 30
 echo "== WASM build"
 bash scripts/build-wasm.sh
 
-echo "== TypeScript type check (verdict-reason tables are typed by the verdict codes)"
-npx tsc --noEmit -p tsconfig.json
-
 echo "== Vitest (includes the exercise checker's differential sample against Python + NumPy: scripts/diff)"
 npx vitest run
 
 echo "== site and library build"
 npx vite build --logLevel warn
 npx vite build --config vite.lib.config.ts --logLevel warn
+node scripts/build-types.mjs              # the package's types, emitted into dist/lib/types/
+npx tsc -p scripts/types/tsconfig.json     # an author's code against them
 node scripts/package-scorm.mjs     # the SCORM zips e2e/scorm.spec.ts opens
 
 echo "== Playwright (headless Chromium)"

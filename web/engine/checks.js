@@ -1,10 +1,15 @@
+// @ts-check
 // What the two loaders (engine.js, evaluator.js) share: argument checks, with
 // the argument's name, allowed range and given value in the message, before
 // anything crosses into WASM (the core's C++ bindings check the ranges again,
 // but tersely, so the module stays small; see cpp/bindings/core.cpp), and the
 // shapes of what the bindings return.
 
-/** A value as shown in a message, cut to 40 characters. */
+/**
+ * A value as shown in a message, cut to 40 characters.
+ * @param {unknown} v
+ * @returns {string}
+ */
 export function shown(v) {
   let s;
   try {
@@ -15,7 +20,14 @@ export function shown(v) {
   return s.length > 42 ? `${s.slice(0, 40)}...` : s;
 }
 
-/** An integer in [lo, hi], or a TypeError / RangeError naming it. */
+/**
+ * An integer in [lo, hi], or a TypeError / RangeError naming it.
+ * @param {unknown} v
+ * @param {string} name
+ * @param {number} lo
+ * @param {number} hi
+ * @returns {number}
+ */
 export function checkInt(v, name, lo, hi) {
   const want = `${name} must be an integer in [${lo}, ${hi}], got ${shown(v)}`;
   if (typeof v !== 'number') throw new TypeError(want);
@@ -23,12 +35,15 @@ export function checkInt(v, name, lo, hi) {
   return v;
 }
 
-/** seed: a decimal string, a non-negative safe integer or a BigInt, < 2^64 -> its decimal string. */
+/**
+ * seed: a decimal string, a non-negative safe integer or a BigInt, < 2^64 -> its decimal string.
+ * @param {unknown} v
+ * @returns {string}
+ */
 export function checkSeed(v) {
-  const type = typeof v;
-  if (type !== 'string' && type !== 'number' && type !== 'bigint')
+  if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint')
     throw new TypeError(`seed must be a decimal string, an integer or a BigInt in [0, 2^64), got ${shown(v)}`);
-  if ((type === 'string' && v.length > 64) || (type === 'number' && !Number.isSafeInteger(v)))
+  if ((typeof v === 'string' && v.length > 64) || (typeof v === 'number' && !Number.isSafeInteger(v)))
     throw new RangeError(`seed must be an integer in [0, 2^64), got ${shown(v)}`);
   return String(v); // the evaluator parses it (and words the range error)
 }
@@ -38,6 +53,8 @@ const U64 = 2n ** 64n;
 /**
  * A seed checked and parsed here, for the core module (which takes no text):
  * [high 32 bits, low 32 bits] of the uint64.
+ * @param {unknown} v
+ * @returns {[number, number]}
  */
 export function seedParts(v) {
   const text = checkSeed(v);
@@ -50,21 +67,39 @@ export function seedParts(v) {
   return [Number(b >> 32n), Number(b & 0xffffffffn)];
 }
 
+/** @type {Record<import('./types').ScaleName, number>} */
 const SCALES = { none: 0, sqrt: 1, dk: 2 };
 
-/** 'none' | 'sqrt' | 'dk' -> the engine's code (0, 1, 2). */
+/**
+ * 'none' | 'sqrt' | 'dk' -> the engine's code (0, 1, 2).
+ * @param {unknown} v
+ * @returns {number}
+ */
 export function checkScale(v) {
-  if (typeof v === 'string' && Object.hasOwn(SCALES, v)) return SCALES[v];
+  if (typeof v === 'string' && Object.hasOwn(SCALES, v)) return SCALES[/** @type {import('./types').ScaleName} */ (v)];
   const msg = `scale must be one of "none", "sqrt", "dk", got ${shown(v)}`;
   throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
 }
 
+/**
+ * @param {unknown} v
+ * @param {string} name
+ * @returns {boolean}
+ */
 export function checkBool(v, name) {
   if (typeof v !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${shown(v)}`);
   return v;
 }
 
-/** A typed array of one type holding exactly `len` values. */
+/**
+ * A typed array of one type holding exactly `len` values.
+ * @template {Float32Array | Float64Array} A
+ * @param {unknown} a
+ * @param {string} name
+ * @param {{ new (n: number): A; readonly name: string }} Type
+ * @param {number} len
+ * @returns {A}
+ */
 export function checkArray(a, name, Type, len) {
   if (!(a instanceof Type)) throw new TypeError(`${name} must be a ${Type.name}, got ${shown(a)}`);
   if (a.length !== len) throw new RangeError(`${name} must hold ${len} values for its shape, got ${a.length}`);
@@ -74,7 +109,13 @@ export function checkArray(a, name, Type, len) {
 export const MAX_DIM = 4096;
 export const MAX_VALUES = 2 ** 22;
 
-/** Sizes of one attention call: each in [1, 4096], every matrix at most 2^22 values. */
+/**
+ * Sizes of one attention call: each in [1, 4096], every matrix at most 2^22 values.
+ * @param {number} T
+ * @param {number} S
+ * @param {number} dK
+ * @param {number} dV
+ */
 export function checkShape(T, S, dK, dV) {
   checkInt(T, 'T', 1, MAX_DIM);
   checkInt(S, 'S', 1, MAX_DIM);
@@ -88,6 +129,18 @@ export function checkShape(T, S, dK, dV) {
  * The arguments of one attention call on typed arrays of `Type`: q (T, dK),
  * k (S, dK), v (S, dV), the sizes, the scale and the mask flag. Returns the
  * scale's code.
+ * @template {Float32Array | Float64Array} A
+ * @param {{ new (n: number): A; readonly name: string }} Type
+ * @param {unknown} q
+ * @param {unknown} k
+ * @param {unknown} v
+ * @param {number} T
+ * @param {number} S
+ * @param {number} dK
+ * @param {number} dV
+ * @param {unknown} scale
+ * @param {unknown} causal
+ * @returns {number}
  */
 export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
   checkShape(T, S, dK, dV);
@@ -99,13 +152,21 @@ export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
   return code;
 }
 
-/** heapStats() of either module: the bindings return [memory bytes, malloc bytes in use]. */
+/**
+ * heapStats() of either module: the bindings return [memory bytes, malloc bytes in use].
+ * @param {import('./types').RawModule} m
+ * @returns {{ memoryBytes: number; usedBytes: number }}
+ */
 export function heapStatsOf(m) {
   const s = m.heapStats();
   return { memoryBytes: s[0], usedBytes: s[1] };
 }
 
-/** Throws an Error the bindings returned (they return errors rather than throw from WASM). */
+/**
+ * Throws an Error the bindings returned (they return errors rather than throw from WASM).
+ * @param {any} result
+ * @returns {any}
+ */
 export function unwrap(result) {
   if (result instanceof Error) throw result;
   return result;

@@ -1,3 +1,4 @@
+// @ts-check
 // The one loader of the core WASM engine: the random draws, the attention
 // kernels and the heatmap model. Every element on a page awaits loadEngine(),
 // which instantiates the module once and shares it. The text side (the
@@ -14,22 +15,50 @@
 // feature detection. Both come from the same sources and link flags, so they
 // have the same imports and exports and share one JS glue (this import); only
 // the .wasm differs (builds.test.ts checks that the two glues are the same).
-import createAttnModule from '../generated/attn_core.mjs';
+// Checked (// @ts-check) against the interfaces in types.ts: a method renamed
+// or dropped here, or a changed signature, fails the type check in npm test.
+import createAttnModuleGlue from '../generated/attn_core.mjs';
 import { simdSupported } from './simd.js';
 import { checkAttention, checkBool, checkInt, checkScale, checkShape, heapStatsOf, seedParts, unwrap } from './checks.js';
 
+/**
+ * @typedef {import('./types').ScaleName} ScaleName
+ * @typedef {import('./types').Seed} Seed
+ * @typedef {import('./types').HeatmapStats} HeatmapStats
+ * @typedef {import('./types').Heatmap} Heatmap
+ * @typedef {import('./types').AttentionF32} AttentionF32
+ * @typedef {import('./types').CliResult} CliResult
+ * @typedef {import('./types').VerdictCode} VerdictCode
+ * @typedef {import('./types').VerdictReason} VerdictReason
+ * @typedef {import('./types').ExerciseTodo} ExerciseTodo
+ * @typedef {import('./types').TodoVerdict} TodoVerdict
+ * @typedef {import('./types').ExerciseResult} ExerciseResult
+ * @typedef {import('./types').Engine} Engine
+ * @typedef {import('./types').LoadOptions} LoadOptions
+ * @typedef {import('./types').RawModule} RawModule
+ */
+
+/** @type {import('./types').ModuleFactory} */
+const createAttnModule = /** @type {any} */ (createAttnModuleGlue);
+
+/** @type {Promise<Engine> | null} */
 let shared = null;
 
 export { simdSupported };
 
 // A handle into one of the core module's tables (cpp/bindings/core.cpp):
 // get() refuses it once release() has freed it.
+/**
+ * @param {number} h
+ * @param {string} what
+ */
 function tableHandle(h, what) {
   return {
     get() {
       if (!h) throw new Error(`this ${what} was deleted`);
       return h;
     },
+    /** @param {(h: number) => void} free */
     release(free) {
       if (h) free(h);
       h = 0;
@@ -37,23 +66,30 @@ function tableHandle(h, what) {
   };
 }
 
-const HEATMAP_ARRAYS = ['weights', 'scores', 'rawScores', 'rowMax', 'rowSums'];
-
 // The heatmap model.
+/**
+ * @param {RawModule} m
+ * @param {number} handle
+ * @param {number} tokens
+ * @param {number} dkMax
+ * @returns {Heatmap}
+ */
 function wrapHeatmap(m, handle, tokens, dkMax) {
   const h = tableHandle(handle, 'Heatmap');
   const live = () => h.get();
-  const obj = {
+  /** @param {number} i */
+  const array = (i) => () => /** @type {Float64Array} */ (unwrap(m.heatmapArray(live(), i)));
+  return {
     tokens,
     dkMax,
     compute(dk, scale, causal) {
       const s = unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal')));
       return { scoreStd: s[0], meanRowMax: s[1], maxRowSumError: s[2] };
     },
+    // (by the array codes of heatmapArray in cpp/bindings/core.cpp)
+    weights: array(0), scores: array(1), rawScores: array(2), rowMax: array(3), rowSums: array(4),
     delete: () => h.release(m.heatmapDelete),
   };
-  HEATMAP_ARRAYS.forEach((name, i) => { obj[name] = () => unwrap(m.heatmapArray(live(), i)); });
-  return obj;
 }
 
 const VIEWS = ['q', 'k', 'v', 'scores', 'weights', 'output'];
@@ -61,10 +97,21 @@ const VIEWS = ['q', 'k', 'v', 'scores', 'weights', 'output'];
 // Float attention in buffers kept in the WASM heap (AttentionF32 in
 // cpp/bindings/core.cpp). The views die when the memory grows (their length
 // becomes 0): they are fetched again then.
+/**
+ * @param {RawModule} m
+ * @param {number} handle
+ * @param {number} T
+ * @param {number} S
+ * @param {number} dK
+ * @param {number} dV
+ * @returns {AttentionF32}
+ */
 function wrapAttentionF32(m, handle, T, S, dK, dV) {
   const h = tableHandle(handle, 'AttentionF32');
   const live = () => h.get();
+  /** @type {Float32Array[] | null} */
   let views = null;
+  /** @returns {Float32Array[]} */
   const fresh = () => {
     if (!views || views[0].length === 0) views = VIEWS.map((_, i) => unwrap(m.attentionF32View(live(), i)));
     return views;
@@ -86,9 +133,15 @@ function wrapAttentionF32(m, handle, T, S, dK, dV) {
   };
 }
 
-/** Wraps a raw Embind core module into the typed engine API (see engine.d.ts). */
+/**
+ * Wraps a raw Embind core module into the typed engine API (types.ts).
+ * @param {RawModule} m
+ * @returns {Engine}
+ */
 export function wrapModule(m) {
+  /** @type {AttentionF32 | null} */
   let cached = null; // the last shape's AttentionF32, reused by attentionF32()
+  /** @type {Engine['createAttentionF32']} */
   const createAttentionF32 = (T, S, dK, dV) => {
     checkShape(T, S, dK, dV);
     return wrapAttentionF32(m, unwrap(m.attentionF32New(T, S, dK, dV)), T, S, dK, dV);
@@ -131,6 +184,8 @@ export function wrapModule(m) {
  * options.scalarWasmBinary / options.scalarWasmUrl: the same for the scalar
  * build, used where SIMD is missing (or options.simd === false). Without
  * them the SIMD build is loaded regardless.
+ * @param {LoadOptions} [options]
+ * @returns {Promise<Engine>}
  */
 export function loadEngine(options = {}) {
   if (!shared) {
@@ -138,6 +193,7 @@ export function loadEngine(options = {}) {
       (options.simd === false || (options.simd !== true && !simdSupported()));
     const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
     const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
+    /** @type {import('./types').ModuleArg} */
     const moduleArg = {};
     if (binary) moduleArg.wasmBinary = binary;
     if (url) moduleArg.locateFile = () => String(url);

@@ -1,3 +1,4 @@
+// @ts-check
 // The loader of the evaluator module (attn_py): the lesson's program printed
 // as NumPy prints it, the exercise's sandboxed Python/NumPy subset and the
 // CLI. It is most of the engine's code, and only <attn-exercise>,
@@ -7,12 +8,33 @@
 //
 // The bindings check their arguments (cpp/bindings/py.cpp) and return an
 // Error instead of throwing from inside WASM; this wrapper throws it.
-import createAttnPyModule from '../generated/attn_py.mjs';
+// Checked (// @ts-check) against the Evaluator interface in types.ts.
+import createAttnPyModuleGlue from '../generated/attn_py.mjs';
 import { checkAttention, heapStatsOf, unwrap } from './checks.js';
 
+/**
+ * @typedef {import('./types').Evaluator} Evaluator
+ * @typedef {import('./types').EvaluatorLoadOptions} EvaluatorLoadOptions
+ * @typedef {import('./types').CliResult} CliResult
+ * @typedef {import('./types').ExerciseResult} ExerciseResult
+ * @typedef {import('./types').ExerciseTodo} ExerciseTodo
+ * @typedef {import('./types').TodoVerdict} TodoVerdict
+ * @typedef {import('./types').VerdictCode} VerdictCode
+ * @typedef {import('./types').VerdictReason} VerdictReason
+ * @typedef {import('./types').Seed} Seed
+ */
+
+/** @type {import('./types').ModuleFactory} */
+const createAttnPyModule = /** @type {any} */ (createAttnPyModuleGlue);
+
+/** @type {Promise<Evaluator> | null} */
 let shared = null;
 
-/** Wraps a raw Embind evaluator module into the typed API (see evaluator.d.ts). */
+/**
+ * Wraps a raw Embind evaluator module into the typed API (types.ts).
+ * @param {import('./types').RawModule} m
+ * @returns {Evaluator}
+ */
 export function wrapEvaluator(m) {
   return {
     raw: m,
@@ -32,9 +54,12 @@ export function wrapEvaluator(m) {
  * Instantiates the evaluator (once per page) and resolves to its API.
  * options.wasmBinary: the .wasm bytes (Node); options.wasmUrl: where the
  * browser fetches attn_py.wasm from.
+ * @param {EvaluatorLoadOptions} [options]
+ * @returns {Promise<Evaluator>}
  */
 export function loadEvaluator(options = {}) {
   if (!shared) {
+    /** @type {import('./types').ModuleArg} */
     const moduleArg = {};
     if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
     if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);

@@ -10,6 +10,24 @@
 // (The same pattern as Shoelace's autoloader.) Each element can also be
 // imported by itself: dist/lib/attn-heatmap.js, attn-quiz.js, attn-review.js,
 // attn-exercise.js, attn-train.js export its class and define its tag.
+//
+// The package's types are emitted from these sources by `tsc -p
+// tsconfig.lib.json` (into dist/lib/types/; package.json points there): the
+// type-only re-exports below put every element's public surface, and the
+// HTMLElementTagNameMap entries each element source declares, into this
+// module's declarations. They add nothing to the JavaScript.
+export type { AttnHeatmap, AttnHeatmapChangeDetail, Scale } from '../elements/attn-heatmap/attn-heatmap';
+export type { ParseError as HeatmapParseError } from '../elements/attn-heatmap/parse';
+export type {
+  AttnQuiz, AttnQuizAnswerDetail, AttnQuizCompleteDetail, SavedQuizAttempt, XapiLangMap, XapiStatement,
+} from '../elements/attn-quiz/attn-quiz';
+export type { AttnExercise, AttnExerciseRunDetail, AttnExerciseTodo, MistakeId } from '../elements/attn-exercise/attn-exercise';
+export type { AttnReview, ReviewCompleteDetail, ReviewItemSummary, ReviewState } from '../elements/attn-review/attn-review';
+export type { AttnTril, AttnTrilChangeDetail } from '../elements/attn-tril/attn-tril';
+export type {
+  AttnTrain, AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, AttnTrainStartDetail, TrainPhase,
+} from '../elements/attn-train/attn-train';
+export type { QuizAttempt, RatingName } from '../storage/progress';
 
 const LOADERS = {
   'attn-heatmap': () => import('../elements/attn-heatmap/attn-heatmap'),

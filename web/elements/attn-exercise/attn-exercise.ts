@@ -454,3 +454,8 @@ export class AttnExercise extends AttnElement {
 }
 
 define('attn-exercise', AttnExercise);
+
+declare global {
+  interface HTMLElementTagNameMap { 'attn-exercise': AttnExercise }
+  interface HTMLElementEventMap { 'attn-exercise-run': CustomEvent<AttnExerciseRunDetail> }
+}

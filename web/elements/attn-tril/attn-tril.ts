@@ -255,6 +255,11 @@ export class AttnTril extends AttnElement {
     this.#labError = null;
   }
 
+  /** Loading the lab module is part of an update (`updateComplete` waits for it). */
+  protected override busy(): boolean {
+    return this.#loading;
+  }
+
   #loadLab(): void {
     if (this.#loading || this.#lab || this.#labError !== null) return;
     this.#loading = true;

@@ -1,4 +1,8 @@
-// Types of the engine API (hand-written: Emscripten 3.1.6 has no --emit-tsd).
+// Types of the two WASM modules' JS API (Emscripten 3.1.6 has no --emit-tsd):
+// the interfaces the loaders engine.js and evaluator.js implement. Those are
+// JavaScript (Node scripts import them as they are) checked against these
+// interfaces with // @ts-check and JSDoc, so `npm test`'s type check fails
+// when a loader and its interface part ways.
 
 export type ScaleName = 'none' | 'sqrt' | 'dk';
 /** A seed 0 <= seed < 2^64: a decimal string, a safe integer or a BigInt. */
@@ -136,7 +140,43 @@ export interface LoadOptions {
   simd?: boolean;
 }
 
-export function wrapModule(m: unknown): Engine;
-/** True where WebAssembly.validate accepts a SIMD module. */
-export function simdSupported(): boolean;
-export function loadEngine(options?: LoadOptions): Promise<Engine>;
+/** The text side of the engine: NumPy-printed programs, the exercise evaluator, the CLI. */
+export interface Evaluator {
+  version(): string;
+  /** attn-cli in WASM: same arguments, same bytes out. */
+  runCli(args: string[]): CliResult;
+  /** Lesson 1's exercise script output under default_rng(seed). T in [1, 10], dims in [1, 512]. */
+  lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
+  /**
+   * Lesson 1's section-5 program with these three lines (sandboxed Python/NumPy subset), run under
+   * default_rng(seed); each line at most 2000 characters, "" = the TODO left as `...`.
+   */
+  exercise(seed: Seed, todo1: string, todo2: string, todo3: string): ExerciseResult;
+  /** Double-precision attention, the reference for the float kernels. q: (T, dK), k: (S, dK), v: (S, dV), row-major. */
+  attention(q: Float64Array, k: Float64Array, v: Float64Array, T: number, S: number, dK: number, dV: number,
+    scale?: ScaleName, causal?: boolean): AttentionResult<Float64Array>;
+  /** WASM memory size and bytes in use by malloc (this module's own heap). */
+  heapStats(): { memoryBytes: number; usedBytes: number };
+  /** The raw Embind module (errors are returned, not thrown). */
+  readonly raw: unknown;
+}
+
+export interface EvaluatorLoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmUrl?: string | URL;
+}
+
+/** What the loaders pass to an Emscripten module factory. */
+export interface ModuleArg {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?: (path: string, prefix: string) => string;
+}
+/**
+ * A raw Embind module (cpp/bindings): functions that return a value or an
+ * Error (they do not throw), objects as integer handles. Typed loosely on
+ * purpose: the loaders' checks and the interfaces above are the contract.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RawModule = Record<string, (...args: any[]) => any>;
+/** The default export of a generated web/generated/*.mjs glue. */
+export type ModuleFactory = (arg?: ModuleArg) => Promise<RawModule>;
