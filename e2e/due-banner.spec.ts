@@ -3,6 +3,7 @@
 // file names the lesson, not its id.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { runAxe } from './helpers/axe';
 import { attempt, envelope, LANG_KEY, PROGRESS_KEY, reviewItem, seedStorage } from './helpers/storage';
 
 const T0 = new Date('2026-11-29T10:00:00Z');
@@ -87,5 +88,19 @@ test('an embedded review opens with the banner; the calendar file uses the lesso
     const summary = text.split('\r\n').find((l) => l.startsWith('SUMMARY:'))!;
     expect(summary).toContain(NAMES[lang]['lesson-01'].replace(/,/g, '\\,'));
     expect(summary).not.toContain('lesson-01');
+  }
+});
+
+test('the banners pass axe in light and dark', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.clock.install({ time: T0 });
+  await seed(page, 'zh-CN', { 'lesson-01': '2026-11-28T10:00:00.000Z', 'reading-01': '2026-11-28T10:00:00.000Z' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/reading.html');
+    await expect(page.locator('#due-banner')).toBeVisible();
+    expect((await runAxe(page, '#due-banner')).violations, scheme).toEqual([]);
+    await expect(page.locator('#review-widget [part="due-banner"]')).toBeVisible();
+    expect((await runAxe(page, '#review-widget')).violations, scheme).toEqual([]);
   }
 });

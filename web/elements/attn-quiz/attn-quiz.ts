@@ -347,7 +347,9 @@ export class AttnQuiz extends AttnElement {
     }
     const abort = new AbortController();
     this.#abort = abort;
-    const where = { url: url.href, base };
+    // (shortened: a 1 MB src must not become a 1 MB message)
+    const clip = (u: string) => (u.length > 160 ? `${u.slice(0, 160)}…` : u);
+    const where = { url: clip(url.href), base: clip(base) };
     let text: string;
     try {
       const res = await fetch(url, { credentials: 'same-origin', signal: abort.signal, headers: { Accept: 'application/json' } });
