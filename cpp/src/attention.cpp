@@ -9,13 +9,6 @@
 
 namespace attn {
 
-bool parse_scale(const std::string& text, Scale& out) {
-  if (text == "none") { out = Scale::None; return true; }
-  if (text == "sqrt") { out = Scale::Sqrt; return true; }
-  if (text == "dk") { out = Scale::Dk; return true; }
-  return false;
-}
-
 const char* scale_name(Scale s) {
   switch (s) {
     case Scale::None: return "none";

@@ -29,8 +29,6 @@ enum class Scale : int {
   Dk = 2,    // scores = Q Kᵀ / d_k    (over-shrinks: softmax flattens)
 };
 
-// Parses "none" | "sqrt" | "dk". Returns false for anything else.
-bool parse_scale(const std::string& text, Scale& out);
 const char* scale_name(Scale s);
 
 // Divisor applied to Q Kᵀ for a given d_k (1, √d_k or d_k).
@@ -51,14 +49,10 @@ struct ShapeError : std::invalid_argument {
 void scores_kernel(const double* Q, std::size_t ldq, const double* K, std::size_t ldk,
                    std::size_t T, std::size_t S, std::size_t d_k, double divisor,
                    double* scores);
-void scores_kernel(const float* Q, std::size_t ldq, const float* K, std::size_t ldk,
-                   std::size_t T, std::size_t S, std::size_t d_k, float divisor,
-                   float* scores);
 
 // scores[i, j] = -inf wherever j - i >= k, i.e. where np.triu(ones, k) is 1.
 //   scores: (T, S) contiguous
 void causal_mask_kernel(double* scores, std::size_t T, std::size_t S, long k);
-void causal_mask_kernel(float* scores, std::size_t T, std::size_t S, long k);
 
 // Row-wise stable softmax, in place: x -= max(x); e = exp(x); x = e / Σe.
 // A row whose entries are all -inf becomes NaN (-inf - -inf = NaN), as NumPy.
@@ -74,8 +68,6 @@ void softmax_rows_kernel(const float* in, float* out, std::size_t rows, std::siz
 //   A: (M, K) row stride lda;  B: (K, N) row stride ldb;  C: (M, N) contiguous
 void matmul_kernel(const double* A, std::size_t lda, const double* B, std::size_t ldb,
                    std::size_t M, std::size_t K, std::size_t N, double* C);
-void matmul_kernel(const float* A, std::size_t lda, const float* B, std::size_t ldb,
-                   std::size_t M, std::size_t K, std::size_t N, float* C);
 
 // ---------------------------------------------------------------------------
 // Checked API on owned matrices.

@@ -6,7 +6,6 @@
 
 #include "npformat.hpp"
 #include "pyeval.hpp"
-#include "pyeval_internal.hpp"
 #include "rng.hpp"
 
 namespace attn {

@@ -85,69 +85,6 @@ ATTN_INLINE v4f exp4(v4f x) {
 
 }  // namespace
 
-// Q: (T, d_k) ldq, K: (S, d_k) ldk -> scores: (T, S). Four keys at a time:
-// four vector accumulators along d_k, then one horizontal sum each.
-void scores_kernel(const float* Q, std::size_t ldq, const float* K, std::size_t ldk,
-                   std::size_t T, std::size_t S, std::size_t d_k, float divisor,
-                   float* scores) {
-  const float inv = 1.0f / divisor;
-  const std::size_t d4 = d_k & ~std::size_t{3};
-  for (std::size_t i = 0; i < T; ++i) {
-    const float* q = Q + i * ldq;
-    float* out = scores + i * S;
-    std::size_t j = 0;
-    for (; j + 4 <= S; j += 4) {
-      const float* k0 = K + j * ldk;
-      const float* k1 = k0 + ldk;
-      const float* k2 = k1 + ldk;
-      const float* k3 = k2 + ldk;
-      v4f a0 = splat(0.0f), a1 = a0, a2 = a0, a3 = a0;
-      for (std::size_t c = 0; c < d4; c += 4) {
-        const v4f qv = load4(q + c);
-        a0 += qv * load4(k0 + c);
-        a1 += qv * load4(k1 + c);
-        a2 += qv * load4(k2 + c);
-        a3 += qv * load4(k3 + c);
-      }
-      v4f sums = hsum4(a0, a1, a2, a3);
-      if (d4 < d_k) {
-        float t0 = 0.0f, t1 = 0.0f, t2 = 0.0f, t3 = 0.0f;
-        for (std::size_t c = d4; c < d_k; ++c) {
-          t0 += q[c] * k0[c];
-          t1 += q[c] * k1[c];
-          t2 += q[c] * k2[c];
-          t3 += q[c] * k3[c];
-        }
-        sums += v4f{t0, t1, t2, t3};
-      }
-      store4(out + j, sums * splat(inv));
-    }
-    for (; j < S; ++j) {
-      const float* k = K + j * ldk;
-      v4f a = splat(0.0f);
-      for (std::size_t c = 0; c < d4; c += 4) a += load4(q + c) * load4(k + c);
-      float acc = hsum(a);
-      for (std::size_t c = d4; c < d_k; ++c) acc += q[c] * k[c];
-      out[j] = acc * inv;
-    }
-  }
-}
-
-// scores: (T, S); -inf where j - i >= k
-void causal_mask_kernel(float* scores, std::size_t T, std::size_t S, long k) {
-  const float ninf = -kInf;
-  for (std::size_t i = 0; i < T; ++i) {
-    // first masked column of row i: clamp(i + k, 0, S), without computing
-    // i + k (it overflows for k near LONG_MAX: found by fuzz_attention)
-    const long ii = static_cast<long>(i);
-    std::size_t first;
-    if (k <= -ii) first = 0;
-    else if (k >= static_cast<long>(S) - ii) first = S;
-    else first = static_cast<std::size_t>(ii + k);
-    for (std::size_t j = first; j < S; ++j) scores[i * S + j] = ninf;
-  }
-}
-
 namespace {
 
 // Row max over x[0, n) with n >= 1 (a NaN is skipped unless it comes first,
@@ -239,38 +176,6 @@ void softmax_rows_kernel(const float* in, float* out, std::size_t rows, std::siz
 // x: (rows, cols), softmax over the last axis, in place.
 void softmax_rows_kernel(float* x, std::size_t rows, std::size_t cols) {
   softmax_rows_kernel(x, x, rows, cols);
-}
-
-// A: (M, K) lda, B: (K, N) ldb -> C: (M, N); i-p-j order so the inner loop
-// is a contiguous axpy over rows of B, four rows of B per pass over C's row.
-void matmul_kernel(const float* A, std::size_t lda, const float* B, std::size_t ldb,
-                   std::size_t M, std::size_t K, std::size_t N, float* C) {
-  const std::size_t n4 = N & ~std::size_t{3};
-  for (std::size_t i = 0; i < M; ++i) {
-    float* c = C + i * N;
-    const float* a = A + i * lda;
-    for (std::size_t j = 0; j < N; ++j) c[j] = 0.0f;
-    std::size_t p = 0;
-    for (; p + 4 <= K; p += 4) {
-      const float* b0 = B + p * ldb;
-      const float* b1 = b0 + ldb;
-      const float* b2 = b1 + ldb;
-      const float* b3 = b2 + ldb;
-      const v4f a0 = splat(a[p]), a1 = splat(a[p + 1]), a2 = splat(a[p + 2]), a3 = splat(a[p + 3]);
-      for (std::size_t j = 0; j < n4; j += 4)
-        store4(c + j, load4(c + j) + a0 * load4(b0 + j) + a1 * load4(b1 + j) + a2 * load4(b2 + j) +
-                          a3 * load4(b3 + j));
-      for (std::size_t j = n4; j < N; ++j)
-        c[j] += a[p] * b0[j] + a[p + 1] * b1[j] + a[p + 2] * b2[j] + a[p + 3] * b3[j];
-    }
-    for (; p < K; ++p) {
-      const float ap = a[p];
-      const float* b = B + p * ldb;
-      const v4f av = splat(ap);
-      for (std::size_t j = 0; j < n4; j += 4) store4(c + j, load4(c + j) + av * load4(b + j));
-      for (std::size_t j = n4; j < N; ++j) c[j] += ap * b[j];
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ Exit status 1 when a gate fails.
 """
 import argparse
 import builtins
+import collections
 import contextlib
 import io
 import json
@@ -227,6 +228,7 @@ def main():
                    unsupported=0, py_correct=0, cpp_correct=0, erroring=0, type_equal=0, message_equal=0,
                    py_syntax=0, full_program_checked=0)
     examples = {}
+    unsupported = collections.Counter()
 
     def note(kind, it, **extra):
         examples.setdefault(kind, [])
@@ -263,6 +265,7 @@ def main():
         figures['cpp_correct'] += c_verdict == 'correct'
         if c_verdict == 'unsupported':
             figures['unsupported'] += 1
+            unsupported[c_reason.split(' (')[0]] += 1
             note('unsupported', it, python=verdict, checker=c_reason)
             continue
         if c_verdict == 'correct' and verdict != 'correct':
@@ -301,6 +304,7 @@ def main():
                  invalid_run=figures['invalid_run'] == 0, silent_text_diff=figures['silent_text_diff'] == 0,
                  exception_types=figures['type_agreement_pct'] >= 95.0)
     figures['gates_failed'] = [g for g, ok in gates.items() if not ok]
+    figures['unsupported_top'] = dict(unsupported.most_common(12))
     if args.report:
         with open(args.report, 'w', encoding='utf-8') as f:
             json.dump(dict(figures=figures, examples=examples), f, ensure_ascii=False, indent=1)

@@ -61,17 +61,31 @@ describe('<attn-exercise>', () => {
     expect(q(el, 'li[data-todo="3"]').textContent).toContain("运行时 Python 报错：NameError: name 'x' is not defined");
   });
 
-  it('words the batched note of a correct line in each language', async () => {
+  it('the lesson\'s 2-D answer is simply correct; the batched remark is a tip in the page\'s language (issue 17)', async () => {
     const el = await mount({ lang: 'zh-CN' });
     type(el, ['Q @ K.T / np.sqrt(d_k)', REFERENCE[1], REFERENCE[2]]);
     const r = await el.run(false);
-    expect(r!.todos[0]).toMatchObject({ correct: true, code: 'batched_transpose', inner: { code: 'error' } });
+    expect(r!.todos[0]).toMatchObject({ correct: true, code: 'batched_transpose' });
+    expect(r!.todos[0].inner).toBeUndefined();
     const text = q(el, 'li[data-todo="1"]').textContent!;
-    expect(text).toContain('换成批量的 (B, H, T, d) 输入就不行了');
-    expect(text).toContain('ValueError: matmul');
+    expect(text).toContain('✓');
+    expect(text).toContain('提示：如果输入是批量的 (B, H, T, d) 数组');
+    expect(text).not.toMatch(/ValueError|size 3 is different/);
     el.setAttribute('lang', 'en');
     await el.updateComplete;
-    expect(q(el, 'li[data-todo="1"]').textContent).toContain('K.T reverses all axes');
+    expect(q(el, 'li[data-todo="1"]').textContent).toContain('K.T reverses all four axes');
+  });
+
+  it('says "not checked", calmly, for a line the checker cannot run', async () => {
+    const el = await mount({ lang: 'zh-CN' });
+    type(el, ['np.divide(Q @ K.T, np.sqrt(d_k))', REFERENCE[1], REFERENCE[2]]);
+    const r = await el.run(false);
+    expect(r!.todos[0].code).toBe('unsupported');
+    const li = q(el, 'li[data-todo="1"]');
+    expect(li.getAttribute('data-verdict')).toBe('unsupported');
+    expect(li.textContent).toContain('未检查');
+    expect(li.textContent).toContain('np.divide');
+    expect(li.textContent).not.toContain('✗');
   });
 
   it('lists the whole program, with the element\'s seed, as read-only code', async () => {
