@@ -25,7 +25,7 @@ function stubWasmUrls(): Plugin {
     // The embed hands the engine its bytes (wasmBinary) before any element asks,
     // so the .wasm URLs the elements import are never fetched: keep them out of the bundle.
     async resolveId(id) {
-      if (/(attn_core(_scalar)?|attn_py)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
+      if (/(attn_core(_scalar)?|attn_py|attn_torch|attn_train(_scalar)?)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
       return null;
     },
     load(id) {
@@ -33,7 +33,7 @@ function stubWasmUrls(): Plugin {
       return null;
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py)\.mjs$/.exec(id);
+      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch|attn_train(?:_scalar)?)\.mjs$/.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
@@ -123,6 +123,8 @@ export default defineConfig({
   base: './',
   publicDir: resolve(here, 'public'),
   plugins: [embedBuild(), cssTemplateMinify()],
+  // <attn-train>'s Web Worker: an ES module file (worker-src 'self').
+  worker: { format: 'es' },
   build: {
     outDir: dist,
     emptyOutDir: true,

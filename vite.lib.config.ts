@@ -16,11 +16,11 @@ function wasmAsFile(): Plugin {
     name: 'attention-lab:wasm-as-file',
     enforce: 'pre',
     async resolveId(id, importer, options) {
-      if (!/(attn_core(_scalar)?|attn_py)\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
+      if (!/(attn_core(_scalar)?|attn_py|attn_torch|attn_train(_scalar)?)\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
       return this.resolve(id.replace('?url', '?url&no-inline'), importer, { ...options, skipSelf: true });
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py)\.mjs$/.exec(id);
+      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch|attn_train(?:_scalar)?)\.mjs$/.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },
@@ -36,6 +36,12 @@ const el = (name: string) => resolve(import.meta.dirname, `web/elements/${name}/
 export default defineConfig({
   publicDir: false,
   plugins: [wasmAsFile(), cssTemplateMinify()],
+  // <attn-train>'s Web Worker: an ES module file next to the entries (never a
+  // blob: or data: URL, which the strict CSP's worker-src 'self' refuses).
+  worker: { format: 'es', plugins: () => [wasmAsFile()] },
+  // The worker's URL is relative to the module that starts it (import.meta.url),
+  // so dist/lib/ works wherever it is served from.
+  experimental: { renderBuiltUrl: (file) => (file.includes('train-worker') ? { relative: true } : undefined) },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/lib'),
     emptyOutDir: true,
@@ -48,6 +54,8 @@ export default defineConfig({
         'attn-quiz': el('attn-quiz'),
         'attn-review': el('attn-review'),
         'attn-exercise': el('attn-exercise'),
+        'attn-tril': el('attn-tril'),
+        'attn-train': el('attn-train'),
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

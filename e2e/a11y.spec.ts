@@ -9,6 +9,7 @@ import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
 import { LANG_KEY, seedStorage } from './helpers/storage';
 import type { Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 const LANGS = ['zh-CN', 'en'] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -24,8 +25,8 @@ async function settle(page: Page): Promise<void> {
   }
   for (const r of await page.locator('attn-review').all()) await expect(r).toHaveAttribute('state', /empty|scheduled|due/);
   for (const ex of await page.locator('attn-exercise').all()) await expect(ex.locator('input, textarea').first()).toBeVisible({ timeout: 15_000 });
-  // the heatmaps' hidden tables are refreshed 120 ms after the last change
-  await page.waitForTimeout(250);
+  // (the heatmaps' hidden tables are refreshed 120 ms after the last change: part of the update)
+  await elementsReady(page);
 }
 
 /** Puts the widgets into their "answered" states too: feedback, a revealed model answer, an open interview question. */
@@ -51,7 +52,7 @@ async function exercisePage(page: Page): Promise<void> {
   if (await hm.count()) {
     await hm.locator('[role="gridcell"][tabindex="0"]').first().focus();
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(250);
+    await elementsReady(page);
   }
 }
 
@@ -101,7 +102,7 @@ for (const scheme of SCHEMES) {
           el.setAttribute(attr, value);
           document.querySelector('main')!.append(el);
         }, bad[name]);
-        await page.waitForTimeout(300);
+        await elementsReady(page);
         report('answered + error', await runAxe(page));
       });
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 // The library in a foreign host page (e2e/fixtures/host.html): its own
 // aggressive CSS, two heatmaps, a quiz, and iframe embeds, all under the
@@ -22,6 +23,16 @@ async function weights(page: Page, id: string): Promise<number[]> {
 
 async function ready(page: Page, id: string, n: number): Promise<void> {
   await expect.poll(async () => (await weights(page, id)).length, { timeout: 15_000 }).toBe(n * n);
+}
+
+/** Resolves after every message posted to this window before the call has been dispatched (a message to itself comes after them). */
+function messagesDelivered(): Promise<void> {
+  return new Promise((resolve) => {
+    const mark = `attention-lab-test:${Math.random()}`;
+    const on = (e: MessageEvent) => { if (e.data === mark) { removeEventListener('message', on); resolve(); } };
+    addEventListener('message', on);
+    postMessage(mark, location.origin);
+  });
 }
 
 test.describe('foreign host page', () => {
@@ -159,13 +170,18 @@ test.describe('foreign host page', () => {
     });
     await expect.poll(async () => Number(await embed.getAttribute('data-reported')), { timeout: 5_000 }).toBeGreaterThan(before);
 
-    // A frame pinned to another origin does not report to this one.
-    await page.waitForTimeout(500);
+    // A frame pinned to another origin does not report to this one: once its heatmap
+    // has painted and its size observer has had a frame to fire, and once the messages
+    // posted before ours have been handed out here, there is still no report.
+    const wrong = page.frame({ url: /origin=https%3A%2F%2Fexample\.com/ })!;
+    await elementsReady(wrong);
+    await wrong.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.evaluate(messagesDelivered);
     expect(await page.locator('#embed-wrong-origin').getAttribute('data-reported')).toBeNull();
     // The host ignores size messages that do not come from an embed's window.
     const h = await embed.evaluate((el) => el.getBoundingClientRect().height);
     await page.evaluate(() => window.postMessage({ type: 'attention-lab:size', height: 3000 }, location.origin));
-    await page.waitForTimeout(200);
+    await page.evaluate(messagesDelivered);
     expect(await embed.evaluate((el) => el.getBoundingClientRect().height)).toBe(h);
     expect(problems).toEqual([]);
   });
@@ -210,7 +226,7 @@ test.describe('embed.html on its own', () => {
         else await expect(el).toHaveAttribute(k, v);
       }
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await elementsReady(page);
       expect(problems).toEqual([]);
     });
   }

@@ -3,6 +3,7 @@
 // the element's language; the whole program and "Copy program"; the layout at
 // phone and desktop widths (nothing wider than its container).
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 const REF = [
   'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
@@ -26,9 +27,9 @@ const EXPECTED_SEED0 = [
 async function open(page: Page, lang = 'en') {
   await page.goto('/fixtures/a11y-exercise.html');
   const el = page.locator('attn-exercise');
-  // (then two frames: a language change rebuilds the element in the next frame)
+  // (a language change rebuilds the element in the next frame)
   await el.evaluate((e, l) => e.setAttribute('lang', l), lang);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await elementsReady(page);
   await expect(el.locator('input[data-todo="1"]')).toBeVisible();
   return el;
 }

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 interface GoldenCase {
   seed: string; tokens: number; dkMax: number; dk: number; scale: 'sqrt' | 'none' | 'dk'; causal: boolean;
@@ -51,13 +52,6 @@ async function open(page: Page): Promise<void> {
 }
 
 /** Waits for the batched render (one per animation frame) after a change. */
-async function frames(page: Page, n = 2): Promise<void> {
-  await page.evaluate((k) => new Promise<void>((ok) => {
-    const step = (left: number) => (left === 0 ? ok() : requestAnimationFrame(() => step(left - 1)));
-    step(k);
-  }), n);
-}
-
 async function weightsOf(page: Page, id: string): Promise<number[]> {
   return page.evaluate((i) => Array.from((document.getElementById(i) as unknown as { weights?: Float64Array }).weights ?? []), id);
 }
@@ -76,7 +70,7 @@ async function setAttrs(page: Page, id: string, attrs: Record<string, string | n
       if (v === null) e.removeAttribute(k); else e.setAttribute(k, v);
     }
   }, [id, attrs] as const);
-  await frames(page);
+  await elementsReady(page);
 }
 
 test('the default picture matches NumPy and shows the readouts', async ({ page }) => {
@@ -102,16 +96,16 @@ test('drag the slider, switch the scale, flip the mask: weights equal NumPy', as
   const causal = hm.locator('#causal');
 
   await scale.selectOption('none');
-  await frames(page);
+  await elementsReady(page);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'none', false).weights, 'scale=none');
   expect(await page.locator('#hm').getAttribute('scale')).toBe('none');
   await scale.selectOption('dk');
-  await frames(page);
+  await elementsReady(page);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'dk', false).weights, 'scale=dk');
   await scale.selectOption('sqrt');
 
   await causal.check();
-  await frames(page);
+  await elementsReady(page);
   const c = find('0', 6, 512, 16, 'sqrt', true);
   const w = await weightsOf(page, 'hm');
   expectClose(w, c.weights, 'causal');
@@ -130,7 +124,7 @@ test('drag the slider, switch the scale, flip the mask: weights equal NumPy', as
   await page.mouse.down();
   for (let k = 1; k <= 8; k++) await page.mouse.move(box.x + (box.width * k) / 8 + 20, box.y + box.height / 2);
   await page.mouse.up();
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(512);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 512, 'sqrt', true).weights, 'dragged to 512, causal');
 
@@ -146,14 +140,14 @@ test('drag the slider, switch the scale, flip the mask: weights equal NumPy', as
   await page.mouse.down();
   await page.mouse.move(box.x - 30, box.y + box.height / 2, { steps: 6 });
   await page.mouse.up();
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(1);
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 1, 'sqrt', false).weights, 'dragged to 1');
 
   // keyboard on the slider
   await slider.focus();
   await page.keyboard.press('ArrowRight');
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(2);
   expect(await page.locator('#hm').getAttribute('dk')).toBe('2');
 });
@@ -164,17 +158,17 @@ test('the log-scale slider maps positions to integer d_k and every step moves', 
   const slider = page.locator('#hm input[type="range"]');
   await slider.focus();
   await page.keyboard.press('Home');
-  await frames(page);
+  await elementsReady(page);
   const seen: number[] = [(await stateOf(page, 'hm')).dk as number];
   for (let k = 0; k < 12; k++) {
     await page.keyboard.press('ArrowRight');
-    await frames(page);
+    await elementsReady(page);
     seen.push((await stateOf(page, 'hm')).dk as number);
   }
   expect(seen[0]).toBe(1);
   for (let k = 1; k < seen.length; k++) expect(seen[k]).toBeGreaterThan(seen[k - 1]);
   await page.keyboard.press('End');
-  await frames(page);
+  await elementsReady(page);
   expect((await stateOf(page, 'hm')).dk).toBe(512);
 });
 
@@ -205,7 +199,7 @@ test('attributes set from outside: every golden case, with the change event', as
     const e = document.getElementById('hm') as unknown as Record<string, unknown> & Element;
     e.tokens = 6; e.dkMax = 512; e.dk = 16; e.seed = 0n; e.scale = 'sqrt'; e.causal = false;
   });
-  await frames(page);
+  await elementsReady(page);
   expect(await page.locator('#hm').getAttribute('dk')).toBe('16');
   expect(await page.locator('#hm').getAttribute('seed')).toBe('0');
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'via properties');
@@ -300,8 +294,8 @@ test('keyboard reaches every cell; hover and focus show the values; screen-reade
   await setAttrs(page, 'hm', { causal: '' });
   await hm.locator('[role="gridcell"][data-i="0"][data-j="4"]').hover();
   await expect(info).toContainText('−∞');
-  // the hidden table carries the values
-  await page.waitForTimeout(300);
+  // the hidden table carries the values (refreshed after the slider rests: part of the update)
+  await elementsReady(page);
   const table = hm.locator('table').first();
   await expect(table.locator('tbody tr')).toHaveCount(6);
   const wc = await weightsOf(page, 'hm');
@@ -312,13 +306,81 @@ test('keyboard reaches every cell; hover and focus show the values; screen-reade
 test('compare shows unscaled and scaled side by side', async ({ page }) => {
   await open(page);
   await page.locator('#hm #compare').check();
-  await frames(page);
+  await elementsReady(page);
   const hm = page.locator('#hm');
   await expect(hm.locator('figure.panel:visible')).toHaveCount(2);
   await expect(hm.locator('canvas:visible')).toHaveCount(2);
   await expect(hm.locator('figcaption:visible').first()).toContainText('softmax(QKᵀ)');
   // the weights property still reports the selected (√d_k) scale
   expectClose(await weightsOf(page, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'compare');
+});
+
+test('compare mode: fixed panels, the scale menu off with a note, every readout names its panel', async ({ page }) => {
+  for (const [width, lang] of [[1280, 'zh-CN'], [360, 'en']] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    const id = 'hm';
+    const hm = page.locator(`#${id}`);
+    await setAttrs(page, id, { lang });
+    // "no scaling" chosen, then compare: the panels are unscaled and √d_k, not two identical pictures.
+    await setAttrs(page, id, { scale: 'none', compare: '' });
+    const select = hm.locator('select#scale');
+    await expect(select).toBeDisabled();
+    const note = hm.locator('[part="scale-note"]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(lang === 'en' ? 'panels are fixed' : '两幅图是固定的');
+    await expect(hm.locator('figcaption:visible')).toHaveText(lang === 'en'
+      ? ['Unscaled: softmax(QKᵀ)', 'Scaled: softmax(QKᵀ / √d_k)']
+      : ['不缩放：softmax(QKᵀ)', '缩放：softmax(QKᵀ / √d_k)']);
+    const readouts = hm.locator('[part="compare-readouts"] p');
+    const names = lang === 'en' ? ['Both panels', 'Unscaled', 'Divided by √d_k'] : ['两幅图', '不缩放', '除以 √d_k'];
+    for (const text of await readouts.allTextContents()) expect(names.some((n) => text.startsWith(`${n} · `)), text).toBe(true);
+    await expect(readouts.filter({ hasText: '/ √16' })).toHaveCount(1); // only the scaled panel's formula divides
+    await expect(hm.locator('.single')).toBeHidden();
+    // Side by side where the width allows, stacked on a phone; row labels right next to their grid.
+    const boards = hm.locator('figure.panel:visible .board');
+    const [a, b] = [await boards.nth(0).boundingBox(), await boards.nth(1).boundingBox()];
+    if (width === 1280) expect(Math.abs(a!.y - b!.y), 'side by side').toBeLessThan(2);
+    else expect(b!.y, 'stacked').toBeGreaterThan(a!.y + a!.height);
+    for (const fig of await hm.locator('figure.panel:visible').all()) {
+      const rows = await fig.locator('.rowhead').boundingBox();
+      const board = await fig.locator('.board').boundingBox();
+      expect(board!.x - (rows!.x + rows!.width), 'gap between row labels and grid').toBeLessThan(8);
+      expect(board!.x + board!.width, 'grid inside the page').toBeLessThanOrEqual(width);
+    }
+    // Leaving compare mode gives the menu back, and "no scaling" now shows.
+    await setAttrs(page, id, { compare: null });
+    await expect(select).toBeEnabled();
+    await expect(note).toBeHidden();
+    await expect(hm.locator('.single .formula code')).not.toContainText('√');
+    expectClose(await weightsOf(page, id), find('0', 6, 512, 16, 'none', false).weights, 'none after compare');
+  }
+});
+
+test('the lesson page\'s "drag d_k" heatmap starts the way its text says: one panel, the scale menu free', async ({ page }) => {
+  for (const lang of ['zh-CN', 'en'] as const) {
+    await page.addInitScript((l) => localStorage.setItem('attention-lab:lang', l), lang);
+    await page.goto('/');
+    const hm = page.locator('#heatmap-scaling');
+    await expect(hm.locator('canvas').first()).toBeVisible();
+    await expect(hm).not.toHaveAttribute('compare', /.*/);
+    await expect(hm.locator('[role="grid"]:visible')).toHaveCount(1);
+    // The text names an option of the menu ("不缩放" / "no scaling"): choosing it changes the picture.
+    const text = (await page.locator('#heatmap-scaling').evaluate((el) => {
+      const p = el.previousElementSibling; // the two language paragraphs sit right before it
+      return `${p?.previousElementSibling?.textContent ?? ''} ${p?.textContent ?? ''}`;
+    }));
+    const option = lang === 'en' ? 'no scaling' : '不缩放';
+    expect(text).toContain(`“${option}”`);
+    const select = hm.locator('select#scale');
+    await expect(select).toBeEnabled();
+    const before = await page.evaluate(() => Array.from((document.getElementById('heatmap-scaling') as unknown as { weights: Float64Array }).weights));
+    await select.selectOption({ label: option });
+    await expect(hm).toHaveAttribute('scale', 'none');
+    await expect(hm.locator('.single .formula code')).not.toContainText('√');
+    const after = await page.evaluate(() => Array.from((document.getElementById('heatmap-scaling') as unknown as { weights: Float64Array }).weights));
+    expect(after).not.toEqual(before);
+  }
 });
 
 test('Copy as NumPy: the snippet reproduces the matrix in Python', async ({ page }) => {
@@ -388,7 +450,6 @@ test.describe('accessibility (axe-core, injected with the CSP bypassed for the c
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await open(page);
       await setAttrs(page, 'hm', { tokens: '32', dk: '512', causal: '', compare: '', labels: 'a,b,c' });
-      await page.waitForTimeout(200);
       await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;

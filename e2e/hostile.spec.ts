@@ -12,6 +12,7 @@
 import { expect, test } from './helpers/guard';
 import { attempt, dumpStorage, envelope, LANG_KEY, PROGRESS_KEY, reviewItem, seedStorage, storedProgress } from './helpers/storage';
 import type { Locator, Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 const FIXTURE = '/fixtures/hostile.html';
 const LANGS = ['zh-CN', 'en'] as const;
@@ -48,15 +49,8 @@ async function probeAttributes(page: Page, id: string, attrs: string[], values: 
   return page.evaluate(async ({ id, attrs, values, settle }) => {
     const el = document.getElementById(id) as HTMLElement & { state?: string };
     const root = el.shadowRoot!;
-    const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const settled = async () => {
-      await frames();
-      if (settle === 'state') {
-        const t0 = performance.now();
-        while (el.state === 'loading' && performance.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 20));
-        await frames();
-      }
-    };
+    // (updateComplete covers a quiz's bank fetch too, so both kinds of settling are the same wait)
+    const settled = async () => { await (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete; };
     const out: Probe[] = [];
     for (const attr of attrs) {
       const orig = el.getAttribute(attr);
@@ -769,7 +763,7 @@ for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
         expect(resp?.status(), label).toBe(200);
         const root = page.locator('#embed-root');
         await expect(root.locator('attn-heatmap, attn-quiz, attn-exercise, attn-review, [role="alert"]').first(), label).toBeAttached();
-        await page.waitForTimeout(150);
+        await elementsReady(page);
         const r = await page.evaluate(() => {
           const all: (Document | ShadowRoot)[] = [document];
           for (const el of Array.from(document.querySelectorAll('*'))) if (el.shadowRoot) all.push(el.shadowRoot);

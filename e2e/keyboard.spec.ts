@@ -83,7 +83,12 @@ for (const lang of ['zh-CN', 'en'] as const) {
     await tabTo(page, (f) => f.hostId === 'heatmap-scaling' && f.id === 'causal', 'the causal toggle', 5);
     await page.keyboard.press('Space');
     await expect(page.locator(hs)).toHaveAttribute('causal', /.*/);
+    // The lesson's heatmap starts with one panel (its text asks for "no scaling"); compare adds the second.
     await tabTo(page, (f) => f.hostId === 'heatmap-scaling' && f.id === 'compare', 'the compare toggle', 5);
+    await expect(page.locator(`${hs} [role="grid"]:visible`)).toHaveCount(1);
+    await page.keyboard.press('Space');
+    await expect(page.locator(hs)).toHaveAttribute('compare', /.*/);
+    await expect(page.locator(`${hs} [role="grid"]:visible`)).toHaveCount(2);
     await page.keyboard.press('Space');
     await expect(page.locator(hs)).not.toHaveAttribute('compare', /.*/);
     await expect(page.locator(`${hs} [role="grid"]:visible`)).toHaveCount(1); // one panel left
@@ -140,7 +145,8 @@ for (const lang of ['zh-CN', 'en'] as const) {
       else await expect(quiz.locator('#summary')).toBeFocused();
     }
     await expect(quiz.locator('[part="score"]')).toBeVisible();
-    await tabTo(page, (f) => f.hostId === 'quiz-widget' && /retake/.test(f.part), 'the retake button', 6);
+    // (past the links of the missed questions the summary lists, if any)
+    await tabTo(page, (f) => f.hostId === 'quiz-widget' && /retake/.test(f.part), 'the retake button', 6 + total);
     // the open (interview) questions — in this quiz, or in their own quiz (items="open"): type, then reveal
     const open = await tabTo(page, (f) => f.host === 'attn-quiz' && f.tag === 'textarea', 'an open question', 60);
     await page.keyboard.type('softmax(QK^T / sqrt(d_k)) V');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 import { readFile } from 'node:fs/promises';
 
 // The lesson pages as a learner gets them: built site, strict CSP header,
@@ -18,7 +19,7 @@ const PAGES = [
   { path: '/reading.html', h1: { zh: '自注意力：从加权平均到 Q、K、V', en: 'Self-attention: from a weighted average to Q, K and V' },
     sections: ['note-ceiling', 'note-matmul', 'note-tril', 'note-softmax', 'note-position', 'note-head', 'note-scale',
       'note-notes', 'note-value', 'note-result', 'quiz', 'review', 'sources'],
-    elements: { 'attn-heatmap': 2, 'attn-quiz': 1, 'attn-review': 1 } },
+    elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-quiz': 1, 'attn-review': 1 } },
 ] as const;
 
 /** Waits until every heatmap on the page has painted a matrix. */
@@ -98,7 +99,7 @@ for (const p of PAGES) {
         await page.goto(p.path);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await heatmapsReady(page);
-        await page.waitForTimeout(300);
+        await elementsReady(page);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
         expect(problems).toEqual([]);
       });

@@ -280,7 +280,7 @@ for (const [path, bank] of [['/', 'lesson-01'], ['/reading.html', 'reading-01']]
     const total: number = await q.evaluate((el: any) => el.total);
     for (let pos = 0; pos < total; pos++) await questions(q).nth(pos).locator('[role="radio"]').first().click();
     await expect(q.locator('[part="score"]')).toBeVisible();
-    const hrefs = await q.locator('a[part="section-link"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash));
+    const hrefs = await q.locator('li.question a[part="section-link"]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).hash));
     expect(hrefs).toHaveLength(total);
     for (const hash of new Set(hrefs)) {
       expect(await page.evaluate((id) => document.getElementById(id) !== null, hash.slice(1)), hash).toBe(true);

@@ -22,9 +22,11 @@ import { cpus, totalmem } from 'node:os';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runNativeTrain, runTorchTrain } from './bench/train_native.mjs';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
+import { defaultRunNode, trainChromium, trainNode } from './bench/train.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);
@@ -108,6 +110,11 @@ async function main() {
   // A fresh instance: the kernel runs above grew the first one's memory.
   out.memory = heapOverSteps((await loadEngines(dir)).simd, { steps: smoke ? 200 : 10_000 });
 
+  if (!smoke) {
+    log('training: head model steps, native and PyTorch (one thread)');
+    out.training = { native: runNativeTrain(root, { smoke }), torch: runTorchTrain(root, { smoke }) };
+  }
+
   if (!kernelOnly) {
     let pages = null;
     for (let r = 0; r < runs; r++) {
@@ -124,6 +131,20 @@ async function main() {
     }
     delete pages.lib; // out.lib below, from --lib-dir when given
     out.pages = pages;
+  }
+  // Training (issue 14): head-model steps per second in WASM under Node, and,
+  // outside --smoke and --kernel-only, in Chromium's worker, the default head
+  // run's total time there and input-to-paint while it trains.
+  log('training: head model in WASM under Node');
+  try {
+    out.train = { node: await trainNode(dir.generated, { steps: smoke ? 50 : 1000, warmup: smoke ? 5 : 100 }) };
+    if (!smoke && !kernelOnly) {
+      out.train.node_default_run = await defaultRunNode(dir.generated);
+      log('training: head model in Chromium\'s worker');
+      out.train.chromium = await trainChromium(root);
+    }
+  } catch (e) {
+    out.train = { error: String(e?.message ?? e) };
   }
   // Static, no browser: per-page closures of the library build.
   out.lib = librarySizes(libDir, { root });
@@ -160,6 +181,9 @@ function summary(out) {
   s.wasm_kernel_over_native_T256_d64 = head?.wasm_kernel_over_native ?? null;
   s.js_over_wasm_T256_d64 = head?.js_over_wasm ?? null;
   s.js_over_wasm_copy_T256_d64 = head?.js_over_wasm_copy ?? null;
+  s.native_train_steps_per_s = out.training?.native?.steps_per_s ?? null;
+  s.native_train_default_run_s = out.training?.native?.default_run_s ?? null;
+  s.torch_train_steps_per_s = out.training?.torch?.steps_per_s ?? null;
   s.heap_growth_bytes_10k_steps = out.memory.usedGrowth;
   s.heap_memory_growth_bytes_10k_steps = out.memory.memoryGrowth;
   s.heap_steps = out.memory.steps;
@@ -196,6 +220,13 @@ function summary(out) {
   } else {
     for (const k of ['first_paint_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
   }
+  const tr = out.train;
+  s.train_head_steps_per_s_wasm_node = tr?.node?.simd?.steps_per_s ?? null;
+  s.train_head_steps_per_s_wasm_scalar_node = tr?.node?.scalar?.steps_per_s ?? null;
+  s.train_head_default_run_s_node = tr?.node_default_run?.seconds ?? null;
+  s.train_head_steps_per_s_chromium_worker = tr?.chromium?.worker_steps_per_s ?? null;
+  s.train_head_default_run_s_chromium = tr?.chromium?.default_run?.wall_s ?? null;
+  s.train_input_to_paint_p95_ms = tr?.chromium?.input_to_paint?.p95_ms ?? null;
   return s;
 }
 
@@ -279,6 +310,15 @@ function table(out) {
   const mem = out.memory;
   lines.push(`Memory (Node, createHeatmap('0', ${mem.tokens}, ${mem.dkMax}), ${mem.steps} steps of compute + weights() + scores())`);
   lines.push(`  WASM memory after load ${kb(mem.afterLoad.memoryBytes)}, malloc in use ${mem.afterLoad.usedBytes} B; after first step ${mem.afterFirstStep.usedBytes} B; after ${mem.steps} steps ${mem.afterSteps.usedBytes} B (growth ${mem.usedGrowth} B, memory growth ${mem.memoryGrowth} B)`);
+  const tr = out.training;
+  if (tr) {
+    lines.push('');
+    lines.push('Training, head model (batch 32, block 8, n_embd 32), CPU time');
+    const n = tr.native;
+    lines.push(`  native: ${n.error ? n.error : `${fmt(n.steps_per_s, 4)} steps/s (${fmt(n.step_ms)} ms/step)${n.default_run_s ? `; default run (5000 steps + 10 × 2 × 200 eval batches) ${fmt(n.default_run_s)} s` : ''}`}`);
+    const t = tr.torch;
+    if (t) lines.push(`  PyTorch ${t.torch ?? ''}, 1 thread: ${t.error ? t.error : `${fmt(t.steps_per_s, 4)} steps/s (${fmt(t.ms_per_step)} ms/step)${n.steps_per_s ? `; native is ${fmt(n.steps_per_s / t.steps_per_s)}× faster` : ''}`}`);
+  }
   lines.push(...libraryLines(out.lib, out.pages?.libPage, out.pages?.libNetwork));
   const p = out.pages;
   if (p) {
@@ -301,11 +341,34 @@ function table(out) {
     const eh = p.elementHeap;
     if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
   }
+  lines.push(...trainLines(out.train));
   lines.push('');
   lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
     'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
     .map((k) => `${k}=${out.summary[k] === null || out.summary[k] === undefined ? '—' : Number.isInteger(out.summary[k]) ? out.summary[k] : out.summary[k].toFixed(3)}`).join('  '));
   return lines.join('\n');
+}
+
+// Training figures (scripts/bench/train.mjs).
+function trainLines(tr) {
+  if (!tr) return [];
+  const lines = ['', 'Training, head model (batch 32, block 8, Tiny Shakespeare)'];
+  if (tr.error) return [...lines, `  ${tr.error}`];
+  const n = tr.node ?? {};
+  const sps = (r) => (r?.error ? `missing: ${r.error}` : r ? `${fmt(r.steps_per_s)} steps/s (${fmt(r.ms_per_step)} ms per step, CPU time, ${r.steps} steps)` : '—');
+  lines.push(`  WASM in Node, SIMD: ${sps(n.simd)}`);
+  lines.push(`  WASM in Node, scalar: ${sps(n.scalar)}`);
+  if (tr.node_default_run) lines.push(`  default run in Node (5000 steps + ${tr.node_default_run.evaluations} evaluations of 2 × 200 batches): ${fmt(tr.node_default_run.seconds)} s wall`);
+  const c = tr.chromium;
+  if (c?.error) lines.push(`  Chromium: ${c.error}`);
+  else if (c) {
+    lines.push(`  Chromium, <attn-train>'s Web Worker: ${fmt(c.worker_steps_per_s)} steps/s (2000 steps, worker's active time)`);
+    const d = c.default_run;
+    lines.push(`  default run in Chromium, Start to done: ${d?.error ? d.error : `${fmt(d.wall_s)} s wall (${fmt(d.worker_s)} s in the worker), ${d.evaluations} evaluations, last: ${d.last_line}`}`);
+    const ip = c.input_to_paint;
+    if (ip) lines.push(`  input → painted while training: p50 ${fmt(ip.p50_ms)} ms, p95 ${fmt(ip.p95_ms)} ms, max ${fmt(ip.max_ms)} ms (${ip.inputs} inputs)`);
+  }
+  return lines;
 }
 
 main().catch((err) => {

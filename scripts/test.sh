@@ -17,7 +17,10 @@ bash scripts/fuzz.sh 30
 echo "== WASM build"
 bash scripts/build-wasm.sh
 
-echo "== Vitest"
+echo "== TypeScript type check (verdict-reason tables are typed by the verdict codes)"
+npx tsc --noEmit -p tsconfig.json
+
+echo "== Vitest (includes the exercise checker's differential sample against Python + NumPy: scripts/diff)"
 npx vitest run
 
 echo "== site and library build"

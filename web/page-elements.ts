@@ -30,7 +30,11 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 export function startElements(): void {
   keepJumpsExact();
   getEngine().catch(() => { /* the heatmaps say so */ });
-  afterFirstHeatmap(() => { void import('./lib/attention-lab'); });
+  afterFirstHeatmap(() => {
+    void import('./lib/attention-lab');
+    // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
+    void import('./elements/attn-review/due-banner').then((m) => m.mountDueBanner(), () => undefined);
+  });
   // Inside an LMS (a SCORM 1.2 package): report the quiz to the gradebook.
   // Outside one, only the few lines of find.ts run.
   const api = findScormApi();

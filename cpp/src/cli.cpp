@@ -4,10 +4,14 @@
 #include <cstdint>
 #include <map>
 
+#if !defined(__EMSCRIPTEN__)  // attn-cli train: native only
+#include "train/cli_train.hpp"
+#endif
 #include "exercise.hpp"
 #include "lesson1.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
+#include "torch/cli_torch.hpp"
 
 namespace attn {
 
@@ -23,7 +27,8 @@ const char* kUsage =
     "      run lesson 1's exercise program with these three lines (in a sandboxed\n"
     "      Python/NumPy subset), print its output, then a verdict per TODO\n"
     "  normal --seed S --count N\n"
-    "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n";
+    "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n"
+    "  torch randn|randint|uniform ...\n      PyTorch's CPU draws bit for bit (attn-cli torch --help)\n";
 
 struct Usage {
   std::string message;
@@ -87,15 +92,64 @@ std::uint64_t seed_option(const std::map<std::string, std::string>& opts, bool r
 
 }  // namespace
 
+std::string run_exercise_batch(const std::string& input) {
+  std::string out;
+  auto field = [&out](const std::string& f) { out += std::to_string(f.size()) + ":" + f; };
+  std::size_t pos = 0;
+  while (pos < input.size()) {
+    std::size_t end = input.find('\n', pos);
+    if (end == std::string::npos) end = input.size();
+    const std::string rec = input.substr(pos, end - pos);
+    pos = end + 1;
+    if (rec.empty()) continue;
+    const std::size_t a = rec.find(' '), b = a == std::string::npos ? a : rec.find(' ', a + 1);
+    std::uint64_t seed = 0;
+    std::string error;
+    int k = b == std::string::npos ? 0 : rec[a + 1] - '0';
+    std::string line;
+    bool ok = b != std::string::npos && b == a + 2 && k >= 1 && k <= 3 && parse_seed(rec.substr(0, a), seed, error) &&
+              (rec.size() - b - 1) % 2 == 0;
+    for (std::size_t i = b + 1; ok && i + 1 < rec.size(); i += 2) {
+      auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+      const int hi = hex(rec[i]), lo = hex(rec[i + 1]);
+      ok = hi >= 0 && lo >= 0;
+      line += static_cast<char>(hi * 16 + lo);
+    }
+    if (!ok) {
+      field("?");
+      out += "\n";
+      continue;
+    }
+    std::array<std::string, 3> lines{kExerciseReference[0], kExerciseReference[1], kExerciseReference[2]};
+    lines[static_cast<std::size_t>(k - 1)] = line;
+    const ExerciseResult r = run_exercise(seed, lines, {}, true);
+    const TodoVerdict& v = r.todos[static_cast<std::size_t>(k - 1)];
+    field(r.output);
+    field(r.error_type);
+    field(v.correct ? "correct" : v.code == "unsupported" ? "unsupported" : "wrong");
+    field(v.code);
+    field(v.reason);
+    field(v.inner_code);
+    out += "\n";
+  }
+  return out;
+}
+
 CliResult run_cli(const std::vector<std::string>& args) {
   CliResult r;
   try {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
       (args.empty() ? r.err : r.out) = kUsage;
+#if !defined(__EMSCRIPTEN__)  // train: native only (reads its text from disk; keeps the trainer out of attn_py)
+      (args.empty() ? r.err : r.out) += train::kTrainUsage;
+#endif
       r.code = args.empty() ? 2 : 0;
       return r;
     }
     const std::string& cmd = args[0];
+#if !defined(__EMSCRIPTEN__)
+    if (cmd == "train") return train::run_train_cli(args);
+#endif
     if (cmd == "lesson1") {
       const auto o = parse_options(args, {"seed", "T", "d-model", "d-k", "d-v"});
       Lesson1Sizes s;
@@ -121,6 +175,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
       r.out = format_exercise(run_exercise(seed_option(o, false), lines));
       return r;
     }
+    if (cmd == "torch") return torch::run_cli(args);
     if (cmd == "normal") {
       const auto o = parse_options(args, {"seed", "count"});
       const std::uint64_t seed = seed_option(o, true);

@@ -16,6 +16,17 @@ struct CliResult {
 // args excludes the program name, e.g. {"lesson1", "--seed", "0"}.
 CliResult run_cli(const std::vector<std::string>& args);
 
+// `attn-cli exercise-batch`: the differential test's batch mode (one process
+// for thousands of lines; scripts/diff). Each input line is
+//   SEED K HEX
+// (K = 1..3 the TODO under test, HEX its line as hex-encoded UTF-8; the other
+// two TODOs hold the reference lines). For each, the output is one record of
+// length-prefixed fields "<bytes>:<text>" separated by nothing:
+//   output (up to the attention call's prints), error type, then for TODO K:
+//   verdict (correct|wrong|unsupported), code, reason, inner code
+// followed by "\n". A malformed input line gives a record with output "?".
+std::string run_exercise_batch(const std::string& input);
+
 // Largest --count accepted by `normal`.
 inline constexpr unsigned long kMaxNormalCount = 10'000'000;
 

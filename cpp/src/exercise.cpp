@@ -39,7 +39,38 @@ struct Reason {
 Reason fail(std::string code, std::string text, VerdictParams params = {}) {
   return Reason{std::move(text), std::move(code), std::move(params)};
 }
-const char* const kFunctionLocals[] = {"d_k", "scores", "T", "mask", "weights"};
+// attention()'s own names besides the TODO targets (Python's locals: assigned
+// somewhere in the function), and the program's globals this evaluator does
+// not model (reading one is unsupported, not a NameError).
+const char* const kFunctionLocals[] = {"Q", "K", "V", "causal", "d_k", "scores", "T"};
+const char* const kProgramGlobals[] = {"attention", "rng", "d_model", "d_v", "X", "W_q", "W_k", "W_v"};
+
+// JavaScript's String.prototype.trim whitespace (what <attn-exercise> strips
+// from a line before it goes into the program): ASCII spaces, NBSP, U+1680,
+// U+2000..U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.
+std::string js_trim(const std::string& s) {
+  auto space_at = [&s](std::size_t i, std::size_t& len) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    len = 1;
+    if (c == ' ' || (c >= 0x09 && c <= 0x0D)) return true;
+    std::uint32_t cp = 0;
+    if ((c >> 5) == 6 && i + 1 < s.size()) { cp = ((c & 0x1Fu) << 6) | (s[i + 1] & 0x3F); len = 2; }
+    else if ((c >> 4) == 14 && i + 2 < s.size()) { cp = ((c & 0x0Fu) << 12) | ((s[i + 1] & 0x3Fu) << 6) | (s[i + 2] & 0x3F); len = 3; }
+    else return false;
+    return cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+           cp == 0x202F || cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
+  };
+  std::size_t b = 0, len = 0;
+  while (b < s.size() && space_at(b, len)) b += len;
+  std::size_t e = s.size();
+  for (;;) {  // the last code point's start
+    std::size_t k = e;
+    while (k > b && (static_cast<unsigned char>(s[k - 1]) & 0xC0) == 0x80) --k;
+    if (k == b || !space_at(k - 1, len) || k - 1 + len != e) break;
+    e = k - 1;
+  }
+  return s.substr(b, e - b);
+}
 
 struct Todo {
   std::string source;
@@ -47,6 +78,7 @@ struct Todo {
   std::optional<py::Error> syntax_error;
   bool empty = false;
   std::string target;
+  std::vector<std::string> targets;  // every name the line assigns
 };
 
 Todo parse_todo(int k, const std::string& line) {
@@ -56,10 +88,16 @@ Todo parse_todo(int k, const std::string& line) {
   for (char c : line) blank = blank && (c == ' ' || c == '\t' || c == '\r' || c == '\n');
   Context cx;
   cx.limits.max_line_chars = kExerciseMaxLine;
-  t.st = py::parse_line(blank ? std::string_view("...") : std::string_view(line), cx);
+  const std::string trimmed = js_trim(line);
+  t.st = py::parse_line(blank ? std::string_view("...") : std::string_view(trimmed), cx);
   if (cx.error) t.syntax_error = cx.error;
   t.empty = blank || t.st.ellipsis_only;
   t.target = t.st.target.empty() ? kTargets[k] : t.st.target;
+  t.targets = {t.target};
+  for (const std::string& n : t.st.more_targets) t.targets.push_back(n);
+  // the TODO's own name among several (`x = scores = ...`) counts as its target
+  for (const std::string& n : t.targets)
+    if (n == kTargets[k]) t.target = n;
   return t;
 }
 
@@ -67,8 +105,11 @@ Env function_env(const std::array<Todo, 3>* todos) {
   Env env;
   py::add_builtins(env);
   for (const char* n : kFunctionLocals) env.locals.insert(n);
+  for (const char* n : kProgramGlobals) env.program_globals.insert(n);
   if (todos)
-    for (const Todo& t : *todos) env.locals.insert(t.target);
+    for (const Todo& t : *todos) env.locals.insert(t.targets.begin(), t.targets.end());
+  else
+    for (const char* n : kTargets) env.locals.insert(n);
   return env;
 }
 
@@ -79,7 +120,8 @@ Value matrix_value(const MatrixD& m) { return py::float_array({m.rows, m.cols}, 
 
 // ------------------------------------------------------------- program --
 
-Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, const MatrixD& K, const MatrixD& V,
+                         std::string& error_type) {
   Lesson1Step step;
   Env env = function_env(&todos);
   env.set("Q", matrix_value(Q));
@@ -89,6 +131,7 @@ Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, con
   Context cx;
   auto stop = [&] {
     step.text += cx.error->line() + "\n";
+    error_type = cx.error->type;
     step.ok = false;
     return step;
   };
@@ -96,7 +139,8 @@ Lesson1Step program_step(const std::array<Todo, 3>& todos, const MatrixD& Q, con
   env.set("d_k", Value::integer(static_cast<double>(Q.cols)));
   auto run_todo = [&](const Todo& t) {
     Value v = py::eval(*t.st.expr, env, cx);
-    if (!cx.failed()) env.set(t.target, v);
+    if (!cx.failed())
+      for (const std::string& n : t.targets) env.set(n, v);
   };
   run_todo(todos[0]);
   if (cx.failed()) return stop();
@@ -139,9 +183,11 @@ struct Case {
   std::size_t B, H, T, d, dv;
   bool batched;
 };
-// T != d everywhere so that a transposed operand changes the shape.
+// The lesson's own sizes first (T = 4, d_k = d_v = 16), so that a line that fails
+// everywhere is described with the shapes the learner sees; then T != d
+// so that a transposed operand changes the shape.
 constexpr Case kCases[] = {
-    {1, 1, 5, 8, 3, false}, {1, 1, 3, 16, 7, false}, {1, 1, 7, 4, 5, false}, {2, 3, 5, 8, 4, true}};
+    {1, 1, 4, 16, 16, false}, {1, 1, 5, 8, 3, false}, {1, 1, 3, 16, 7, false}, {1, 1, 7, 4, 5, false}, {2, 3, 5, 8, 4, true}};
 
 std::vector<std::size_t> case_shape(const Case& c, std::size_t last) {
   if (c.batched) return {c.B, c.H, c.T, last};
@@ -422,8 +468,10 @@ Reason judge_on(int k, const Todo& t, const Problem& p, bool causal) {
     }
     if (!causal) env.vars.erase("T");
   }
+  env.locals.insert(t.targets.begin(), t.targets.end());
   Context cx;
   Value v = py::eval(*t.st.expr, env, cx);
+  if (cx.is_unsupported()) return fail("unsupported", "unsupported: " + cx.error->message, {{"construct", cx.error->message}});
   if (cx.failed()) {
     Reason r = fail("error", "raises " + cx.error->line(), {{"text", cx.error->line()}});
     if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
@@ -478,6 +526,10 @@ TodoVerdict judge_todo(int k, const std::string& line) {
     v.code = code;
   };
   const Todo t = parse_todo(k, line);
+  if (t.syntax_error && t.syntax_error->type == Context::kUnsupported) {
+    set(fail("unsupported", "unsupported: " + t.syntax_error->message, {{"construct", t.syntax_error->message}}));
+    return v;
+  }
   if (t.syntax_error) {
     set(fail("syntax", t.syntax_error->line(), {{"text", t.syntax_error->line()}}));
     return v;
@@ -491,20 +543,46 @@ TodoVerdict judge_todo(int k, const std::string& line) {
              {{"got", t.target}, {"todo", std::to_string(k + 1)}, {"want", kTargets[k]}}));
     return v;
   }
+  // A wrong line written the PyTorch way: NumPy's transpose(-2, -1) lists the
+  // new order of the axes, so on the lesson's 2-D arrays it changes nothing.
+  auto pytorch_hint = [&](Reason r) {
+    if (k == 0 && (line.find("transpose(-2, -1)") != std::string::npos ||
+                   line.find("transpose(-2,-1)") != std::string::npos)) {
+      v.reason = r.text + " (NumPy's K.transpose(-2, -1) keeps a 2-D array's axes in that order, it does not swap "
+                          "them as PyTorch's does: write K.T or K.swapaxes(-2, -1))";
+      wrap("pytorch_transpose", std::move(r));
+    } else {
+      set(std::move(r));
+    }
+  };
   int index = 0;
   // every (T, d) case, causal; TODO 3 also without the mask
   for (const Case& c : kCases) {
     if (c.batched) continue;
     const Problem p = make_problem(c, index++, true);
     Reason r = judge_on(k, t, p, true);
-    if (!r.ok()) {
+    if (r.code == "unsupported") {
       set(std::move(r));
+      return v;
+    }
+    if (!r.ok()) {
+      if (index > 1) {
+        // right with the program's own sizes, wrong with others
+        set(fail("sizes_only", "right for this program's sizes (T = 4, d_k = 16) only: with other sizes it gives other "
+                               "results; use T, d_k or the arrays' shapes instead of fixed numbers"));
+        return v;
+      }
+      pytorch_hint(std::move(r));
       return v;
     }
   }
   if (k == 2) {
     const Problem p = make_problem(kCases[0], 99, false);
     Reason r = judge_on(k, t, p, false);
+    if (r.code == "unsupported") {
+      set(std::move(r));
+      return v;
+    }
     if (!r.ok()) {
       v.reason = "with causal=False: " + r.text;
       wrap("causal_false", std::move(r));
@@ -512,22 +590,24 @@ TodoVerdict judge_todo(int k, const std::string& line) {
     }
   }
   v.correct = true;
-  for (const Case& c : kCases) {
-    if (!c.batched) continue;
-    const Problem p = make_problem(c, index++, true);
-    Reason r = judge_on(k, t, p, true);
-    if (!r.ok()) {
-      v.reason = "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (" + r.text + ")";
-      const bool full = uses_full_transpose(line);
-      if (full) v.reason += ": K.T reverses all axes, K.swapaxes(-2, -1) swaps only the last two";
-      wrap(full ? "batched_transpose" : "batched", std::move(r));
-      return v;
+  // A tip, not a failure: the lesson's arrays are 2-D. K.T on a batched
+  // (B, H, T, d) K reverses all four axes.
+  if (k == 0 && uses_full_transpose(line)) {
+    for (const Case& c : kCases) {
+      if (!c.batched) continue;
+      const Problem p = make_problem(c, index++, true);
+      if (!judge_on(k, t, p, true).ok()) {
+        v.code = "batched_transpose";
+        v.reason = "tip: with batched (B, H, T, d) arrays, K.T reverses all four axes; K.swapaxes(-2, -1) swaps only "
+                   "the last two";
+      }
     }
   }
   return v;
 }
 
-ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines, const Lesson1Sizes& sizes) {
+ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines, const Lesson1Sizes& sizes,
+                            bool head_only) {
   ExerciseResult r;
   std::array<Todo, 3> todos{parse_todo(0, lines[0]), parse_todo(1, lines[1]), parse_todo(2, lines[2])};
   const Todo* bad = nullptr;
@@ -536,10 +616,11 @@ ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>
   if (bad) {
     // Python compiles the whole file first: a syntax error prints nothing else.
     r.output = bad->syntax_error->line() + "\n";
+    r.error_type = bad->syntax_error->type;
   } else {
     r.output = lesson1_program(seed, sizes, [&](const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
-      return program_step(todos, Q, K, V);
-    });
+      return program_step(todos, Q, K, V, r.error_type);
+    }, head_only);
   }
   for (int k = 0; k < 3; ++k) r.todos.push_back(judge_todo(k, lines[static_cast<std::size_t>(k)]));
   return r;
@@ -550,7 +631,8 @@ std::string format_exercise(const ExerciseResult& r) {
   for (std::size_t k = 0; k < r.todos.size(); ++k) {
     const TodoVerdict& v = r.todos[k];
     s += "TODO " + std::to_string(k + 1) + ": ";
-    if (v.correct) s += v.reason.empty() ? "correct" : "correct; " + v.reason.substr(v.reason.find("note:"));
+    if (v.correct) s += v.reason.empty() ? "correct" : "correct; " + v.reason;
+    else if (v.code == "unsupported") s += v.reason + " (the checker cannot run this form; the line may be right: run the copied program with Python to be sure)";
     else s += "wrong: " + v.reason;
     s += "\n";
   }

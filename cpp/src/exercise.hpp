@@ -6,25 +6,27 @@
 //   TODO 2  mask    = np.triu(np.ones((T, T), dtype=bool), k=1)
 //   TODO 3  weights = softmax(scores)
 //
-// A line may be the whole assignment or just its right-hand side. Inside
-// attention(Q, K, V, causal) a line sees Q, K, V, causal, d_k, T (TODO 2 and
-// 3), scores (TODO 2 and 3), mask (TODO 3, causal only), np, math and the
-// lesson's softmax. `math` is available although the lesson's script only
-// imports numpy (the issue lists math.sqrt as supported).
+// A line may be the whole assignment or just its right-hand side (ends
+// trimmed as <attn-exercise> trims them; one trailing `;` allowed). Inside
+// attention(Q, K, V, causal) a line sees exactly the names the copied program
+// gives it: Q, K, V, causal, d_k, T (TODO 2 and 3), scores (TODO 2 and 3), mask
+// (TODO 3, causal only), np and the lesson's softmax, and Python's builtins.
+// There is no `math` (the program does not import it: NameError, as Python).
 //
-// Verdict: the line runs on random (T, d) inputs of several sizes (T != d so
-// transposes show) and on a batched (B, H, T, d) input, each time with the
-// reference values for every other name, and its result is compared with the
-// reference result (allclose, rtol 1e-6, atol 1e-9, NaN where the reference
-// has NaN). A line that is right on every (T, d) input but not on the batched
-// one (e.g. `Q @ K.T / np.sqrt(d_k)`: K.T reverses all four axes) counts as
-// correct, with this note as its reason:
-//   "correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it
-//    fails (<what happens>): K.T reverses all axes, K.swapaxes(-2, -1) swaps
-//    only the last two"
-// (the K.T part is given when the line uses .T or a transpose without axes;
-// otherwise the note ends after "fails (<what happens>)").
-// A correct line without a note has an empty reason.
+// Three verdicts (issue 19; scripts/diff checks them against Python + NumPy):
+//   correct                the line computes the reference result
+//   wrong: <reason>        Python would raise, or give other numbers
+//   unsupported: <what>    valid Python this checker cannot run (a builtin or
+//                          NumPy function it lacks, lambda, :=, ...): the line
+//                          may be right; never counted as a mistake
+// The line runs first on the lesson's own sizes (T = 4, d_k = d_v = 16), so a
+// failure is described with the shapes the learner sees, then on random (T, d)
+// inputs of other sizes (T != d so transposes show), each time with the
+// reference values for every other name; results are compared with allclose
+// (rtol 1e-6, atol 1e-9, NaN where the reference has NaN). Right on the
+// lesson's sizes only: `sizes_only` (hard-coded numbers). A correct line that
+// uses K.T gets a tip (code batched_transpose) when it would fail on a batched
+// (B, H, T, d) input. A correct line without a tip has an empty reason.
 #pragma once
 
 #include <array>
@@ -64,11 +66,16 @@ namespace attn {
 //   weights_nan       index got want NaN where the reference has none
 //   row_sums          sums           rows don't sum to 1
 //   weights_values    index got want first element off softmax(scores)
+//   unsupported       construct      the checker cannot run this form (the
+//                                    line may be right; not counted wrong)
+//   sizes_only                       right for T = 4, d_k = 16 only (fixed numbers)
 //
 // Wrappers (their params are empty; the wrapped reason is inner_code/params):
 //   causal_false                     wrong only with causal=False
-//   batched | batched_transpose      correct for (T, d), fails batched (the
-//                                    _transpose form adds the K.T remark)
+//   pytorch_transpose                wrong, and written the PyTorch way
+//                                    (K.transpose(-2, -1)): a hint added
+// A tip on a correct line (no params):
+//   batched_transpose                K.T reverses all axes of a batched array
 using VerdictParams = std::vector<std::pair<std::string, std::string>>;
 
 inline constexpr const char* kVerdictCodes[] = {
@@ -76,7 +83,7 @@ inline constexpr const char* kVerdictCodes[] = {
     "no_scale", "div_dk", "mul_sqrt", "transposed", "scores_values", "mask_where_error", "mask_shape",
     "mask_not_bool", "mask_k0", "mask_lower", "mask_inverted", "mask_none", "mask_all", "mask_cells",
     "softmax_axis", "not_normalized", "double_scale", "ignores_mask", "weights_nan", "row_sums",
-    "weights_values", "causal_false", "batched", "batched_transpose"};
+    "weights_values", "causal_false", "batched_transpose", "unsupported", "sizes_only", "pytorch_transpose"};
 
 struct TodoVerdict {
   std::string source;  // the line as given
@@ -84,7 +91,7 @@ struct TodoVerdict {
   std::string reason;  // why it is wrong, or a note on a correct line ("" otherwise), in English
   std::string code = "ok";      // the reason as a code (see above)
   VerdictParams params;         // and its parameters
-  std::string inner_code;       // for causal_false / batched / batched_transpose: the wrapped reason
+  std::string inner_code;       // for causal_false / pytorch_transpose: the wrapped reason
   VerdictParams inner_params;
 };
 
@@ -93,6 +100,7 @@ std::string verdict_param(const VerdictParams& params, const std::string& name);
 
 struct ExerciseResult {
   std::string output;               // the program's stdout (ends with the error line if it raised)
+  std::string error_type;           // the type of that error ("SyntaxError", "NameError", ...), "" if none
   std::vector<TodoVerdict> todos;   // 3 verdicts
 };
 
@@ -106,14 +114,15 @@ extern const char* const kExerciseReference[3];
 // np.random.default_rng(seed) and judges each line. An empty line (or `...`)
 // is the unfilled TODO. With the reference lines, `output` equals
 // lesson1_output(seed, sizes) byte for byte.
+// `head_only`: the output stops after the attention call's prints (see lesson1_program).
 ExerciseResult run_exercise(std::uint64_t seed, const std::array<std::string, 3>& lines,
-                            const Lesson1Sizes& sizes = {});
+                            const Lesson1Sizes& sizes = {}, bool head_only = false);
 
 // Only the verdict for TODO `k` (0-based) of `line`.
 TodoVerdict judge_todo(int k, const std::string& line);
 
-// output, then one line per TODO: "TODO 1: correct", "TODO 1: correct; note: ..."
-// or "TODO 1: wrong: <reason>".
+// output, then one line per TODO: "TODO 1: correct", "TODO 1: correct; tip: ...",
+// "TODO 1: wrong: <reason>" or "TODO 1: unsupported: <construct> (...)".
 std::string format_exercise(const ExerciseResult& r);
 
 }  // namespace attn

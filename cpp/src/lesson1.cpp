@@ -94,7 +94,8 @@ std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& sizes) {
   });
 }
 
-std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Lesson1Attention& attention_step) {
+std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Lesson1Attention& attention_step,
+                            bool head_only) {
   Generator rng(seed);
   std::string out;
 
@@ -113,7 +114,7 @@ std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Les
   // 3-4. the attention call and its prints (or the error that stops the script)
   const Lesson1Step step = attention_step(Q, K, V);
   out += step.text;
-  if (!step.ok) return out;
+  if (!step.ok || head_only) return out;
 
   // 5. variance experiment: var(q·k) ≈ d_k, var(q·k/√d_k) ≈ 1
   for (const std::size_t d : {std::size_t{16}, std::size_t{512}}) {

@@ -42,7 +42,9 @@ std::string lesson1_qkv_line(const MatrixD& Q, const MatrixD& K, const MatrixD& 
 // The whole program with `step` as its attention call: draws X, W_q, W_k,
 // W_v, computes Q, K, V, runs `step`, then (if it did not raise) the
 // variance experiment and the avg-max-weight lines. lesson1_output is
-// lesson1_program with the reference step.
-std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& sizes, const Lesson1Attention& step);
+// lesson1_program with the reference step. `head_only` stops after `step`
+// (what follows depends on the seed alone: the differential test's batch mode).
+std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& sizes, const Lesson1Attention& step,
+                            bool head_only = false);
 
 }  // namespace attn

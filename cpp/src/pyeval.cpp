@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "npformat.hpp"
+#include "numpy_names.hpp"
 #include "pyeval_internal.hpp"
 
 namespace attn::py {
@@ -27,11 +28,59 @@ constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
 const char* const kNumpyFunctions[] = {
     "sqrt", "exp", "log", "abs", "ones", "zeros", "ones_like", "zeros_like", "full", "arange", "triu",
     "tril", "tri", "where", "matmul", "dot", "transpose", "swapaxes", "einsum", "sum", "max", "amax",
-    "min", "amin", "mean", "round", "around", "logical_not", "maximum", "minimum"};
+    "min", "amin", "mean", "round", "around", "logical_not", "maximum", "minimum", "eye", "array", "inner",
+    "tensordot", "isinf", "isnan"};
 const char* const kArrayMethods[] = {"swapaxes", "transpose", "astype", "dot", "sum", "max",
-                                     "min", "mean", "round"};
+                                     "min", "mean", "round", "reshape", "copy"};
 const char* const kMathFunctions[] = {"sqrt", "exp", "log"};
-const char* const kBuiltinFunctions[] = {"len", "abs"};
+const char* const kBuiltinFunctions[] = {"len", "abs", "max", "min", "sum", "pow", "list"};
+
+// ndarray's (and NumPy scalars') public attributes, for telling "unsupported"
+// from AttributeError.
+constexpr std::string_view kNdarrayAttributes =
+    " T all any argmax argmin argpartition argsort astype base byteswap choose clip compress conj conjugate copy ctypes"
+    " cumprod cumsum data diagonal dot dtype dump dumps fill flags flat flatten getfield imag item itemset itemsize max"
+    " mean min nbytes ndim newbyteorder nonzero partition prod ptp put ravel real repeat reshape resize round"
+    " searchsorted setfield setflags shape size sort squeeze std strides sum swapaxes take tobytes tofile tolist"
+    " tostring trace transpose var view as_integer_ratio fromhex hex is_integer ";
+constexpr std::string_view kIntAttributes =
+    " as_integer_ratio bit_count bit_length conjugate denominator from_bytes imag numerator real to_bytes ";
+constexpr std::string_view kFloatAttributes = " as_integer_ratio conjugate fromhex hex imag is_integer real ";
+
+bool in_names(std::string_view list, const std::string& name) {
+  return list.find(" " + name + " ") != std::string_view::npos;
+}
+bool ndarray_attribute(const std::string& name) {
+  return (name.size() > 2 && name[0] == '_' && name[1] == '_') || in_names(kNdarrayAttributes, name);
+}
+bool number_attribute(const std::string& name, Kind k) {
+  return (name.size() > 2 && name[0] == '_' && name[1] == '_') ||
+         in_names(k == Kind::Float ? kFloatAttributes : kIntAttributes, name);
+}
+
+// Every name of Python 3.11's builtins module: a line may use one that this
+// evaluator lacks (then it is unsupported, not a NameError).
+constexpr std::string_view kPythonBuiltins =
+    " ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError BrokenPipeError"
+    " BufferError BytesWarning ChildProcessError ConnectionAbortedError ConnectionError ConnectionRefusedError"
+    " ConnectionResetError DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception"
+    " ExceptionGroup FileExistsError FileNotFoundError FloatingPointError FutureWarning GeneratorExit IOError"
+    " ImportError ImportWarning IndentationError IndexError InterruptedError IsADirectoryError KeyError"
+    " KeyboardInterrupt LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplemented"
+    " NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError ProcessLookupError"
+    " RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning StopAsyncIteration StopIteration"
+    " SyntaxError SyntaxWarning SystemError SystemExit TabError TimeoutError TypeError UnboundLocalError"
+    " UnicodeDecodeError UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning ValueError"
+    " Warning ZeroDivisionError abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr"
+    " classmethod compile complex copyright credits delattr dict dir divmod enumerate eval exec exit filter float"
+    " format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len license list"
+    " locals map max memoryview min next object oct open ord pow print property quit range repr reversed round set"
+    " setattr slice sorted staticmethod str sum super tuple type vars zip ";
+
+bool python_builtin(const std::string& name) {
+  if (name.size() > 2 && name[0] == '_' && name[1] == '_') return true;  // __import__, __name__, __file__, ...
+  return in_names(kPythonBuiltins, name);
+}
 
 template <std::size_t N>
 bool listed(const char* const (&list)[N], const std::string& s) {
@@ -93,8 +142,7 @@ DType scalar_dtype(const Value& v) {
 
 bool check_size(Context& cx, double n) {
   if (n > static_cast<double>(cx.limits.max_array_elements)) {
-    cx.fail("ValueError", "array is too big for this sandbox: " + int_text(n) + " elements, the limit is " +
-                              std::to_string(cx.limits.max_array_elements));
+    cx.unsupported("arrays of more than " + std::to_string(cx.limits.max_array_elements) + " elements");
     return false;
   }
   return true;
@@ -103,8 +151,7 @@ bool check_size(Context& cx, double n) {
 bool charge(Context& cx, double n) {
   cx.work += static_cast<std::uint64_t>(std::min(n, 1e18));
   if (cx.work > cx.limits.max_work) {
-    cx.fail("RuntimeError", "too much work for this sandbox (more than " + std::to_string(cx.limits.max_work) +
-                                " element operations)");
+    cx.unsupported("more than " + std::to_string(cx.limits.max_work) + " element operations");
     return false;
   }
   return true;
@@ -112,8 +159,8 @@ bool charge(Context& cx, double n) {
 
 bool check_ndim(Context& cx, std::size_t nd) {
   if (nd > cx.limits.max_ndim) {
-    cx.fail("ValueError", "too many dimensions for this sandbox: " + std::to_string(nd) + ", the limit is " +
-                              std::to_string(cx.limits.max_ndim));
+    if (nd > 32) cx.fail("ValueError", "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
+    else cx.unsupported("arrays of more than " + std::to_string(cx.limits.max_ndim) + " dimensions");
     return false;
   }
   return true;
@@ -131,7 +178,7 @@ Value make(DType dt, Shape shape, std::vector<double> data) {
 // A Python int from a double result, or an OverflowError.
 Value py_int(Context& cx, double x) {
   if (!(std::fabs(x) <= kMaxExactInt)) {
-    cx.fail("OverflowError", "integer too large for this sandbox (limit 2**53)");
+    cx.unsupported("integers beyond 2**53");
     return {};
   }
   return Value::integer(x == 0 ? 0.0 : x);
@@ -150,7 +197,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float = fa
     return false;
   }
   if (!std::isfinite(x) || std::fabs(x) > 1e15) {
-    cx.fail("OverflowError", "Python int too large to convert to C long");
+    cx.unsupported("integers this large as sizes or indices");
     return false;
   }
   out = static_cast<long long>(std::trunc(x));
@@ -294,6 +341,10 @@ const char* ufunc_name(const std::string& op) {
 }
 
 Value unsupported_operands(const std::string& op, const Value& a, const Value& b, Context& cx) {
+  if (a.kind == Kind::Str || b.kind == Kind::Str) {  // str * int, str + str, ...: Python has rules this evaluator lacks
+    cx.unsupported("operators on strings");
+    return {};
+  }
   cx.fail("TypeError", "unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
   return {};
 }
@@ -319,7 +370,7 @@ Value scalar_binary(const std::string& op, const Value& a, const Value& b, Conte
   }
   if (op == "//" || op == "%") {
     if (y == 0) {
-      cx.fail("ZeroDivisionError", both_int ? "integer division or modulo by zero"
+      cx.fail("ZeroDivisionError", both_int ? (op == "//" ? "integer division or modulo by zero" : "integer modulo by zero")
                                             : op == "//" ? "float floor division by zero" : "float modulo");
       return {};
     }
@@ -333,7 +384,7 @@ Value scalar_binary(const std::string& op, const Value& a, const Value& b, Conte
       return {};
     }
     if (x < 0 && y != std::floor(y)) {
-      cx.fail("ValueError", "complex results are not supported in this sandbox");
+      cx.unsupported("complex numbers");
       return {};
     }
     const double r = std::pow(x, y);
@@ -375,7 +426,7 @@ Value binary(const std::string& op, const Value& a, const Value& b, Context& cx)
     Value r = a;
     r.items.insert(r.items.end(), b.items.begin(), b.items.end());
     if (r.items.size() > 64) {
-      cx.fail("ValueError", "sequence too long for this sandbox");
+      cx.unsupported("sequences this long");
       return {};
     }
     return r;
@@ -385,7 +436,7 @@ Value binary(const std::string& op, const Value& a, const Value& b, Context& cx)
     const Value& s = seq_a ? a : b;
     const double n = seq_a ? b.num : a.num;
     if (n * static_cast<double>(s.items.size()) > 64) {
-      cx.fail("ValueError", "sequence too long for this sandbox");
+      cx.unsupported("sequences this long");
       return {};
     }
     Value r = s;
@@ -451,8 +502,11 @@ Value array_binary(const std::string& op, const Value& av, const Value& bv, Cont
     data[i] = apply(op, pa[off[0]], pb[off[1]], dt);
   });
   if (rt == DType::Int)
-    for (double& x : data)
-      if (!(std::fabs(x) <= 9.2e18)) x = -9223372036854775808.0;  // NumPy's int64 wrap of overflow/NaN
+    for (double x : data)
+      if (!(std::fabs(x) <= kMaxExactInt)) {  // NumPy would wrap around in int64; doubles hold 2^53 exactly
+        cx.unsupported("int64 results beyond 2**53");
+        return {};
+      }
   return make(rt, out, std::move(data));
 }
 
@@ -658,7 +712,15 @@ Value swapaxes(const Array& a, const Value& x1, const Value& x2, Context& cx) {
 bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool>& red) {
   red.assign(nd, axis.kind == Kind::None);
   if (axis.kind == Kind::None) return true;
-  std::vector<Value> list = axis.kind == Kind::Tuple || axis.kind == Kind::List ? axis.items : std::vector<Value>{axis};
+  if (axis.kind == Kind::List || axis.kind == Kind::Float || axis.kind == Kind::Str) {
+    cx.fail("TypeError", "'" + type_name(axis) + "' object cannot be interpreted as an integer");
+    return false;
+  }
+  if (axis.kind == Kind::Bool) {
+    cx.fail("TypeError", "an integer is required");
+    return false;
+  }
+  std::vector<Value> list = axis.kind == Kind::Tuple ? axis.items : std::vector<Value>{axis};
   for (const Value& v : list) {
     long long ax = 0;
     std::size_t a = 0;
@@ -751,6 +813,12 @@ Value round_array(const Array& a, long long decimals, Context& cx) {
 
 Value astype(const Array& a, DType dt, Context& cx) {
   if (!charge(cx, static_cast<double>(a.size()))) return {};
+  if (dt == DType::Int)
+    for (double x : a.data)
+      if (!(std::fabs(x) < kMaxExactInt)) {
+        cx.unsupported("converting NaN, infinity or numbers beyond 2**53 to int64");
+        return {};
+      }
   std::vector<double> d(a.data);
   for (double& x : d) {
     if (dt == DType::Bool) x = x != 0;
@@ -770,6 +838,10 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
     return {};
   }
   if (!charge(cx, static_cast<double>(a->size()))) return {};
+  if (a->dtype == DType::Bool && (name == "sqrt" || name == "exp" || name == "log")) {
+    cx.unsupported("float16 results (np." + name + " of booleans)");
+    return {};
+  }
   std::vector<double> d(a->data);
   DType dt = DType::Float;
   for (double& x : d) {
@@ -778,9 +850,11 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
     else if (name == "log") x = std::log(x);
     else if (name == "abs") x = std::fabs(x);
     else if (name == "logical_not") x = x == 0;
+    else if (name == "isinf") x = std::isinf(x);
+    else if (name == "isnan") x = std::isnan(x);
   }
   if (name == "abs") dt = a->dtype;
-  if (name == "logical_not") dt = DType::Bool;
+  if (name == "logical_not" || name == "isinf" || name == "isnan") dt = DType::Bool;
   return make(dt, a->shape, std::move(d));
 }
 
@@ -788,6 +862,10 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
 
 Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   ArrayPtr c = as_array(cv), x = as_array(xv), y = as_array(yv);
+  if (cv.kind == Kind::Str) {
+    cx.unsupported("np.where with a string condition");
+    return {};
+  }
   if (!c && x && y && cv.kind != Kind::Tuple && cv.kind != Kind::List) {
     // any other object is a 0-d object array: its truth value decides
     const bool t = truth(cv, cx);
@@ -796,7 +874,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   }
   if (!c || !x || !y) {
     const Value& bad = !c ? cv : !x ? xv : yv;
-    cx.fail("TypeError", "np.where: unsupported argument type '" + type_name(bad) + "'");
+    cx.unsupported("np.where with a " + type_name(bad) + " argument");
     return {};
   }
   Shape s1, out;
@@ -816,7 +894,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
 
 // -------------------------------------------------------- triangle, tri --
 
-Value tri_mask(const Array& m, long long k, bool upper, Context& cx) {
+Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
   if (m.shape.empty()) {
     cx.fail("TypeError", "tri() missing 1 required positional argument: 'N'");
     return {};
@@ -829,7 +907,9 @@ Value tri_mask(const Array& m, long long k, bool upper, Context& cx) {
   const std::size_t n = numel(out);
   for (std::size_t i = 0; i < n; ++i) {
     const long long r = static_cast<long long>((i / C) % R), c = static_cast<long long>(i % C);
-    const bool keep = upper ? c - r >= k : c - r <= k;
+    const double diff = static_cast<double>(c - r);
+    // NumPy: triu keeps j - i >= k, tril keeps j - i <= k (a float k too)
+    const bool keep = upper ? diff >= k : diff <= k;
     const double v = m.shape.size() == 1 ? m.data[static_cast<std::size_t>(c)] : m.data[i];
     d[i] = keep ? v : 0.0;
   }
@@ -867,7 +947,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     return {};
   }
   if (ops.empty() || ops.size() > 2) {
-    cx.fail("ValueError", "this sandbox supports np.einsum with one or two operands");
+    cx.unsupported("np.einsum with more than two operands");
     return {};
   }
   std::vector<ArrayPtr> arrs;
@@ -919,7 +999,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       if (lab[ax] < 0) continue;
       const char c = static_cast<char>(lab[ax]);
       if (seen.find(c) != std::string::npos) {
-        cx.fail("ValueError", "repeated subscripts in one operand (diagonals) are not supported in this sandbox");
+        cx.unsupported("np.einsum with repeated subscripts in one operand");
         return {};
       }
       seen += c;
@@ -975,7 +1055,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     if (out_ell) {
       // keep the ellipsis at its position: only leading position supported exactly
       if (e != 0) {
-        cx.fail("ValueError", "this sandbox supports '...' only at the start of the einsum output");
+        cx.unsupported("np.einsum with '...' elsewhere than at the start of the output");
         return {};
       }
     }
@@ -1167,11 +1247,11 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
     else if (v.kind != Kind::None) ++consumed;
     if (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype != DType::Float) continue;
     if (v.kind == Kind::Array || v.kind == Kind::List || v.kind == Kind::Tuple) {
-      cx.fail("IndexError", "indexing with arrays or sequences is not supported in this sandbox");
+      cx.unsupported("indexing with arrays or sequences");
       return {};
     }
     if (v.kind == Kind::Bool) {
-      cx.fail("IndexError", "indexing with True/False is not supported in this sandbox");
+      cx.unsupported("indexing with True/False");
       return {};
     }
     if (v.kind != Kind::Int && v.kind != Kind::Slice && v.kind != Kind::None && v.kind != Kind::Ellipsis) {
@@ -1284,8 +1364,11 @@ bool bind(const std::string& fname, const Args& a, std::initializer_list<const c
   const std::size_t max_pos = star < sig.size() ? SIZE_MAX : sig.size();
   for (std::size_t i = 0; i < a.pos.size(); ++i) {
     if (i >= max_pos) {
-      cx.fail("TypeError", fname + "() takes from " + std::to_string(required) + " to " + std::to_string(sig.size()) +
-                               " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+      cx.fail("TypeError", required == sig.size()
+                               ? fname + "() takes " + std::to_string(required) + " positional argument" +
+                                     (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
+                               : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(sig.size()) +
+                                     " positional arguments but " + std::to_string(a.pos.size()) + " were given");
       return false;
     }
     if (i >= star) {
@@ -1302,6 +1385,12 @@ bool bind(const std::string& fname, const Args& a, std::initializer_list<const c
     for (std::size_t i = 0; i < sig.size(); ++i)
       if (sig[i] == name) k = i;
     if (k == sig.size()) {
+      static constexpr std::string_view kNumpyKeywords =
+          " where initial out dtype order casting subok like signature extobj axes axis keepdims ddof copy ";
+      if (fname != "softmax" && kNumpyKeywords.find(" " + name + " ") != std::string_view::npos) {
+        cx.unsupported("the " + name + " argument of " + fname + "()");
+        return false;
+      }
       cx.fail("TypeError", fname + "() got an unexpected keyword argument '" + name + "'");
       return false;
     }
@@ -1327,6 +1416,13 @@ bool parse_dtype(const Value& v, DType& out, Context& cx) {
     if (s == "bool" || s == "?" || s == "bool_" || s == "bool8") { out = DType::Bool; return true; }
     if (s == "float" || s == "float64" || s == "f8" || s == "d" || s == "double") { out = DType::Float; return true; }
     if (s == "int" || s == "int64" || s == "i8") { out = DType::Int; return true; }
+    static constexpr std::string_view kOtherDtypes =
+        " float32 float16 f4 f2 half single longdouble float128 int32 int16 int8 i4 i2 i1 uint8 uint16 uint32 uint64"
+        " u1 u2 u4 u8 complex complex64 complex128 c8 c16 object O str U S bytes datetime64 timedelta64 ";
+    if (kOtherDtypes.find(" " + s + " ") != std::string_view::npos) {
+      cx.unsupported("the dtype " + s);
+      return false;
+    }
     cx.fail("TypeError", "data type '" + s + "' not understood");
     return false;
   }
@@ -1353,7 +1449,59 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
   return true;
 }
 
-bool flag(const Value& v) { return v.kind != Kind::None && v.num != 0; }
+
+// np.triu/tril/tri's k. NumPy accepts a float k too, but then builds its
+// mask from an integer-typed arange of floats: no simple rule, so only an
+// integral k runs here.
+bool real_k(const Value& v, Context& cx, double& k) {
+  if (is_num(v) || (v.kind == Kind::Array && v.arr->shape.empty())) {
+    k = v.kind == Kind::Array ? v.arr->data[0] : v.num;
+    if (k == std::floor(k) && std::fabs(k) < 1e15) return true;
+    cx.unsupported("a k that is not a whole number");
+    return false;
+  }
+  cx.unsupported("this k argument");
+  return false;
+}
+
+bool keyword_given(const Args& a, const char* name) {
+  for (const auto& kw : a.kw)
+    if (kw.first == name) return true;
+  return false;
+}
+
+// keepdims: an int or bool (NumPy converts it with __index__).
+bool keepdims_flag(const Value& v, Context& cx, bool& out) {
+  if (v.kind == Kind::Bool || v.kind == Kind::Int) {
+    out = v.num != 0;
+    return true;
+  }
+  cx.fail("TypeError", "'" + type_name(v) + "' object cannot be interpreted as an integer");
+  return false;
+}
+
+// NumPy's ufuncs take their operands by position only (np.matmul(x1=...) is
+// a TypeError); a further positional argument is `out`.
+bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) {
+  if (a.pos.size() < nin || (!a.kw.empty() && a.pos.size() < nin)) {
+    cx.fail("TypeError", std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
+                             " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+    return false;
+  }
+  for (const auto& kw : a.kw) {
+    static constexpr std::string_view kUfuncKeywords = " out where casting order dtype subok signature extobj ";
+    const bool gufunc = std::string_view(uname) == "matmul";
+    if (!gufunc && kUfuncKeywords.find(" " + kw.first + " ") == std::string_view::npos) {
+      cx.fail("TypeError", std::string(uname) + "() got an unexpected keyword argument '" + kw.first + "'");
+      return false;
+    }
+  }
+  if (a.pos.size() > nin || !a.kw.empty()) {
+    cx.unsupported(std::string("np.") + uname + "'s out and keyword arguments");
+    return false;
+  }
+  return true;
+}
 
 Value call_value(const Value& f, const Args& args, Context& cx);
 
@@ -1376,6 +1524,10 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
       if (name == "pi") return Value::real(3.141592653589793);
       if (name == "e") return Value::real(2.718281828459045);
     }
+    if (v.text == "numpy" && ((name.size() > 2 && name[0] == '_' && name[1] == '_') || in_names(kNumpyNames, name))) {
+      cx.unsupported("np." + name);
+      return {};
+    }
     cx.fail("AttributeError", "module '" + v.text + "' has no attribute '" + name + "'");
     return {};
   }
@@ -1397,6 +1549,14 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
     if (name == "ndim") return Value::integer(static_cast<double>(a.shape.size()));
     if (name == "size") return Value::integer(static_cast<double>(a.size()));
     if (listed(kArrayMethods, name)) return func(name, &v);
+    if (ndarray_attribute(name)) {
+      cx.unsupported("." + name);
+      return {};
+    }
+  }
+  if ((v.kind == Kind::Int || v.kind == Kind::Bool || v.kind == Kind::Float) && number_attribute(name, v.kind)) {
+    cx.unsupported("." + name + " of a Python number");
+    return {};
   }
   cx.fail("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
   return {};
@@ -1424,16 +1584,159 @@ Value softmax(const Value& x, Context& cx) {
   return binary("/", e, s, cx);
 }
 
+// Python's iteration over a value (tuples, lists, an array's first axis).
+bool iterate(const Value& v, Context& cx, std::vector<Value>& out) {
+  if (v.kind == Kind::Tuple || v.kind == Kind::List) {
+    out = v.items;
+    return true;
+  }
+  if (v.kind == Kind::Array && !v.arr->shape.empty()) {
+    out.clear();
+    if (!charge(cx, static_cast<double>(v.arr->size()))) return false;
+    for (std::size_t i = 0; i < v.arr->shape[0]; ++i) {
+      out.push_back(index_array(*v.arr, Value::integer(static_cast<double>(i)), false, cx));
+      if (cx.failed()) return false;
+    }
+    return true;
+  }
+  if (v.kind == Kind::Str) {
+    cx.unsupported("iterating over a string");
+    return false;
+  }
+  cx.fail("TypeError", v.kind == Kind::Array && !v.np_scalar ? "iteration over a 0-d array"
+                                                             : "'" + type_name(v) + "' object is not iterable");
+  return false;
+}
+
+// a.reshape(shape): one -1 is inferred.
+Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
+  std::vector<Value> dims = dims_in;
+  if (dims.size() == 1 && (dims[0].kind == Kind::Tuple || dims[0].kind == Kind::List)) dims = dims[0].items;
+  if (!check_ndim(cx, dims.size())) return {};
+  Shape out;
+  std::size_t known = 1, unknown = dims.size();
+  for (std::size_t i = 0; i < dims.size(); ++i) {
+    long long d = 0;
+    if (!to_index(dims[i], cx, d)) return {};
+    if (d == -1) {
+      if (unknown != dims.size()) {
+        cx.fail("ValueError", "can only specify one unknown dimension");
+        return {};
+      }
+      unknown = i;
+      out.push_back(0);
+      continue;
+    }
+    if (d < 0) {
+      cx.fail("ValueError", "negative dimensions not allowed");
+      return {};
+    }
+    out.push_back(static_cast<std::size_t>(d));
+    known *= static_cast<std::size_t>(d);
+  }
+  std::string want = "(";
+  for (std::size_t i = 0; i < dims.size(); ++i) want += (i ? ", " : "") + int_text(dims[i].kind == Kind::Array ? dims[i].arr->data[0] : dims[i].num);
+  want += dims.size() == 1 ? ",)" : ")";
+  if (unknown != dims.size()) {
+    if (known == 0 || a.size() % known != 0) {
+      cx.fail("ValueError", "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
+      return {};
+    }
+    out[unknown] = a.size() / known;
+  } else if (known != a.size()) {
+    cx.fail("ValueError", "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
+    return {};
+  }
+  if (!charge(cx, static_cast<double>(a.size()))) return {};
+  Value r = make(a.dtype, out, a.data);
+  r.np_scalar = false;
+  return r;
+}
+
+// np.tensordot(a, b, axes): a's `axes[0]` contracted with b's `axes[1]`.
+Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx) {
+  ArrayPtr a = to_array(av, cx), b = a ? to_array(bv, cx) : nullptr;
+  if (!a || !b) return {};
+  std::vector<long long> xa, xb;
+  auto ints = [&cx](const Value& v, std::vector<long long>& out) {
+    std::vector<Value> items = v.kind == Kind::Tuple || v.kind == Kind::List ? v.items : std::vector<Value>{v};
+    for (const Value& x : items) {
+      long long i = 0;
+      if (!to_index(x, cx, i)) return false;
+      out.push_back(i);
+    }
+    return true;
+  };
+  if (axes.kind == Kind::Int || axes.kind == Kind::Bool) {
+    const long long n = static_cast<long long>(axes.num);
+    if (n < 0 || n > static_cast<long long>(std::min(a->shape.size(), b->shape.size()))) {
+      cx.unsupported("this axes argument of np.tensordot");
+      return {};
+    }
+    for (long long i = 0; i < n; ++i) {
+      xa.push_back(static_cast<long long>(a->shape.size()) - n + i);
+      xb.push_back(i);
+    }
+  } else if ((axes.kind == Kind::Tuple || axes.kind == Kind::List) && axes.items.size() == 2) {
+    if (!ints(axes.items[0], xa) || !ints(axes.items[1], xb)) return {};
+  } else {
+    cx.unsupported("this axes argument of np.tensordot");
+    return {};
+  }
+  if (xa.size() != xb.size()) {
+    cx.fail("ValueError", "shape-mismatch for sum");
+    return {};
+  }
+  std::vector<bool> ca(a->shape.size()), cb(b->shape.size());
+  std::vector<std::size_t> pa, pb, ka, kb;
+  for (std::size_t i = 0; i < xa.size(); ++i) {
+    std::size_t ia = 0, ib = 0;
+    if (!normalize_axis(xa[i], a->shape.size(), cx, ia) || !normalize_axis(xb[i], b->shape.size(), cx, ib)) return {};
+    if (a->shape[ia] != b->shape[ib]) {
+      cx.fail("ValueError", "shape-mismatch for sum");
+      return {};
+    }
+    if (ca[ia] || cb[ib]) {
+      cx.unsupported("repeated axes in np.tensordot");
+      return {};
+    }
+    ca[ia] = cb[ib] = true;
+    ka.push_back(ia);
+    kb.push_back(ib);
+  }
+  Shape out;
+  std::size_t m = 1, n = 1, k = 1;
+  for (std::size_t i = 0; i < a->shape.size(); ++i)
+    if (!ca[i]) { pa.push_back(i); out.push_back(a->shape[i]); m *= a->shape[i]; }
+  for (std::size_t i : ka) { pa.push_back(i); k *= a->shape[i]; }
+  for (std::size_t i : kb) pb.push_back(i);
+  for (std::size_t i = 0; i < b->shape.size(); ++i)
+    if (!cb[i]) { pb.push_back(i); out.push_back(b->shape[i]); n *= b->shape[i]; }
+  Value at = permute(*a, pa, cx);
+  if (cx.failed()) return {};
+  Value bt = permute(*b, pb, cx);
+  if (cx.failed()) return {};
+  Value a2 = make(at.arr->dtype, {m, k}, at.arr->data), b2 = make(bt.arr->dtype, {k, n}, bt.arr->data);
+  Value r = matmul(a2, b2, cx);
+  if (cx.failed()) return {};
+  Value res = make(r.arr->dtype, out, r.arr->data);
+  return res;
+}
+
 Value call_array_method(const Value& self, const std::string& name, const Args& args, Context& cx) {
   const Array& a = *self.arr;
   std::vector<Value> p;
   if (name == "swapaxes") {
+    if (!args.kw.empty()) {
+      cx.fail("TypeError", "ndarray.swapaxes() takes no keyword arguments");
+      return {};
+    }
     if (!bind(name, args, {"axis1", "axis2"}, 2, p, cx)) return {};
     return swapaxes(a, p[0], p[1], cx);
   }
   if (name == "transpose") {
     if (!args.kw.empty()) {
-      cx.fail("TypeError", "transpose() takes no keyword arguments");
+      cx.fail("TypeError", "ndarray.transpose() takes no keyword arguments");
       return {};
     }
     std::vector<Value> axes = args.pos;
@@ -1447,18 +1750,47 @@ Value call_array_method(const Value& self, const std::string& name, const Args& 
       return {};
     return astype(a, dt, cx);
   }
+  if (name == "reshape") {
+    if (!args.kw.empty()) {
+      cx.unsupported("reshape's keyword arguments");
+      return {};
+    }
+    if (args.pos.empty()) {
+      cx.fail("TypeError", "reshape() takes exactly 1 argument (0 given)");
+      return {};
+    }
+    return reshape(a, args.pos, cx);
+  }
+  if (name == "copy") {
+    if (!args.kw.empty() || !args.pos.empty()) {
+      cx.unsupported("copy's arguments");
+      return {};
+    }
+    return self;  // values are immutable here
+  }
   if (name == "dot") {
     if (!bind(name, args, {"b"}, 1, p, cx)) return {};
     return dot(self, p[0], cx);
   }
   if (name == "sum" || name == "max" || name == "min" || name == "mean") {
-    if (!bind(name, args, {"axis", "dtype", "out", "keepdims"}, 0, p, cx)) return {};
-    if (p[1].kind != Kind::None || p[2].kind != Kind::None) {
-      cx.fail("TypeError", name + "(): dtype= and out= are not supported in this sandbox");
+    // NumPy's order: sum/mean(axis, dtype, out, keepdims, ...), max/min(axis, out, keepdims, ...)
+    const bool has_dtype = name == "sum" || name == "mean";
+    if (has_dtype ? !bind(name, args, {"axis", "dtype", "out", "keepdims"}, 0, p, cx)
+                  : !bind(name, args, {"axis", "out", "keepdims"}, 0, p, cx))
+      return {};
+    if (!has_dtype) p.insert(p.begin() + 1, Value::none());
+    if (p[2].kind != Kind::None && p[2].kind != Kind::Array) {
+      cx.fail("TypeError", "output must be an array");
       return {};
     }
+    if (p[1].kind != Kind::None || p[2].kind != Kind::None) {
+      cx.unsupported("the dtype and out arguments of ." + name + "()");
+      return {};
+    }
+    bool keep = false;
+    if ((p[3].kind != Kind::None || keyword_given(args, "keepdims")) && !keepdims_flag(p[3], cx, keep)) return {};
     const Reduce r = name == "sum" ? Reduce::Sum : name == "max" ? Reduce::Max : name == "min" ? Reduce::Min : Reduce::Mean;
-    return reduce(a, r, p[0], flag(p[3]), cx);
+    return reduce(a, r, p[0], keep, cx);
   }
   if (name == "round") {
     if (!bind(name, args, {"decimals", "out"}, 0, p, cx)) return {};
@@ -1483,6 +1815,10 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (python_type) {
       if (f.text == "bool") return Value::boolean(truth(x, cx));
       ArrayPtr a = as_array(x);
+      if (x.kind == Kind::Str) {
+        cx.unsupported(f.text + "() of a string");
+        return {};
+      }
       if (!a || (x.kind != Kind::Array && !is_num(x))) {
         cx.fail("TypeError", f.text + "() argument must be a string or a real number, not '" + type_name(x) + "'");
         return {};
@@ -1517,6 +1853,148 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (!bind(name, args, {"x"}, 1, p, cx)) return {};
     return softmax(p[0], cx);
   }
+  if (name == "max" || name == "min") {
+    if (!args.kw.empty()) {
+      cx.unsupported(name + "() with keyword arguments");
+      return {};
+    }
+    std::vector<Value> items;
+    if (args.pos.empty()) {
+      cx.fail("TypeError", name + " expected at least 1 argument, got 0");
+      return {};
+    }
+    if (args.pos.size() == 1) {
+      if (!iterate(args.pos[0], cx, items)) return {};
+    } else {
+      items = args.pos;
+    }
+    if (items.empty()) {
+      cx.fail("ValueError", name + "() arg is an empty sequence");
+      return {};
+    }
+    Value best = items[0];
+    for (std::size_t i = 1; i < items.size(); ++i) {
+      Value better = binary(name == "max" ? ">" : "<", items[i], best, cx);
+      if (cx.failed()) return {};
+      const bool t = truth(better, cx);
+      if (cx.failed()) return {};
+      if (t) best = items[i];
+    }
+    return best;
+  }
+  if (name == "sum") {
+    if (!bind(name, args, {"iterable", "start"}, 1, p, cx)) return {};
+    std::vector<Value> items;
+    if (!iterate(p[0], cx, items)) return {};
+    Value acc = p[1].kind == Kind::None && !keyword_given(args, "start") && args.pos.size() < 2 ? Value::integer(0) : p[1];
+    for (const Value& x : items) {
+      acc = binary("+", acc, x, cx);
+      if (cx.failed()) return {};
+    }
+    return acc;
+  }
+  if (name == "pow") {
+    if (!bind(name, args, {"base", "exp", "mod"}, 2, p, cx)) return {};
+    if (p[2].kind != Kind::None) {
+      cx.unsupported("pow() with a modulus");
+      return {};
+    }
+    return binary("**", p[0], p[1], cx);
+  }
+  if (name == "list") {
+    if (!args.kw.empty() || args.pos.size() > 1) {
+      cx.fail("TypeError", "list expected at most 1 argument, got " + std::to_string(args.pos.size()));
+      return {};
+    }
+    Value l;
+    l.kind = Kind::List;
+    if (args.pos.size() == 1 && !iterate(args.pos[0], cx, l.items)) return {};
+    if (l.items.size() > 4096) {
+      cx.unsupported("lists this long");
+      return {};
+    }
+    return l;
+  }
+  if (name == "np.eye") {
+    if (!bind(short_name, args, {"N", "M", "k", "dtype"}, 1, p, cx)) return {};
+    long long n = 0, mm = 0, k = 0;
+    if (!to_index(p[0], cx, n)) return {};
+    mm = n;
+    if (p[1].kind != Kind::None && !to_index(p[1], cx, mm)) return {};
+    if (p[2].kind != Kind::None && !to_index(p[2], cx, k)) return {};
+    DType dt = DType::Float;
+    if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
+    if (n < 0 || mm < 0) {
+      cx.fail("ValueError", "negative dimensions are not allowed");
+      return {};
+    }
+    if (!check_size(cx, static_cast<double>(n) * static_cast<double>(mm)) ||
+        !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
+      return {};
+    const std::size_t R = static_cast<std::size_t>(n), C = static_cast<std::size_t>(mm);
+    std::vector<double> d(R * C, 0.0);
+    for (std::size_t r = 0; r < R; ++r) {
+      const long long c = static_cast<long long>(r) + k;
+      if (c >= 0 && c < mm) d[r * C + static_cast<std::size_t>(c)] = 1.0;
+    }
+    return make(dt, {R, C}, std::move(d));
+  }
+  if (name == "np.array") {
+    if (!bind(short_name, args, {"object", "dtype"}, 1, p, cx)) return {};
+    const Value& o = p[0];
+    ArrayPtr a = o.kind == Kind::Str ? nullptr : as_array(o);
+    if (!a && (o.kind == Kind::Tuple || o.kind == Kind::List) && !o.items.empty()) {
+      // a list of equal-shaped arrays: stacked along a new first axis
+      ArrayPtr first = as_array(o.items[0]);
+      Array st;
+      if (first) {
+        st.dtype = first->dtype;
+        st.shape = first->shape;
+        st.shape.insert(st.shape.begin(), o.items.size());
+        for (const Value& it : o.items) {
+          ArrayPtr x = it.kind == Kind::Str ? nullptr : as_array(it);
+          if (!x || x->shape != first->shape) { st.data.clear(); first = nullptr; break; }
+          st.dtype = promote(st.dtype, x->dtype);
+          st.data.insert(st.data.end(), x->data.begin(), x->data.end());
+        }
+      }
+      if (first) a = std::make_shared<const Array>(std::move(st));
+    }
+    if (!a) {
+      cx.unsupported("np.array of this object");
+      return {};
+    }
+    if (!check_ndim(cx, a->shape.size()) || !charge(cx, static_cast<double>(a->size()))) return {};
+    DType dt = a->dtype;
+    if (p[1].kind != Kind::None && !parse_dtype(p[1], dt, cx)) return {};
+    Value r = astype(*a, dt, cx);
+    if (!cx.failed()) r.np_scalar = false;
+    return r;
+  }
+  if (name == "np.inner") {
+    if (!bind(short_name, args, {"a", "b"}, 2, p, cx)) return {};
+    ArrayPtr a = to_array(p[0], cx), b = a ? to_array(p[1], cx) : nullptr;
+    if (!a || !b) return {};
+    if (a->shape.empty() || b->shape.empty()) return binary("*", p[0], p[1], cx);
+    if (a->shape.back() != b->shape.back()) {
+      std::vector<std::size_t> perm(b->shape.size());
+      for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = perm.size() - 1 - i;
+      Shape bt;
+      for (std::size_t i : perm) bt.push_back(b->shape[i]);
+      cx.fail("ValueError", "shapes " + shape_msg(a->shape) + " and " + shape_msg(bt) + " not aligned: " +
+                                std::to_string(a->shape.back()) + " (dim " + std::to_string(a->shape.size() - 1) +
+                                ") != " + std::to_string(b->shape.back()) + " (dim 0)");
+      return {};
+    }
+    Value ax;
+    ax.kind = Kind::Tuple;
+    ax.items = {Value::integer(-1), Value::integer(-1)};
+    return tensordot(p[0], p[1], ax, cx);
+  }
+  if (name == "np.tensordot") {
+    if (!bind(short_name, args, {"a", "b", "axes"}, 2, p, cx)) return {};
+    return tensordot(p[0], p[1], p[2].kind == Kind::None ? Value::integer(2) : p[2], cx);
+  }
   if (name == "len") {
     if (!bind(name, args, {"obj"}, 1, p, cx)) return {};
     if (p[0].kind == Kind::Tuple || p[0].kind == Kind::List) return Value::integer(static_cast<double>(p[0].items.size()));
@@ -1530,7 +2008,8 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return {};
   }
   if (name == "abs" || name == "np.abs") {
-    if (!bind(short_name, args, {"x"}, 1, p, cx)) return {};
+    if (name == "np.abs" ? !ufunc_args("absolute", args, 1, cx) : !bind(short_name, args, {"x"}, 1, p, cx)) return {};
+    if (name == "np.abs") p = args.pos;
     if (is_num(p[0])) return p[0].kind == Kind::Float ? Value::real(std::fabs(p[0].num)) : Value::integer(std::fabs(p[0].num));
     return unary_math("abs", p[0], cx);
   }
@@ -1560,9 +2039,10 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     }
     return Value::real(r);
   }
-  if (name == "np.sqrt" || name == "np.exp" || name == "np.log" || name == "np.logical_not") {
-    if (!bind(short_name, args, {"x"}, 1, p, cx)) return {};
-    return unary_math(short_name, p[0], cx);
+  if (name == "np.sqrt" || name == "np.exp" || name == "np.log" || name == "np.logical_not" || name == "np.isinf" ||
+      name == "np.isnan") {
+    if (!ufunc_args(short_name.c_str(), args, 1, cx)) return {};
+    return unary_math(short_name, args.pos[0], cx);
   }
   if (name == "np.ones" || name == "np.zeros" || name == "np.full") {
     const bool full = name == "np.full";
@@ -1577,7 +2057,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (full) {
       ArrayPtr fv = as_array(p[1]);
       if (!fv || fv->size() != 1) {
-        cx.fail("ValueError", "np.full: fill_value must be a single number in this sandbox");
+        cx.unsupported("np.full with an array fill_value");
         return {};
       }
       fill = fv->data[0];
@@ -1635,19 +2115,20 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
   }
   if (name == "np.triu" || name == "np.tril") {
     if (!bind(short_name, args, {"m", "k"}, 1, p, cx)) return {};
-    long long k = 0;
-    if (p[1].kind != Kind::None && !to_index(p[1], cx, k, true)) return {};
+    double k = 0;
+    if (p[1].kind != Kind::None && !real_k(p[1], cx, k)) return {};
     ArrayPtr m = to_array(p[0], cx);
     if (!m) return {};
     return tri_mask(*m, k, name == "np.triu", cx);
   }
   if (name == "np.tri") {
     if (!bind(short_name, args, {"N", "M", "k", "dtype"}, 1, p, cx)) return {};
-    long long n = 0, mm = 0, k = 0;
+    long long n = 0, mm = 0;
+    double k = 0;
     if (!to_index(p[0], cx, n)) return {};
     mm = n;
     if (p[1].kind != Kind::None && !to_index(p[1], cx, mm)) return {};
-    if (p[2].kind != Kind::None && !to_index(p[2], cx, k)) return {};
+    if (p[2].kind != Kind::None && !real_k(p[2], cx, k)) return {};
     DType dt = DType::Float;
     if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
     if (n < 0 || mm < 0) {
@@ -1662,9 +2143,13 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return tri_mask(ones, k, false, cx);
   }
   if (name == "np.where") {
+    if (!args.kw.empty()) {
+      cx.fail("TypeError", "where() takes no keyword arguments");
+      return {};
+    }
     if (!bind(short_name, args, {"condition", "x", "y"}, 1, p, cx)) return {};
     if (args.pos.size() + args.kw.size() == 1) {
-      cx.fail("ValueError", "np.where(condition) with one argument is not supported in this sandbox; use np.where(condition, x, y)");
+      cx.unsupported("np.where with one argument");
       return {};
     }
     if (args.pos.size() + args.kw.size() != 3) {
@@ -1674,18 +2159,25 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     return where3(p[0], p[1], p[2], cx);
   }
   if (name == "np.matmul") {
-    if (!bind(short_name, args, {"x1", "x2"}, 2, p, cx)) return {};
-    return matmul(p[0], p[1], cx);
+    if (!ufunc_args("matmul", args, 2, cx)) return {};
+    return matmul(args.pos[0], args.pos[1], cx);
   }
   if (name == "np.dot") {
     if (!bind(short_name, args, {"a", "b"}, 2, p, cx)) return {};
     return dot(p[0], p[1], cx);
   }
   if (name == "np.maximum" || name == "np.minimum") {
-    if (!bind(short_name, args, {"x1", "x2"}, 2, p, cx)) return {};
-    Value gt = binary(name == "np.maximum" ? ">=" : "<=", p[0], p[1], cx);
+    if (!ufunc_args(short_name.c_str(), args, 2, cx)) return {};
+    // NaN wins: x1 where x1 >= x2 or x1 is NaN, else x2 (NaN there too)
+    const Value& x1 = args.pos[0];
+    const Value& x2 = args.pos[1];
+    Value keep = binary(name == "np.maximum" ? ">=" : "<=", x1, x2, cx);
     if (cx.failed()) return {};
-    return where3(gt, p[0], p[1], cx);
+    Value nan1 = binary("!=", x1, x1, cx);
+    if (cx.failed()) return {};
+    keep = binary("|", keep, nan1, cx);
+    if (cx.failed()) return {};
+    return where3(keep, x1, x2, cx);
   }
   if (name == "np.transpose") {
     if (!bind(short_name, args, {"a", "axes"}, 1, p, cx)) return {};
@@ -1708,23 +2200,33 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
       return {};
     }
     if (!args.kw.empty()) {
-      cx.fail("TypeError", "np.einsum: keyword arguments are not supported in this sandbox");
+      cx.unsupported("np.einsum's keyword arguments");
       return {};
     }
     return einsum(args.pos[0].text, std::vector<Value>(args.pos.begin() + 1, args.pos.end()), cx);
   }
   if (name == "np.sum" || name == "np.max" || name == "np.amax" || name == "np.min" || name == "np.amin" ||
       name == "np.mean") {
-    if (!bind(short_name, args, {"a", "axis", "dtype", "out", "keepdims"}, 1, p, cx)) return {};
+    const bool has_dtype = short_name == "sum" || short_name == "mean";
+    if (has_dtype ? !bind(short_name, args, {"a", "axis", "dtype", "out", "keepdims"}, 1, p, cx)
+                  : !bind(short_name, args, {"a", "axis", "out", "keepdims"}, 1, p, cx))
+      return {};
+    if (!has_dtype) p.insert(p.begin() + 2, Value::none());
     ArrayPtr a = to_array(p[0], cx);
     if (!a) return {};
+    if (p[3].kind != Kind::None && p[3].kind != Kind::Array) {
+      cx.fail("TypeError", "output must be an array");
+      return {};
+    }
+    bool keep = false;
+    if ((p[4].kind != Kind::None || keyword_given(args, "keepdims")) && !keepdims_flag(p[4], cx, keep)) return {};
     if (p[2].kind != Kind::None || p[3].kind != Kind::None) {
-      cx.fail("TypeError", short_name + "(): dtype= and out= are not supported in this sandbox");
+      cx.unsupported("the dtype and out arguments of np." + short_name + "()");
       return {};
     }
     const Reduce r = short_name == "sum" ? Reduce::Sum : short_name == "mean" ? Reduce::Mean
                      : (short_name == "max" || short_name == "amax") ? Reduce::Max : Reduce::Min;
-    return reduce(*a, r, p[1], flag(p[4]), cx);
+    return reduce(*a, r, p[1], keep, cx);
   }
   if (name == "np.round" || name == "np.around") {
     if (!bind(short_name, args, {"a", "decimals"}, 1, p, cx)) return {};
@@ -1734,7 +2236,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
     if (p[1].kind != Kind::None && !to_index(p[1], cx, dec)) return {};
     return round_array(*a, dec, cx);
   }
-  cx.fail("TypeError", "'" + name + "' is not callable in this sandbox");
+  cx.unsupported(name + "()");
   return {};
 }
 
@@ -1911,9 +2413,10 @@ Value float_array(std::vector<std::size_t> shape, std::vector<double> data) {
   return make(DType::Float, std::move(shape), std::move(data));
 }
 
+void add_math(Env& env) { env.set("math", module("math")); }
+
 void add_builtins(Env& env) {
   env.set("np", module("numpy"));
-  env.set("math", module("math"));
   env.set("softmax", func("softmax"));
   env.set("float", dtype_obj(DType::Float, "float"));
   env.set("int", dtype_obj(DType::Int, "int"));
@@ -1930,9 +2433,26 @@ Value eval(const Node& n, Env& env, Context& cx) {
       if (it != env.vars.end()) return it->second;
       if (env.locals.count(n.name))
         cx.fail("UnboundLocalError", "cannot access local variable '" + n.name + "' where it is not associated with a value");
+      else if (env.program_globals.count(n.name) || python_builtin(n.name))
+        cx.unsupported("the name " + n.name);  // exists in the real program, not here
       else
         cx.fail("NameError", "name '" + n.name + "' is not defined");
       return {};
+    }
+    case NodeType::IfExp: {
+      Value c = eval(*n.kids[1], env, cx);
+      if (cx.failed()) return {};
+      const bool t = truth(c, cx);
+      if (cx.failed()) return {};
+      return eval(*n.kids[t ? 0 : 2], env, cx);
+    }
+    case NodeType::BoolOp: {
+      Value a = eval(*n.kids[0], env, cx);
+      if (cx.failed()) return {};
+      const bool t = truth(a, cx);
+      if (cx.failed()) return {};
+      if (t == (n.op == "or")) return a;
+      return eval(*n.kids[1], env, cx);
     }
     case NodeType::Tuple:
     case NodeType::List: {
@@ -1947,6 +2467,10 @@ Value eval(const Node& n, Env& env, Context& cx) {
     case NodeType::Unary: {
       Value v = eval(*n.kids[0], env, cx);
       if (cx.failed()) return {};
+      if (n.op == "not") {
+        const bool t = truth(v, cx);
+        return cx.failed() ? Value() : Value::boolean(!t);
+      }
       return unary(n.op, v, cx);
     }
     case NodeType::Binary: {

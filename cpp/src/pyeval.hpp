@@ -101,6 +101,9 @@ struct Error {
 struct Env {
   std::map<std::string, Value> vars;
   std::set<std::string> locals;
+  // Names the real program defines but this evaluator does not model (rng,
+  // X, W_q, ...): reading one is "unsupported", not a NameError.
+  std::set<std::string> program_globals;
   void set(const std::string& name, Value v) { vars[name] = std::move(v); }
 };
 
@@ -110,6 +113,7 @@ using NodePtr = std::unique_ptr<Node, NodeDeleter>;
 
 struct Statement {
   std::string target;   // "" when the line is a bare expression
+  std::vector<std::string> more_targets;  // `a = b = expr`: b, ... (bound too)
   NodePtr expr;
   bool ellipsis_only = false;  // the line is just `...` (a TODO left as is)
 };
@@ -122,6 +126,11 @@ struct Context {
   void fail(std::string type, std::string message) {
     if (!error) error = Error{std::move(type), std::move(message)};
   }
+  // The line may be valid Python, but this evaluator cannot run `construct`
+  // (error type "unsupported"): never reported as the learner's mistake.
+  void unsupported(std::string construct) { fail(kUnsupported, std::move(construct)); }
+  bool is_unsupported() const { return error && error->type == kUnsupported; }
+  static constexpr const char* kUnsupported = "unsupported";
 };
 
 // Parses one line. On failure sets cx.error (SyntaxError "... (col N)",
@@ -136,8 +145,11 @@ Value eval(const Node& node, Env& env, Context& cx);
 Value exec_line(std::string_view line, Env& env, Context& cx);
 Value eval_expr(std::string_view expr, Env& env, Context& cx);
 
-// The globals every TODO line sees: np, math and the lesson's softmax.
+// The globals every TODO line sees: np, the lesson's softmax and the builtins
+// this evaluator has (no math: the lesson's program does not import it).
 void add_builtins(Env& env);
+// `import math` (its sqrt, exp, log, pi, e, inf, nan), for a program that imports it.
+void add_math(Env& env);
 
 // Helpers for callers building environments and checking results.
 Value float_array(std::vector<std::size_t> shape, std::vector<double> data);

@@ -13,13 +13,15 @@ enum class NodeType : std::uint8_t {
   Name,       // name
   Tuple,      // kids
   List,       // kids
-  Unary,      // op, kids[0]
+  Unary,      // op, kids[0] (op -, +, ~ or not)
   Binary,     // op, kids[0], kids[1]
   Compare,    // ops, kids (chained)
   Attr,       // kids[0].name
   Call,       // kids[0](kids[1..npos], kwnames[i] = kids[1 + npos + i])
   Subscript,  // kids[0][kids[1]]
   Slice,      // kids[0]:kids[1]:kids[2] (null = omitted)
+  IfExp,      // kids[0] if kids[1] else kids[2]
+  BoolOp,     // kids[0] op kids[1], op "and" or "or"
 };
 
 struct Node {

@@ -35,6 +35,9 @@ bool is_keyword(const std::string& s) {
   return false;
 }
 
+// Keywords that may start an expression in Python.
+bool expression_keyword(const std::string& s) { return s == "not" || s == "lambda" || s == "yield"; }
+
 std::string syntax(Context& cx, const std::string& msg, int col) {
   cx.fail("SyntaxError", msg + " (col " + std::to_string(col) + ")");
   return {};
@@ -52,16 +55,23 @@ std::size_t utf8_len(std::string_view s, std::size_t i, std::uint32_t& cp) {
 
 bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
   std::size_t i = 0;
+  int brackets = 0;
   int col = 1;
   auto ident_start = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   while (i < src.size()) {
     if (out.size() >= cx.limits.max_tokens) {
-      syntax(cx, "line too long: more than " + std::to_string(cx.limits.max_tokens) + " tokens", col);
+      cx.unsupported("lines of more than " + std::to_string(cx.limits.max_tokens) + " tokens");
       return false;
     }
     const char c = src[i];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') { ++i; ++col; continue; }
+    if ((c == '\n' || c == '\r') && brackets == 0) {
+      // a line break outside brackets ends the statement: in the program the
+      // rest lands outside attention()'s body
+      syntax(cx, "invalid syntax", col);
+      return false;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f') { ++i; ++col; continue; }
     if (c == '#') break;  // comment to end of line
     Token t;
     t.col = col;
@@ -70,52 +80,97 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       while (i < src.size() && (ident_start(src[i]) || digit(src[i]))) ++i;
       t.type = Tok::Name;
       t.text = std::string(src.substr(start, i - start));
-      if (i < src.size() && (src[i] == '\'' || src[i] == '"') && t.text.size() <= 2) {
-        syntax(cx, "string prefixes such as " + t.text + "'' are not supported", col);
+      if (i < src.size() && (src[i] == '\'' || src[i] == '"') && t.text.size() <= 2 &&
+          t.text.find_first_not_of("rRbBfFuU") == std::string::npos) {
+        cx.unsupported("string prefixes such as " + t.text + "''");
         return false;
       }
     } else if (digit(c) || (c == '.' && i + 1 < src.size() && digit(src[i + 1]))) {
+      // Python's number grammar: digits with single underscores between them,
+      // 0x/0o/0b prefixes, no leading zeros in a non-zero decimal integer.
       bool is_float = false;
       std::string digits;
-      auto take_digits = [&] {
-        while (i < src.size() && (digit(src[i]) || src[i] == '_')) {
-          if (src[i] != '_') digits += src[i];
-          ++i;
+      auto part = [&](auto is_digit) {  // digit (["_"] digit)*; false on a stray underscore
+        if (i >= src.size() || !is_digit(src[i])) return false;
+        digits += src[i++];
+        while (i < src.size()) {
+          if (src[i] == '_') {
+            if (i + 1 >= src.size() || !is_digit(src[i + 1])) return false;
+            digits += src[i + 1];
+            i += 2;
+          } else if (is_digit(src[i])) {
+            digits += src[i++];
+          } else {
+            break;
+          }
         }
+        return true;
+      };
+      auto ident_follows = [&] {
+        return i < src.size() && (ident_start(src[i]) || digit(src[i]) || static_cast<unsigned char>(src[i]) >= 0x80);
       };
       if (c == '0' && i + 1 < src.size() && std::strchr("xXoObB", src[i + 1])) {
-        syntax(cx, "hexadecimal, octal and binary literals are not supported", col);
-        return false;
-      }
-      take_digits();
-      if (i < src.size() && src[i] == '.') { is_float = true; digits += '.'; ++i; take_digits(); }
-      if (i < src.size() && (src[i] == 'e' || src[i] == 'E')) {
-        std::size_t j = i + 1;
-        if (j < src.size() && (src[j] == '+' || src[j] == '-')) ++j;
-        if (j < src.size() && digit(src[j])) {
-          is_float = true;
-          digits += 'e';
-          digits.append(src.substr(i + 1, j - i - 1));
-          i = j;
-          take_digits();
+        const char b = static_cast<char>(src[i + 1] | 0x20);
+        const int base = b == 'x' ? 16 : b == 'o' ? 8 : 2;
+        const char* name = b == 'x' ? "hexadecimal" : b == 'o' ? "octal" : "binary";
+        auto in_base = [base](char d) {
+          const int v = d >= '0' && d <= '9' ? d - '0' : (d | 0x20) >= 'a' && (d | 0x20) <= 'f' ? (d | 0x20) - 'a' + 10 : 99;
+          return v < base;
+        };
+        i += 2;
+        if (i < src.size() && src[i] == '_') ++i;
+        if (!part(in_base) || ident_follows()) {
+          syntax(cx, std::string("invalid ") + name + " literal", col);
+          return false;
         }
+        double v = 0;
+        for (char d : digits) v = v * base + (d <= '9' ? d - '0' : (d | 0x20) - 'a' + 10);
+        t.value = v;
+        t.type = Tok::Int;
+      } else {
+        bool ok = true;
+        if (c != '.') ok = part(digit);
+        const std::string int_part = digits;
+        if (ok && i < src.size() && src[i] == '.') {
+          is_float = true;
+          digits += '.';
+          ++i;
+          if (i < src.size() && digit(src[i])) ok = part(digit);
+        }
+        if (ok && i < src.size() && (src[i] == 'e' || src[i] == 'E')) {
+          std::size_t j = i + 1;
+          if (j < src.size() && (src[j] == '+' || src[j] == '-')) ++j;
+          if (j < src.size() && digit(src[j])) {
+            is_float = true;
+            digits += 'e';
+            digits.append(src.substr(i + 1, j - i - 1));
+            i = j;
+            ok = part(digit);
+          }
+        }
+        if (ok && i < src.size() && (src[i] == 'j' || src[i] == 'J')) {
+          cx.unsupported("complex numbers");
+          return false;
+        }
+        if (!ok || ident_follows()) {
+          syntax(cx, "invalid decimal literal", col);
+          return false;
+        }
+        if (!is_float && int_part.size() > 1 && int_part[0] == '0' &&
+            int_part.find_first_not_of('0') != std::string::npos) {
+          syntax(cx, "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+                 col);
+          return false;
+        }
+        if (digits.size() > 400) {
+          cx.unsupported("a number literal of more than 400 digits");
+          return false;
+        }
+        t.value = std::strtod(digits.c_str(), nullptr);
+        t.type = is_float ? Tok::Float : Tok::Int;
       }
-      if (i < src.size() && (src[i] == 'j' || src[i] == 'J')) {
-        syntax(cx, "complex numbers are not supported", col);
-        return false;
-      }
-      if (i < src.size() && (ident_start(src[i]) || digit(src[i]))) {
-        syntax(cx, "invalid decimal literal", col);
-        return false;
-      }
-      if (digits.size() > 400) {
-        syntax(cx, "number literal too long", col);
-        return false;
-      }
-      t.value = std::strtod(digits.c_str(), nullptr);
-      t.type = is_float ? Tok::Float : Tok::Int;
-      if (!is_float && t.value > 9007199254740992.0) {
-        syntax(cx, "integer literal too large for this sandbox (limit 2**53)", col);
+      if (t.type == Tok::Int && t.value > 9007199254740992.0) {
+        cx.unsupported("integers beyond 2**53");
         return false;
       }
     } else if (c == '\'' || c == '"') {
@@ -127,6 +182,10 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
         if (d == c) { closed = true; ++i; break; }
         if (d == '\\' && i + 1 < src.size()) {
           const char e = src[i + 1];
+          if (!std::strchr("nt\\'\"", e)) {
+            cx.unsupported("the string escape \\" + std::string(1, e));
+            return false;
+          }
           s += e == 'n' ? '\n' : e == 't' ? '\t' : e;
           i += 2;
           continue;
@@ -154,6 +213,15 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       if (!hit) {
         std::uint32_t cp = 0;
         const std::size_t n = utf8_len(src, i, cp);
+        const bool letter = cp >= 0xC0 && cp != 0xD7 && cp != 0xF7 && !(cp >= 0x2000 && cp <= 0x2BFF) &&
+                            !(cp >= 0x3000 && cp <= 0x303F) && cp != 0xFEFF && !(cp >= 0xFF00 && cp <= 0xFF20) &&
+                            !(cp >= 0xFF3B && cp <= 0xFF40) && !(cp >= 0xFF5B && cp <= 0xFF65) &&
+                            !(cp >= 0x0660 && cp <= 0x0669) && !(cp >= 0x06F0 && cp <= 0x06F9) &&
+                            !(cp >= 0x0966 && cp <= 0x096F) && !(cp >= 0xFF10 && cp <= 0xFF19);
+        if (letter) {
+          cx.unsupported("names with non-ASCII letters");
+          return false;
+        }
         if (cp >= 0x80) {
           char buf[16];
           std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(cp));
@@ -165,6 +233,8 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       }
       t.type = Tok::Op;
       t.text = hit;
+      if (t.text == "(" || t.text == "[" || t.text == "{") ++brackets;
+      if (t.text == ")" || t.text == "]" || t.text == "}") --brackets;
       i += t.text.size();
     }
     // advance the column by code points
@@ -187,24 +257,43 @@ class Parser {
 
   Statement statement() {
     Statement st;
-    if (t_.size() >= 3 && t_[0].type == Tok::Name && t_[1].type == Tok::Op && t_[1].text == "=") {
-      if (is_keyword(t_[0].text) || t_[0].text == "True" || t_[0].text == "False" || t_[0].text == "None") {
-        syntax(cx_, "cannot assign to " + t_[0].text, t_[0].col);
+    // `name = name = ... = expression` (Python binds every name)
+    while (p_ + 2 < t_.size() && t_[p_].type == Tok::Name && t_[p_ + 1].type == Tok::Op && t_[p_ + 1].text == "=") {
+      const Token& n = t_[p_];
+      if (is_keyword(n.text) || n.text == "True" || n.text == "False" || n.text == "None") {
+        syntax(cx_, "cannot assign to " + n.text, n.col);
         return st;
       }
-      st.target = t_[0].text;
-      p_ = 2;
+      (st.target.empty() ? st.target : st.more_targets.emplace_back()) = n.text;
+      p_ += 2;
     }
     if (peek().type == Tok::End) {
       syntax(cx_, "invalid syntax: expected an expression", peek().col);
       return st;
     }
+    if (peek().type == Tok::Name && is_keyword(peek().text) && !expression_keyword(peek().text)) {
+      // a statement where Python expects an expression (`scores = return x`)
+      syntax(cx_, "invalid syntax", peek().col);
+      return st;
+    }
     NodePtr e = testlist(true);
     if (cx_.failed()) return st;
+    if (is_op(";")) {  // one trailing `;` ends the statement; another statement after it is not run here
+      ++p_;
+      if (peek().type != Tok::End) {
+        if (is_op(";")) syntax(cx_, "invalid syntax", peek().col);
+        else cx_.unsupported("several statements on one line");
+        return st;
+      }
+    }
     if (peek().type != Tok::End) {
       const Token& k = peek();
-      if (k.type == Tok::Op && k.text == "=")
-        syntax(cx_, "cannot assign to expression; only `name = expression` is supported", k.col);
+      if (k.type == Tok::Op && k.text == "=" &&
+          (e->type == NodeType::Subscript || e->type == NodeType::Attr || e->type == NodeType::Tuple ||
+           e->type == NodeType::List || e->type == NodeType::Name))
+        cx_.unsupported("assigning to anything but a name");
+      else if (k.type == Tok::Op && k.text == "=")
+        syntax(cx_, "cannot assign to expression", k.col);
       else
         unexpected(k);
       return st;
@@ -237,17 +326,14 @@ class Parser {
 
   void unexpected(const Token& k) {
     if (k.type == Tok::Name && is_keyword(k.text)) {
-      if (k.text == "import" || k.text == "from")
-        syntax(cx_, "import is not allowed: np and math are already there", k.col);
+      if (expression_keyword(k.text) || k.text == "if" || k.text == "for" || k.text == "is" || k.text == "in")
+        cx_.unsupported("'" + k.text + "' expressions");
       else
-        syntax(cx_, "'" + k.text + "' is not supported in this sandbox", k.col);
+        syntax(cx_, "invalid syntax", k.col);
     } else if (k.type == Tok::End) {
       syntax(cx_, "invalid syntax: the line ends too early", k.col);
-    } else if (k.type == Tok::Op && (k.text == "{" || k.text == "}" || k.text == ";" || k.text == ":=" ||
-                                     k.text == "<<" || k.text == ">>" || k.text == "->" ||
-                                     (k.text.size() >= 2 && k.text.back() == '=' && k.text != "==" &&
-                                      k.text != "!=" && k.text != "<=" && k.text != ">="))) {
-      syntax(cx_, "'" + k.text + "' is not supported in this sandbox", k.col);
+    } else if (k.type == Tok::Op && (k.text == "{" || k.text == ":=" || k.text == "<<" || k.text == ">>")) {
+      cx_.unsupported(k.text == "{" ? std::string("dictionaries and sets") : "the " + k.text + " operator");
     } else {
       syntax(cx_, "invalid syntax", k.col);
     }
@@ -267,7 +353,7 @@ class Parser {
       if (k && k->height > h) h = k->height;
     n.height = h + 1;
     if (n.height > cx_.limits.max_depth) {
-      syntax(cx_, "expression too deeply nested (limit " + std::to_string(cx_.limits.max_depth) + " levels)", n.col);
+      cx_.unsupported("expressions nested more than " + std::to_string(cx_.limits.max_depth) + " levels deep");
       return false;
     }
     return true;
@@ -278,8 +364,7 @@ class Parser {
     bool ok;
     explicit DepthGuard(Parser& parser) : p(parser), ok(++parser.depth_ <= parser.cx_.limits.max_depth) {
       if (!ok)
-        syntax(p.cx_, "expression too deeply nested (limit " + std::to_string(p.cx_.limits.max_depth) + " levels)",
-               p.peek().col);
+        p.cx_.unsupported("expressions nested more than " + std::to_string(p.cx_.limits.max_depth) + " levels deep");
     }
     ~DepthGuard() { --p.depth_; }
   };
@@ -307,18 +392,70 @@ class Parser {
                                                         k.text == ":"));
   }
 
+  // test: or_test ['if' or_test 'else' test]
   NodePtr test() {
     DepthGuard g(*this);
     if (!g.ok) return nullptr;
-    NodePtr e = comparison();
+    const int col = peek().col;
+    NodePtr e = or_test();
     if (!e) return nullptr;
-    if (peek().type == Tok::Name && (peek().text == "if" || peek().text == "and" || peek().text == "or" ||
-                                     peek().text == "in" || peek().text == "is" || peek().text == "not" ||
+    if (peek().type == Tok::Name && peek().text == "if") {
+      ++p_;
+      NodePtr cond = or_test();
+      if (!cond) return nullptr;
+      if (!(peek().type == Tok::Name && peek().text == "else")) return fail_unexpected(peek());
+      ++p_;
+      NodePtr orelse = test();
+      if (!orelse) return nullptr;
+      NodePtr n = make(NodeType::IfExp, col);
+      n->kids.push_back(std::move(e));
+      n->kids.push_back(std::move(cond));
+      n->kids.push_back(std::move(orelse));
+      if (!check_height(*n)) return nullptr;
+      return n;
+    }
+    if (peek().type == Tok::Name && (peek().text == "in" || peek().text == "is" || peek().text == "not" ||
                                      peek().text == "for")) {
-      syntax(cx_, "'" + peek().text + "' is not supported in this sandbox", peek().col);
+      cx_.unsupported("'" + peek().text + "' expressions");
       return nullptr;
     }
     return e;
+  }
+
+  NodePtr bool_level(const char* op, NodePtr (Parser::*next)()) {
+    const int col = peek().col;
+    NodePtr lhs = (this->*next)();
+    if (!lhs) return nullptr;
+    while (peek().type == Tok::Name && peek().text == op) {
+      ++p_;
+      NodePtr rhs = (this->*next)();
+      if (!rhs) return nullptr;
+      NodePtr b = make(NodeType::BoolOp, col);
+      b->op = op;
+      b->kids.push_back(std::move(lhs));
+      b->kids.push_back(std::move(rhs));
+      if (!check_height(*b)) return nullptr;
+      lhs = std::move(b);
+    }
+    return lhs;
+  }
+  NodePtr or_test() { return bool_level("or", &Parser::and_test); }
+  NodePtr and_test() { return bool_level("and", &Parser::not_test); }
+  NodePtr not_test() {
+    if (peek().type == Tok::Name && peek().text == "not") {
+      DepthGuard g(*this);
+      if (!g.ok) return nullptr;
+      const int col = peek().col;
+      ++p_;
+      NodePtr operand = not_test();
+      if (!operand) return nullptr;
+      NodePtr u = make(NodeType::Unary, col);
+      u->op = "not";
+      u->kids.push_back(std::move(operand));
+      if (!check_height(*u)) return nullptr;
+      return u;
+    }
+    return comparison();
   }
 
   NodePtr comparison() {
@@ -446,7 +583,7 @@ class Parser {
     bool seen_kw = false;
     while (!accept(")")) {
       if (is_op("*") || is_op("**")) {
-        syntax(cx_, "argument unpacking is not supported in this sandbox", peek().col);
+        cx_.unsupported("argument unpacking");
         return false;
       }
       if (peek().type == Tok::Name && is_op("=", 1)) {
@@ -562,6 +699,10 @@ class Parser {
         return n;
       }
       case Tok::Op: {
+        if (k.text == "*" || k.text == "**") {
+          cx_.unsupported("starred expressions");
+          return nullptr;
+        }
         if (k.text == "...") {
           ++p_;
           NodePtr n = make(NodeType::Const, k.col);
@@ -603,9 +744,7 @@ class Parser {
 
 Statement parse_line(std::string_view line, Context& cx) {
   if (line.size() > cx.limits.max_line_chars) {
-    cx.fail("SyntaxError", "line too long: " + std::to_string(line.size()) + " characters, the limit is " +
-                               std::to_string(cx.limits.max_line_chars) + " (col " +
-                               std::to_string(cx.limits.max_line_chars + 1) + ")");
+    cx.unsupported("lines longer than " + std::to_string(cx.limits.max_line_chars) + " characters");
     return {};
   }
   std::vector<Token> toks;

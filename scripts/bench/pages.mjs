@@ -34,9 +34,10 @@ function walk(dir) {
 
 // The element modules of the library build and the <tag>-<hash>.js chunks
 // Rollup splits out of them (attn-review imports the quiz's).
-export const ELEMENTS = ['attn-heatmap', 'attn-quiz', 'attn-review', 'attn-exercise'];
+export const ELEMENTS = ['attn-heatmap', 'attn-quiz', 'attn-review', 'attn-exercise', 'attn-train'];
 const CORE_WASM = 'attn_core.wasm';
 const PY_WASM = 'attn_py.wasm';
+const TRAIN_WASM = 'attn_train.wasm';
 /**
  * What an element fetches on use beyond its static imports, from its sources
  * (web/elements/<tag>/*.ts, not tests): the core engine if it calls getEngine
@@ -47,7 +48,7 @@ function elementUses(root, tag) {
   const dir = new URL(`web/elements/${tag}/`, root).pathname;
   const src = readdirSync(dir).filter((f) => f.endsWith('.ts') && !/\.test\.ts$|\.d\.ts$/.test(f))
     .map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
-  return { core: /\bgetEngine\b/.test(src), evaluator: /\bgetEvaluator\b/.test(src) };
+  return { core: /\bgetEngine\b/.test(src), evaluator: /\bgetEvaluator\b/.test(src), train: /\bTrainClient\b/.test(src) };
 }
 
 // Relative module specifiers in minified ES output: static `import{…}from"./x.js"`,
@@ -124,6 +125,14 @@ export function librarySizes(dir, { root }) {
         closure(ev, seen);
         if (names(seen, PY_WASM) && byName.has(PY_WASM)) seen.add(PY_WASM);
         else notes.push(`${PY_WASM} not named by its JS or missing`);
+      }
+      if (uses.some((u) => u.train)) {
+        // On Start: the Web Worker's module (named by the element's JS) and attn_train.wasm.
+        const worker = [...byName.keys()].filter((f) => /(^|\/)train-worker-[\w-]+\.js$/.test(f) && names(seen, f.split('/').pop()));
+        if (worker.length) closure(worker, seen);
+        else notes.push('starts a training worker, but no train-worker-*.js is named by its closure');
+        if (names(seen, TRAIN_WASM) && byName.has(TRAIN_WASM)) seen.add(TRAIN_WASM);
+        else notes.push(`${TRAIN_WASM} not named by its JS or missing`);
       }
       if (useCore) {
         if (names(seen, CORE_WASM) && byName.has(CORE_WASM)) seen.add(CORE_WASM);

@@ -7,6 +7,7 @@
 // `origin=` is given, only from that origin).
 import { normaliseLang, type PageLang } from '../i18n/lang';
 import { PAGE_STRINGS } from '../i18n/strings';
+import { probe } from '../storage/local';
 import { embedWidget, WASM_GLOBAL } from './widgets';
 
 export const MSG_SIZE = 'attention-lab:size';
@@ -31,18 +32,6 @@ export function parseOrigin(v: string | null | undefined): string | null {
     return u.origin === v.replace(/\/$/, '') ? u.origin : null;
   } catch {
     return null;
-  }
-}
-
-function storageWorks(): boolean {
-  try {
-    const s = globalThis.localStorage;
-    const k = 'attention-lab:probe-embed';
-    s.setItem(k, '1');
-    s.removeItem(k);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -105,7 +94,7 @@ export function mount(name: string, installers: readonly WasmInstaller[], banks:
     el.append(inline);
   }
   document.title = `${spec.title[lang]} · attention-lab`;
-  if (spec.progress && !storageWorks() && note) {
+  if (spec.progress && !probe() && note) {
     note.textContent = t.noStorage;
     note.hidden = false;
   }

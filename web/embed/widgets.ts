@@ -39,6 +39,8 @@ export interface EmbedWidget {
 export const EMBED_WASM = {
   core: { simd: 'attn_core', scalar: 'attn_core_scalar' },
   py: { simd: 'attn_py', scalar: 'attn_py' },
+  torch: { simd: 'attn_torch', scalar: 'attn_torch' },
+  train: { simd: 'attn_train', scalar: 'attn_train_scalar' },
 } as const;
 export type EmbedWasmName = keyof typeof EMBED_WASM;
 
@@ -82,6 +84,29 @@ export const EMBED_WIDGETS = {
     wasm: ['py'],
     banks: true,
     title: { 'zh-CN': '间隔复习', en: 'Spaced review' },
+  },
+  tril: {
+    tag: 'attn-tril',
+    module: 'elements/attn-tril/attn-tril.ts',
+    attrs: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'],
+    flags: [],
+    progress: false,
+    wasm: ['torch'],
+    banks: false,
+    title: { 'zh-CN': 'tril 技巧实验室', en: 'The tril trick lab' },
+  },
+  // Training runs in a Worker and fetches Tiny Shakespeare from the frame's
+  // origin on Start: a sandboxed frame needs allow-same-origin for the text
+  // (without it, the loop runs in the frame itself and the text cannot be fetched).
+  train: {
+    tag: 'attn-train',
+    module: 'elements/attn-train/attn-train.ts',
+    attrs: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'],
+    flags: [],
+    progress: false,
+    wasm: ['train'],
+    banks: false,
+    title: { 'zh-CN': '训练字符模型', en: 'Train the character model' },
   },
 } as const satisfies Record<string, EmbedWidget>;
 

@@ -1,14 +1,16 @@
 // The page language: zh-CN by default, English on request, and the choice is
-// remembered under `attention-lab:lang`. The storage module has no preference
-// API, so this is the one other key the site writes; every access is guarded,
-// because storage throws in sandboxed frames and in some private modes.
+// remembered as the storage module's `lang` preference (web/storage/local.ts,
+// key `attention-lab:lang`), whose every access is guarded, because storage
+// throws in sandboxed frames and in some private modes.
 //
 // Pages carry both languages: blocks marked `class="zh"` / `class="en"` (each
 // with its own `lang`) are shown or hidden by page.css from <html lang>. The
 // custom elements get the language as their own `lang` attribute.
 
+import { LANG_KEY, readPreference, writePreference } from '../storage/local';
+
 export type PageLang = 'zh-CN' | 'en';
-export const LANG_KEY = 'attention-lab:lang';
+export { LANG_KEY };
 export const LANG_EVENT = 'attention-lab:langchange';
 
 export function normaliseLang(v: string | null | undefined): PageLang | null {
@@ -21,21 +23,12 @@ export function normaliseLang(v: string | null | undefined): PageLang | null {
 
 /** The stored choice, or null when there is none or storage cannot be read. */
 export function storedLang(): PageLang | null {
-  try {
-    return normaliseLang(globalThis.localStorage?.getItem(LANG_KEY));
-  } catch {
-    return null;
-  }
+  return normaliseLang(readPreference('lang'));
 }
 
 /** Stores the choice; false when storage refused it (the switch still works for this visit). */
 export function storeLang(lang: PageLang): boolean {
-  try {
-    globalThis.localStorage?.setItem(LANG_KEY, lang);
-    return true;
-  } catch {
-    return false;
-  }
+  return writePreference('lang', lang);
 }
 
 export function currentLang(): PageLang {
@@ -47,7 +40,7 @@ export function applyLang(lang: PageLang, titles?: Record<PageLang, string>): vo
   const html = document.documentElement;
   html.setAttribute('lang', lang);
   if (titles) document.title = titles[lang];
-  for (const el of Array.from(document.querySelectorAll('attn-heatmap, attn-quiz, attn-exercise, attn-review'))) {
+  for (const el of Array.from(document.querySelectorAll('attn-heatmap, attn-quiz, attn-exercise, attn-review, attn-tril'))) {
     el.setAttribute('lang', lang);
   }
   document.dispatchEvent(new CustomEvent<PageLang>(LANG_EVENT, { detail: lang }));

@@ -1,6 +1,6 @@
 // Types of dist/lib/attention-lab.js for authors who bundle it (hand-written,
 // self-contained: no imports from the sources). Importing the module makes
-// <attn-heatmap>, <attn-quiz>, <attn-exercise> and <attn-review> work: each
+// <attn-heatmap>, <attn-quiz>, <attn-exercise>, <attn-review> and <attn-train> work: each
 // element's code is loaded when its tag first appears in the document (or by
 // load(tag) / loadAll()). The element interfaces below describe the upgraded
 // elements (document.querySelector('attn-heatmap') is typed through
@@ -8,7 +8,7 @@
 // per-element modules: attention-lab/attn-heatmap, …/attn-quiz,
 // …/attn-review, …/attn-exercise (attn-elements.d.ts).
 
-export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise';
+export type AttnTag = 'attn-heatmap' | 'attn-quiz' | 'attn-review' | 'attn-exercise' | 'attn-tril' | 'attn-train';
 export declare const TAGS: readonly AttnTag[];
 /** Loads and defines one element (once); resolves to its class. */
 export declare function load(tag: AttnTag): Promise<CustomElementConstructor>;
@@ -175,18 +175,107 @@ export interface AttnReview extends HTMLElement {
   readonly items: ReviewItemSummary[];
 }
 
+/** detail of `attn-tril-change`, sent after each new state is shown. */
+export interface AttnTrilChangeDetail {
+  /** Decimal string, 0 <= seed < 2^63. */
+  seed: string;
+  b: number;
+  step: number;
+  view: 'average' | 'attention';
+  mask: boolean;
+  scale: boolean;
+  m: number;
+  perm: number[];
+  positions: boolean;
+}
+export type TrilPart = 'three' | 'head' | 'temperature' | 'permutation';
+
+/** <attn-tril>: the reading note's toy tensors with PyTorch-exact draws (see its README). */
+export interface AttnTril extends HTMLElement {
+  seed: string | number | bigint;
+  b: number;
+  step: number;
+  view: 'average' | 'attention';
+  mask: boolean;
+  scale: boolean;
+  m: number;
+  perm: number[];
+  positions: boolean;
+  parts: TrilPart[];
+  /** torch.randn(4, 8, 2) after torch.manual_seed(seed), (4, 8, 2) row-major; a fresh copy (empty until loaded). */
+  readonly x: Float64Array;
+  /** xbow (the masked_fill + softmax way), (4, 8, 2). */
+  readonly xbow: Float64Array;
+  /** The one-head demo's wei for the current mask and scale, (4, 8, 8). */
+  readonly wei: Float64Array;
+  readonly inputErrors: { attr: string; got: string }[];
+  /** The script "Copy as PyTorch" copies. */
+  readonly pytorchCode: string;
+}
+
+export type TrainModel = 'bigram' | 'position' | 'head';
+export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
+/** One evaluation: the log line `step {step}: train loss {train:.4f}, val loss {val:.4f}`. */
+export interface TrainPoint { step: number; train: number; val: number }
+/** detail of `attn-train-start`. */
+export interface AttnTrainStartDetail {
+  model: TrainModel; seed: string; iters: number; evalInterval: number; evalIters: number; lr: number;
+  source: 'shakespeare' | 'own';
+}
+/** detail of `attn-train-eval`, one per log line. */
+export interface AttnTrainEvalDetail extends TrainPoint { model: TrainModel; line: string }
+/** detail of `attn-train-done` (after Stop too, with stopped: true). */
+export interface AttnTrainDoneDetail {
+  model: TrainModel; step: number; stopped: boolean; evals: TrainPoint[]; sample: string; seconds: number; stepsPerSecond: number;
+}
+/** detail of `attn-train-error`: kind 'nan' names the step. */
+export interface AttnTrainErrorDetail { kind: 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention'; message: string; step?: number }
+
+export interface AttnTrain extends HTMLElement {
+  model: TrainModel;
+  get seed(): string;
+  set seed(v: string | number | bigint);
+  iters: number;
+  lr: number;
+  evalInterval: number;
+  evalIters: number;
+  sampleChars: number;
+  /** URL of the default training text (Tiny Shakespeare, shipped next to the library). */
+  src: string;
+  readonly phase: TrainPhase;
+  readonly log: string[];
+  readonly evaluations: TrainPoint[];
+  readonly sample: string;
+  readonly attention: { snippet: string; weights: Float32Array } | null;
+  /** The learner's own text for the next run (null: Tiny Shakespeare). */
+  setText(text: string | null): void;
+  start(): void;
+  pause(): void;
+  resume(): void;
+  stop(): void;
+  reset(): void;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
+    'attn-tril': AttnTril;
     'attn-heatmap': AttnHeatmap;
     'attn-quiz': AttnQuiz;
     'attn-exercise': AttnExercise;
     'attn-review': AttnReview;
+    'attn-train': AttnTrain;
   }
   interface HTMLElementEventMap {
     'attn-heatmap-change': CustomEvent<AttnHeatmapChangeDetail>;
+    'attn-tril-change': CustomEvent<AttnTrilChangeDetail>;
     'attn-quiz-answer': CustomEvent<AttnQuizAnswerDetail>;
     'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
     'attn-exercise-run': CustomEvent<AttnExerciseRunDetail>;
     'attn-review-complete': CustomEvent<ReviewCompleteDetail>;
+    'attn-train-start': CustomEvent<AttnTrainStartDetail>;
+    'attn-train-eval': CustomEvent<AttnTrainEvalDetail>;
+    'attn-train-done': CustomEvent<AttnTrainDoneDetail>;
+    'attn-train-error': CustomEvent<AttnTrainErrorDetail>;
+    'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array }>;
   }
 }

@@ -9,13 +9,15 @@
 // the quiz, the review, the exercise or the exercise's evaluator module.
 // (The same pattern as Shoelace's autoloader.) Each element can also be
 // imported by itself: dist/lib/attn-heatmap.js, attn-quiz.js, attn-review.js,
-// attn-exercise.js export its class and define its tag.
+// attn-exercise.js, attn-train.js export its class and define its tag.
 
 const LOADERS = {
   'attn-heatmap': () => import('../elements/attn-heatmap/attn-heatmap'),
   'attn-quiz': () => import('../elements/attn-quiz/attn-quiz'),
   'attn-review': () => import('../elements/attn-review/attn-review'),
   'attn-exercise': () => import('../elements/attn-exercise/attn-exercise'),
+  'attn-tril': () => import('../elements/attn-tril/attn-tril'),
+  'attn-train': () => import('../elements/attn-train/attn-train'),
 } as const;
 
 export type AttnTag = keyof typeof LOADERS;

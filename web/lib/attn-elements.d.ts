@@ -6,6 +6,8 @@ import type {
   AttnHeatmap as AttnHeatmapElement,
   AttnQuiz as AttnQuizElement,
   AttnReview as AttnReviewElement,
+  AttnTril as AttnTrilElement,
+  AttnTrain as AttnTrainElement,
 } from './attention-lab';
 
 export type * from './attention-lab';
@@ -14,3 +16,5 @@ export declare const AttnHeatmap: { new (): AttnHeatmapElement; prototype: AttnH
 export declare const AttnQuiz: { new (): AttnQuizElement; prototype: AttnQuizElement };
 export declare const AttnReview: { new (): AttnReviewElement; prototype: AttnReviewElement };
 export declare const AttnExercise: { new (): AttnExerciseElement; prototype: AttnExerciseElement };
+export declare const AttnTril: { new (): AttnTrilElement; prototype: AttnTrilElement };
+export declare const AttnTrain: { new (): AttnTrainElement; prototype: AttnTrainElement };

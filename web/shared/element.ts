@@ -1,7 +1,8 @@
 // What every attention-lab element shares: a shadow root styled by
 // constructable stylesheets (allowed under style-src 'self'), renders batched
-// into one per frame, typed events that bubble out of the shadow root, and
-// the language resolution (attribute, else the page's lang, else zh-CN).
+// into one per frame, typed events that bubble out of the shadow root, the
+// language resolution (attribute, else the page's lang, else zh-CN), and
+// `updateComplete`, the promise tests and pages wait on instead of a timer.
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -27,6 +28,8 @@ export function define(name: string, ctor: CustomElementConstructor): void {
 export abstract class AttnElement extends HTMLElement {
   protected readonly root: ShadowRoot;
   #renderQueued = false;
+  #waiting: ((done: boolean) => void)[] = [];
+  #tracked = 0;
 
   constructor(styles: CSSStyleSheet[]) {
     super();
@@ -44,13 +47,57 @@ export abstract class AttnElement extends HTMLElement {
     this.#renderQueued = true;
     const run = () => {
       this.#renderQueued = false;
-      if (this.isConnected) this.render();
+      try {
+        if (this.isConnected) this.render();
+      } finally {
+        this.settle();
+      }
     };
     if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') requestAnimationFrame(run);
     else queueMicrotask(run);
   }
 
   protected abstract render(): void;
+
+  /**
+   * Resolves (to true) once the element shows its current attributes: the
+   * render that follows the last change has run, and so has the work that
+   * render started (an engine or a bank loading, a deferred table, a run).
+   * Resolves at once when nothing is pending. A disconnected element does not
+   * render; its promise resolves with the render it skips.
+   */
+  get updateComplete(): Promise<boolean> {
+    if (!this.#pending()) return Promise.resolve(true);
+    return new Promise((resolve) => { this.#waiting.push(resolve); });
+  }
+
+  /** Work the element has started and not finished that will change what it shows. */
+  protected busy(): boolean {
+    return false;
+  }
+
+  /** Runs async work (a run, a copy) as part of the current update: `updateComplete` waits for it. */
+  protected async track<T>(work: () => Promise<T>): Promise<T> {
+    this.#tracked++;
+    try {
+      return await work();
+    } finally {
+      this.#tracked--;
+      this.settle();
+    }
+  }
+
+  #pending(): boolean {
+    return this.#renderQueued || this.#tracked > 0 || this.busy();
+  }
+
+  /** Resolves `updateComplete` if nothing is left to do; call it when work reported by busy() ends without a render. */
+  protected settle(): void {
+    if (this.#pending() || !this.#waiting.length) return;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const resolve of waiting) resolve(true);
+  }
 
   /** Dispatches a typed CustomEvent that bubbles and crosses shadow roots. */
   protected emit<T>(type: string, detail: T): boolean {

@@ -27,6 +27,17 @@ class Generator {
   void uniform_(float* out, std::size_t n, double from = 0.0, double to = 1.0);
   // torch.randint(low, high, (n,)) as int64. out: (n,)
   void randint(std::int64_t* out, std::size_t n, std::int64_t low, std::int64_t high);
+
+ private:
+  static constexpr int kStateN = 624;
+  float uniform_float();    // uniform_real_distribution<float>(0, 1)
+  double normal_double();   // normal_distribution<double>(0, 1), with its cache
+  std::uint32_t state_[kStateN];
+  int left_ = 1;
+  int next_ = 0;
+  bool has_next_double_normal_ = false;
+  double next_double_normal_ = 0.0;
+  void next_state();
 };
 
 }  // namespace attn::torch

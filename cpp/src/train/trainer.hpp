@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,11 @@ class Trainer {
   // Continues the text from a context (empty: one token 0, as the lecture),
   // sampling from the trainer's own generator. Returns only the new text.
   std::string generate(std::string_view context_utf8, int max_new_chars);
+  // The same, from a generator seeded with `seed` (torch.manual_seed(seed)),
+  // leaving the trainer's own generator as it was: a sample in the middle of
+  // a run that does not change the rest of the run (<attn-train>'s samples
+  // at each evaluation).
+  std::string sample(std::string_view context_utf8, int max_new_chars, std::uint64_t seed);
 
   // The head model's attention weights on the last `block` characters of
   // snippet (T = its length, at most block): (T, T), rows queries, columns
@@ -81,6 +87,12 @@ class Trainer {
 
   // Parameter count and a flat view of parameters/gradients for tests.
   std::size_t parameter_count() const;
+  // Every parameter, flat, in model.parameters() order (PyTorch's shapes,
+  // row-major), and their gradients from the last training step.
+  std::span<const float> parameters() const;
+  std::span<const float> gradients() const;
+  // torch.randint's offsets of the last batch drawn (batch values).
+  std::span<const std::int64_t> last_batch_offsets() const;
 
  private:
   struct Impl;

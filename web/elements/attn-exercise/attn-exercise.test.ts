@@ -16,13 +16,12 @@ const { AttnExercise, REFERENCE } = await import('./attn-exercise');
 const { fullProgram } = await import('./program');
 type El = InstanceType<typeof AttnExercise>;
 
-const frame = async () => { await new Promise((r) => requestAnimationFrame(() => r(null))); await new Promise((r) => setTimeout(r, 0)); };
 
 async function mount(attrs: Record<string, string>): Promise<El> {
   const el = document.createElement('attn-exercise') as El;
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   document.body.append(el);
-  await frame();
+  await el.updateComplete;
   return el;
 }
 const q = <T extends Element = HTMLElement>(el: El, sel: string) => el.shadowRoot!.querySelector(sel) as T;
@@ -71,7 +70,7 @@ describe('<attn-exercise>', () => {
     expect(text).toContain('换成批量的 (B, H, T, d) 输入就不行了');
     expect(text).toContain('ValueError: matmul');
     el.setAttribute('lang', 'en');
-    await frame();
+    await el.updateComplete;
     expect(q(el, 'li[data-todo="1"]').textContent).toContain('K.T reverses all axes');
   });
 
@@ -94,7 +93,7 @@ describe('<attn-exercise>', () => {
     const lines = ['Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', REFERENCE[1], 'softmax(scores)'];
     type(el, lines);
     q<HTMLButtonElement>(el, 'button.copy').click();
-    await frame();
+    await el.updateComplete;
     expect(writeText).toHaveBeenCalledTimes(1);
     const copied = writeText.mock.calls[0][0];
     expect(copied).toBe(fullProgram('3', lines, 'zh-CN'));
@@ -139,12 +138,12 @@ describe('<attn-exercise> bad input', () => {
     expect(q(el, '[role="alert"]')).toBeNull();
     for (const bad of ['-1', '1.5', 'abc', '18446744073709551616', '']) {
       el.setAttribute('seed', bad);
-      await frame();
+      await el.updateComplete;
       expect(el.seed).toBe('7');
       expect(q(el, '[role="alert"]').textContent).toContain(`The seed attribute must be an integer from 0 to 2^64−1; got "${bad}". Still using seed 7.`);
     }
     el.setAttribute('seed', '18446744073709551615');
-    await frame();
+    await el.updateComplete;
     expect(el.seed).toBe('18446744073709551615');
     expect(q(el, '[role="alert"]')).toBeNull();
   });

@@ -20,7 +20,7 @@ export interface AttnExerciseTodo {
   /** The reason as a stable code with string parameters (cpp/src/exercise.hpp lists them). */
   code: string;
   params: Record<string, string>;
-  /** For the wrappers causal_false / batched / batched_transpose: the wrapped reason. */
+  /** For the wrappers causal_false / pytorch_transpose: the wrapped reason. */
   inner?: { code: string; params: Record<string, string> };
 }
 
@@ -81,6 +81,7 @@ const STRINGS = {
     expected: '预期输出（NumPy）',
     correct: '正确',
     wrong: '错误',
+    unsupported: '未检查',
     same: '输出与预期完全一致。',
     differs: (n: number) => `有 ${n} 行与预期不同（行首标有 ≠）。`,
     differLine: '与预期不同',
@@ -118,6 +119,7 @@ const STRINGS = {
     expected: 'Expected (NumPy)',
     correct: 'correct',
     wrong: 'wrong',
+    unsupported: 'not checked',
     same: 'The output equals the expected output.',
     differs: (n: number) => `${n} line(s) differ from the expected output (marked ≠).`,
     differLine: 'differs from the expected output',
@@ -156,10 +158,22 @@ const CSS = `
 }
 .prog { font: 13px/1.45 ui-monospace, monospace; background: var(--_surface); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
 .prog pre { margin: 0; white-space: pre; }
-.slot { display: flex; align-items: center; gap: .4em; white-space: pre; }
-.slot input { flex: 1; min-width: 18em; font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
+.slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
+.slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
 .prog pre.tail { opacity: .92; }
-.slot .tag { font-size: 11px; opacity: .75; }
+/* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
+.slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
+/* Code lines longer than the box scroll inside it; shadows at the edges show there is more. */
+.prog {
+  --_shade: rgb(0 0 0 / 0.4);
+  background:
+    linear-gradient(to right, var(--_surface) 40%, transparent) left center / 1.5em 100% no-repeat local,
+    linear-gradient(to left, var(--_surface) 40%, transparent) right center / 1.5em 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left center / 1.1em 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right center / 1.1em 100% no-repeat scroll,
+    var(--_surface);
+}
+@media (prefers-color-scheme: dark) { .prog { --_shade: rgb(255 255 255 / 0.5); } }
 .bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
 button, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: .25em .7em; }
 button.run { background: var(--_accent); border-color: var(--_accent); color: var(--_bg); }
@@ -181,6 +195,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .copy-text { display: block; box-sizing: border-box; width: 100%; max-width: 100%; font: 12px/1.4 ui-monospace, monospace; white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg); }
 .ok { color: var(--_ok); font-weight: 600; }
 .bad { color: var(--_bad); font-weight: 600; }
+.unsupported { font-weight: 600; }
 .error { color: var(--_error); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
 .explain { margin: .4em 0; }
 h3 { font-size: 1em; margin: .2em 0; }
@@ -271,7 +286,7 @@ export class AttnExercise extends AttnElement {
       input.addEventListener('keydown', (e) => { if (e.key === 'Enter') void this.run(); });
       return input;
     });
-    const slot = (k: number) => h('div', { class: 'slot' }, INDENT[k], this.#inputs[k], h('span', { class: 'tag' }, `# ${t.todo(k + 1)}: ${t.hints[k]}`));
+    const slot = (k: number) => h('div', { class: 'slot' }, h('span', { class: 'indent', 'aria-hidden': 'true' }, INDENT[k]), this.#inputs[k], h('span', { class: 'tag' }, `# ${t.todo(k + 1)}: ${t.hints[k]}`));
     const program = h('div', { class: 'prog', part: 'program' },
       h('pre', {}, PROGRAM_HEAD), slot(0), h('pre', {}, PROGRAM_MID1), slot(1), h('pre', {}, PROGRAM_MID2), slot(2),
       h('pre', { class: 'tail' }, programTail(this.seed, lang)));
@@ -305,7 +320,11 @@ export class AttnExercise extends AttnElement {
    * Copies the whole program with the typed lines: to the clipboard where the page may write it;
    * otherwise shows it in a read-only text box, selected for Ctrl+C. Resolves to true when copied.
    */
-  async copyProgram(): Promise<boolean> {
+  copyProgram(): Promise<boolean> {
+    return this.track(() => this.#copyProgram());
+  }
+
+  async #copyProgram(): Promise<boolean> {
     if (!this.#built) this.#build(resolveLang(this));
     const t = STRINGS[this.#lang];
     const text = this.programText;
@@ -344,6 +363,10 @@ export class AttnExercise extends AttnElement {
 
   /** Runs the program with the typed lines; saves them unless showing a menu mistake. */
   async run(save = true): Promise<AttnExerciseRunDetail | null> {
+    return this.track(() => this.#run(save));
+  }
+
+  async #run(save: boolean): Promise<AttnExerciseRunDetail | null> {
     const t = STRINGS[this.#lang];
     if (!this.#built) this.#build(resolveLang(this));
     const lines = this.todos;
@@ -413,9 +436,13 @@ export class AttnExercise extends AttnElement {
       const s = reasonText(this.#lang, v);
       return s ? ` — ${s}` : '';
     };
+    // unsupported: the checker cannot run the form; said calmly, not as a mistake
+    const kind = (v: AttnExerciseTodo) => (v.correct ? 'ok' : v.code === 'unsupported' ? 'unsupported' : 'bad');
+    const mark = { ok: '✓', bad: '✗', unsupported: '?' } as const;
+    const label = { ok: t.correct, bad: t.wrong, unsupported: t.unsupported } as const;
     const verdicts = h('ul', { class: 'verdicts' }, ...r.todos.map((v, k) =>
-      h('li', { 'data-todo': String(k + 1), 'data-correct': String(v.correct) },
-        h('span', { class: v.correct ? 'ok' : 'bad' }, `${v.correct ? '✓' : '✗'} ${t.todo(k + 1)}: ${v.correct ? t.correct : t.wrong}`),
+      h('li', { 'data-todo': String(k + 1), 'data-correct': String(v.correct), 'data-verdict': kind(v) },
+        h('span', { class: kind(v) }, `${mark[kind(v)]} ${t.todo(k + 1)}: ${label[kind(v)]}`),
         reasonLine(v))));
     box.replaceChildren(
       verdicts,

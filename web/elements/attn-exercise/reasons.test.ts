@@ -21,6 +21,8 @@ const LINES: [number, string][] = [
   [2, 'softmax(scores / np.sqrt(d_k))'], [2, 'softmax(Q @ K.swapaxes(-2, -1) / np.sqrt(d_k))'],
   [2, 'softmax(np.where(mask, -np.inf, scores))'], [2, 'scores'], [2, 'softmax(scores).sum(-1)'], [2, 'softmax(mask)'],
   [2, 'softmax(scores) + 1e-3'], [2, 'softmax(scores * 1.5)'], [1, 'np.ones((T, T), dtype=bool).swapaxes(0, 1) & False'], [2, 'np.exp(scores) / np.exp(scores).sum(axis=-1)[:, None]'], [2, 'softmax(scores)'],
+  [0, 'np.divide(Q @ K.T, np.sqrt(d_k))'], [0, 'Q @ K.T / 4'], [0, 'Q @ K.transpose(-2, -1) * d_k**-0.5'],
+  [0, 'Q @ K.T / math.sqrt(d_k)'],
 ];
 
 let engine: Evaluator;
@@ -62,8 +64,8 @@ describe('verdict reasons by code', () => {
       if (text) expect(zh, line).toContain(text);
     }
     for (const c of ['div_dk', 'shape', 'shape_contract', 'error', 'error_t_later', 'syntax', 'target', 'empty', 'mask_k0',
-      'mask_cells', 'softmax_axis', 'causal_false', 'batched', 'batched_transpose', 'ok', 'row_sums', 'weights_values',
-      'scores_values']) expect(seen, c).toContain(c);
+      'mask_cells', 'softmax_axis', 'causal_false', 'batched_transpose', 'ok', 'row_sums', 'weights_values',
+      'scores_values', 'unsupported', 'sizes_only', 'pytorch_transpose']) expect(seen, c).toContain(c);
   });
 
   it('the zh-CN reason of a Python error keeps the error line and adds a lead-in', () => {
@@ -73,9 +75,28 @@ describe('verdict reasons by code', () => {
     expect(reasonText('zh-CN', v)).toBe("运行时 Python 报错：NameError: name 'x' is not defined");
   });
 
+  it('issue 17: the lesson\'s 2-D answer is simply correct, with a tip in the page\'s language and no engine text', () => {
+    const v = verdict(0, 'scores = Q @ K.T / np.sqrt(d_k)');
+    expect(v.correct).toBe(true);
+    expect(v.code).toBe('batched_transpose');
+    expect(v.inner).toBeUndefined();
+    const zh = reasonText('zh-CN', v);
+    expect(zh).toMatch(/^提示/);
+    expect(zh).not.toMatch(/ValueError|size 3|\(5, /);
+  });
+
+  it('an unsupported line is not called wrong and says so calmly', () => {
+    const v = verdict(0, 'np.divide(Q @ K.T, np.sqrt(d_k))');
+    expect(v.correct).toBe(false);
+    expect(v.code).toBe('unsupported');
+    expect(v.params.construct).toBe('np.divide');
+    expect(reasonText('zh-CN', v)).toContain('可能是对的');
+    expect(reasonText('en', v)).toBe('unsupported: np.divide');
+  });
+
   it('an unknown code (or inner code) falls back to the English text', () => {
     expect(reasonText('zh-CN', { code: 'from_the_future', params: {}, correct: false, reason: 'some English' })).toBe('some English');
-    expect(reasonText('zh-CN', { code: 'batched', params: {}, correct: true, reason: 'note text', inner: { code: '??', params: {} } })).toBe('note text');
+    expect(reasonText('zh-CN', { code: 'causal_false', params: {}, correct: false, reason: 'note text', inner: { code: '??', params: {} } })).toBe('note text');
     expect(reasonText('en', { code: 'toString', params: {}, correct: false, reason: 'plain' })).toBe('plain');
   });
 });

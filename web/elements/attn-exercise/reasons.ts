@@ -20,7 +20,19 @@ export interface VerdictData extends VerdictReasonData {
 type P = Record<string, string>;
 type Words = (p: P) => string;
 
-const ZH: Record<string, Words> = {
+/** The reason codes worded from their own parameters (cpp/src/exercise.hpp). */
+export type ReasonCode =
+  | 'ok' | 'empty' | 'syntax' | 'target' | 'error' | 'error_t_later' | 'not_array' | 'shape' | 'shape_contract'
+  | 'no_scale' | 'div_dk' | 'mul_sqrt' | 'transposed' | 'scores_values' | 'mask_where_error' | 'mask_shape'
+  | 'mask_not_bool' | 'mask_k0' | 'mask_lower' | 'mask_inverted' | 'mask_none' | 'mask_all' | 'mask_cells'
+  | 'softmax_axis' | 'not_normalized' | 'double_scale' | 'ignores_mask' | 'weights_nan' | 'row_sums'
+  | 'weights_values' | 'unsupported' | 'sizes_only' | 'batched_transpose';
+/** The codes that wrap another reason (`inner`). */
+export type WrapperCode = 'causal_false' | 'pytorch_transpose';
+/** Every verdict code: a table without one of them does not compile. */
+export type VerdictCode = ReasonCode | WrapperCode;
+
+const ZH: Record<ReasonCode, Words> = {
   ok: () => '',
   empty: () => '还没填：这一行仍然是 `...`',
   syntax: (p) => `Python 无法解析这一行：${p.text}`,
@@ -51,9 +63,12 @@ const ZH: Record<string, Words> = {
   weights_nan: (p) => `出现了 NaN，而 softmax(scores) 并没有：weights${p.index} 是 ${p.got}，应当是 ${p.want}`,
   row_sums: (p) => `每一行的和不是 1：行和为 ${p.sums}`,
   weights_values: (p) => `数值和 softmax(scores) 对不上：weights${p.index} 是 ${p.got}，应当是 ${p.want}`,
+  unsupported: (p) => `这一行可能是对的，只是检查器不支持 ${p.construct}，所以没有检查它：请复制完整程序，用 Python 运行确认`,
+  sizes_only: () => '只对本程序的大小（T = 4，d_k = 16）成立：换成别的大小结果就不对了；请用 T、d_k 或数组的形状，而不是写死的数字',
+  batched_transpose: () => '提示：如果输入是批量的 (B, H, T, d) 数组，K.T 会把四个轴整个倒过来，K.swapaxes(-2, -1) 只交换最后两个轴',
 };
 
-const EN: Record<string, Words> = {
+const EN: Record<ReasonCode, Words> = {
   ok: () => '',
   empty: () => 'not filled in: the line is still `...`',
   syntax: (p) => p.text,
@@ -84,28 +99,29 @@ const EN: Record<string, Words> = {
   weights_nan: (p) => `gives NaN where softmax(scores) does not: weights${p.index} is ${p.got}, expected ${p.want}`,
   row_sums: (p) => `rows don't sum to 1: row sums are ${p.sums}`,
   weights_values: (p) => `values differ from softmax(scores): weights${p.index} is ${p.got}, expected ${p.want}`,
+  unsupported: (p) => `unsupported: ${p.construct}`,
+  sizes_only: () => 'right for this program\'s sizes (T = 4, d_k = 16) only: with other sizes it gives other results; use T, d_k or the arrays\' shapes instead of fixed numbers',
+  batched_transpose: () => 'tip: with batched (B, H, T, d) arrays, K.T reverses all four axes; K.swapaxes(-2, -1) swaps only the last two',
 };
 
 /** The wrappers: `inner` is the wrapped reason, already worded. */
-const WRAP: Record<Lang, Record<string, (inner: string) => string>> = {
+const WRAP: Record<Lang, Record<WrapperCode, (inner: string) => string>> = {
   'zh-CN': {
     causal_false: (inner) => `不加掩码（causal=False）时出错：${inner}`,
-    batched: (inner) => `对 (T, d) 输入是对的；但要注意：换成批量的 (B, H, T, d) 输入就不行了（${inner}）`,
-    batched_transpose: (inner) =>
-      `对 (T, d) 输入是对的；但要注意：换成批量的 (B, H, T, d) 输入就不行了（${inner}）：K.T 会把所有轴整个倒过来，K.swapaxes(-2, -1) 只交换最后两个轴`,
+    pytorch_transpose: (inner) =>
+      `${inner}（NumPy 的 K.transpose(-2, -1) 按给出的顺序排列轴，对二维数组来说什么也没变，不像 PyTorch 那样交换两个轴：请写 K.T 或 K.swapaxes(-2, -1)）`,
   },
   en: {
     causal_false: (inner) => `with causal=False: ${inner}`,
-    batched: (inner) => `correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (${inner})`,
-    batched_transpose: (inner) =>
-      `correct for (T, d) inputs; note: with batched (B, H, T, d) inputs it fails (${inner}): K.T reverses all axes, K.swapaxes(-2, -1) swaps only the last two`,
+    pytorch_transpose: (inner) =>
+      `${inner} (NumPy's K.transpose(-2, -1) keeps a 2-D array's axes in that order, it does not swap them as PyTorch's does: write K.T or K.swapaxes(-2, -1))`,
   },
 };
 
-const TABLES: Record<Lang, Record<string, Words>> = { 'zh-CN': ZH, en: EN };
+const TABLES: Record<Lang, Record<ReasonCode, Words>> = { 'zh-CN': ZH, en: EN };
 
 /** Every code the element words itself (tests check it against cpp/src/exercise.hpp). */
-export const KNOWN_CODES: readonly string[] = [...Object.keys(EN), ...Object.keys(WRAP.en)];
+export const KNOWN_CODES: readonly VerdictCode[] = [...Object.keys(EN), ...Object.keys(WRAP.en)] as VerdictCode[];
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
@@ -114,7 +130,7 @@ function words(lang: Lang, r: VerdictReasonData): string | null {
   if (!own(table, r.code)) return null;
   const p: P = {};
   for (const [k, v] of Object.entries(r.params ?? {})) p[k] = String(v);
-  const s = table[r.code](p);
+  const s = table[r.code as ReasonCode](p);
   return s.includes('undefined') && !Object.values(p).some((v) => v.includes('undefined')) ? null : s;
 }
 
@@ -126,7 +142,7 @@ export function reasonText(lang: Lang, v: VerdictData): string {
   const wrap = WRAP[lang];
   if (own(wrap, v.code)) {
     const inner = v.inner ? words(lang, v.inner) : null;
-    return inner === null || inner === '' ? v.reason : wrap[v.code](inner);
+    return inner === null || inner === '' ? v.reason : wrap[v.code as WrapperCode](inner);
   }
   const s = words(lang, v);
   if (s === null) return v.reason;

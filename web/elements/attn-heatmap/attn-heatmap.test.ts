@@ -50,7 +50,6 @@ function fakeEngine(): Engine {
   } as unknown as Engine;
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 40));
 const sr = (el: Element) => el.shadowRoot!;
 
 beforeAll(async () => {
@@ -66,7 +65,8 @@ describe('<attn-heatmap> before the engine is ready', () => {
   it('shows a loading line, never a blank element', async () => {
     const el = document.createElement('attn-heatmap');
     document.body.append(el);
-    await tick();
+    // (the engine never arrives, so the update is not complete: wait for the loading render)
+    await vi.waitFor(() => expect(sr(el).querySelector('.status')!.textContent).not.toBe(''));
     const status = sr(el).querySelector('.status')!;
     expect(status.hasAttribute('hidden')).toBe(false);
     expect(status.textContent).toContain('正在加载');
@@ -78,8 +78,7 @@ describe('<attn-heatmap> before the engine is ready', () => {
     const el = document.createElement('attn-heatmap');
     el.setAttribute('lang', 'en');
     document.body.append(el);
-    await tick();
-    await tick();
+    await el.updateComplete;
     expect(sr(el).querySelector('.status')!.textContent).toContain('did not load (boom)');
   });
 });
@@ -90,8 +89,7 @@ describe('<attn-heatmap> with an engine', () => {
     const el = document.createElement('attn-heatmap');
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     document.body.append(el);
-    await tick();
-    await tick();
+    await el.updateComplete;
     return el;
   };
 
@@ -107,7 +105,7 @@ describe('<attn-heatmap> with an engine', () => {
     expect(events[0]).toMatchObject({ tokens: 4, dk: 16, dkMax: 512, seed: '0', scale: 'sqrt', causal: false });
     expect(events[0].weights.length).toBe(16);
     el.causal = true;
-    await tick();
+    await el.updateComplete;
     expect(el.getAttribute('causal')).toBe('');
     expect(events).toHaveLength(2);
     expect(el.scores[1]).toBe(-Infinity);
@@ -119,11 +117,11 @@ describe('<attn-heatmap> with an engine', () => {
     expect(created.map((c) => c.key)).toEqual(['0|6|512']);
     el.dk = 32;
     el.scale = 'none';
-    await tick();
+    await el.updateComplete;
     expect(created).toHaveLength(1); // d_k and scale reuse the draws
     expect(created[0].computes.at(-1)).toEqual([32, 'none', false]);
     el.seed = 5n;
-    await tick();
+    await el.updateComplete;
     expect(created.map((c) => [c.key, c.deleted])).toEqual([['0|6|512', true], ['5|6|512', false]]);
     el.remove();
     expect(created[1].deleted).toBe(true);
@@ -133,7 +131,7 @@ describe('<attn-heatmap> with an engine', () => {
     const el = await mount({ lang: 'en' });
     const before = el.weights;
     el.setAttribute('dk', 'abc');
-    await tick();
+    await el.updateComplete;
     const msg = sr(el).querySelector('.message')!;
     expect(msg.hasAttribute('hidden')).toBe(false);
     expect(msg.textContent).toContain('Attribute dk must be an integer from 1 to 512');
@@ -141,7 +139,7 @@ describe('<attn-heatmap> with an engine', () => {
     expect(el.weights).toEqual(before);
     expect(el.inputErrors).toHaveLength(1);
     el.setAttribute('dk', '20');
-    await tick();
+    await el.updateComplete;
     expect(msg.hasAttribute('hidden')).toBe(true);
     expect(el.dk).toBe(20);
   });
@@ -156,13 +154,13 @@ describe('<attn-heatmap> with an engine', () => {
     expect(el.weights.length).toBe(36); // the picture is unaffected
     el.setAttribute('labels', 'a,b,c,d,e,f,g,h');
     el.setAttribute('lang', 'zh-CN');
-    await tick();
+    await el.updateComplete;
     expect(note.textContent).toBe('labels 给了 8 个名字，但只有 6 个 token：多出的名字没有显示。');
     el.setAttribute('labels', 'a,b,c,d,e,f');
-    await tick();
+    await el.updateComplete;
     expect(note.hasAttribute('hidden')).toBe(true);
     el.removeAttribute('labels');
-    await tick();
+    await el.updateComplete;
     expect(note.hasAttribute('hidden')).toBe(true);
   });
 
@@ -173,7 +171,7 @@ describe('<attn-heatmap> with an engine', () => {
     slider.value = '100';
     slider.dispatchEvent(new Event('input'));
     expect(el.getAttribute('dk')).toBe('100');
-    await tick();
+    await el.updateComplete;
     expect(el.dk).toBe(100);
     expect(mark.mock.calls.map((c) => c[0])).toEqual(['attn-heatmap-input', 'attn-heatmap-painted']);
   });

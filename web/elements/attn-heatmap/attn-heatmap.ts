@@ -167,7 +167,9 @@ export class AttnHeatmap extends AttnElement {
   readonly #log = h('input', { type: 'checkbox', id: 'log' });
   readonly #logLabel = h('span');
   readonly #scaleLabel = h('label', { for: 'scale' });
-  readonly #scale = h('select', { id: 'scale', part: 'select' });
+  readonly #scale = h('select', { id: 'scale', part: 'select', 'aria-describedby': 'scale-note' });
+  // In compare mode the panels are fixed (unscaled, and divided by √d_k): the menu is off and says why.
+  readonly #scaleNote = h('p', { class: 'note', id: 'scale-note', part: 'scale-note', hidden: true });
   readonly #causal = h('input', { type: 'checkbox', id: 'causal' });
   readonly #causalLabel = h('span');
   readonly #compare = h('input', { type: 'checkbox', id: 'compare' });
@@ -185,6 +187,10 @@ export class AttnHeatmap extends AttnElement {
   readonly #rowSums = h('p', { class: 'rowsums' });
   readonly #formulaTitle = h('span');
   readonly #formula = h('code');
+  readonly #single = h('div', { class: 'single' });
+  /** Compare mode: the readouts, one line per panel, each named after its panel. */
+  readonly #compared = h('div', { class: 'compared', part: 'compare-readouts', hidden: true });
+  #data: PanelData[] = [];
   readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
   readonly #copyStatus = h('span', { class: 'copystatus', role: 'status' });
   readonly #summary = h('summary');
@@ -204,18 +210,22 @@ export class AttnHeatmap extends AttnElement {
         h('div', { class: 'field' }, this.#scaleLabel, this.#scale),
         h('label', { class: 'check' }, this.#causal, this.#causalLabel),
         h('label', { class: 'check' }, this.#compare, this.#compareLabel)),
+      this.#scaleNote,
       this.#reading,
       this.#panelBox,
       h('div', { class: 'legend', part: 'legend' },
         h('span', { class: 'ramp' }, this.#legendTitle, h('span', {}, '0'), h('span', { class: 'bar', 'aria-hidden': 'true' }), h('span', {}, '1')),
         h('span', { class: 'ramp' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), this.#legendMasked)),
       this.#info,
-      h('div', { class: 'readouts', part: 'readouts' }, this.#rawStd, this.#scaledStd,
-        h('p', {}, this.#rowMaxTitle, this.#rowMax), this.#rowSums,
-        h('p', { class: 'formula' }, this.#formulaTitle, ' ', this.#formula)),
+      h('div', { class: 'readouts', part: 'readouts' },
+        this.#single,
+        this.#compared),
       h('div', { class: 'copy' }, this.#copyBtn, this.#copyStatus),
       h('details', {}, this.#summary, this.#snippet),
     );
+    this.#single.append(this.#rawStd, this.#scaledStd,
+      h('p', {}, this.#rowMaxTitle, this.#rowMax), this.#rowSums,
+      h('p', { class: 'formula' }, this.#formulaTitle, ' ', this.#formula));
     this.#body.hidden = true;
     this.root.append(this.#status, this.#message, this.#labelsNote, this.#body);
     this.#wire();
@@ -284,6 +294,12 @@ export class AttnHeatmap extends AttnElement {
     this.#freeModel();
     if (this.#tableTimer !== null) clearTimeout(this.#tableTimer);
     this.#tableTimer = null;
+    this.settle();
+  }
+
+  /** Loading the engine and the screen-reader tables' refresh are part of an update. */
+  protected override busy(): boolean {
+    return this.#loading || this.#tableTimer !== null;
   }
 
   #freeModel(): void {
@@ -322,7 +338,7 @@ export class AttnHeatmap extends AttnElement {
     this.#scale.addEventListener('change', () => this.setAttribute('scale', this.#scale.value));
     this.#causal.addEventListener('change', () => this.toggleAttribute('causal', this.#causal.checked));
     this.#compare.addEventListener('change', () => this.toggleAttribute('compare', this.#compare.checked));
-    this.#copyBtn.addEventListener('click', () => this.#copy());
+    this.#copyBtn.addEventListener('click', () => this.track(() => this.#copy()));
     for (const p of this.#panels) {
       p.grid.addEventListener('pointerover', (e) => {
         const n = this.#cellIndex(p, e.target);
@@ -455,6 +471,7 @@ export class AttnHeatmap extends AttnElement {
     this.#causalLabel.textContent = t.causal;
     this.#compareLabel.textContent = t.compare;
     this.#reading.textContent = t.reading;
+    this.#scaleNote.textContent = t.compareFixed;
     this.#legendTitle.textContent = t.legend;
     this.#legendMasked.textContent = t.legendMasked;
     this.#info.textContent = t.cellHint;
@@ -492,8 +509,11 @@ export class AttnHeatmap extends AttnElement {
     this.#dkOut.value = String(s.dk);
     this.#log.checked = s.logScale;
     this.#scale.value = s.scale;
+    this.#scale.disabled = s.compare;
+    this.#scaleNote.hidden = !s.compare;
     this.#causal.checked = s.causal;
     this.#compare.checked = s.compare;
+    this.#panelBox.classList.toggle('compare', s.compare);
   }
 
   #compute(): void {
@@ -505,17 +525,21 @@ export class AttnHeatmap extends AttnElement {
       this.#model = engine.createHeatmap(s.seed, s.tokens, s.dkMax);
       this.#modelKey = modelKey;
     }
-    const scales: Scale[] = s.compare ? ['none', s.scale === 'none' ? 'sqrt' : s.scale] : [s.scale];
+    // Compare mode always shows the same two panels, whatever the scale menu says.
+    const scales: Scale[] = s.compare ? ['none', 'sqrt'] : [s.scale];
     const key = `${modelKey}|${s.dk}|${scales.join(',')}|${s.causal}|${this.#lang}|${s.labels.join('\u0000')}`;
     if (key === this.#computedKey) return;
     this.#computedKey = key;
 
     const model = this.#model;
-    const data: PanelData[] = scales.map((scale) => {
+    const run = (scale: Scale): PanelData => {
       const stats = model.compute(s.dk, scale, s.causal);
       return { scale, stats, weights: model.weights(), scores: model.scores(), raw: model.rawScores(), rowMax: model.rowMax() };
-    });
-    this.#main = data.find((d) => d.scale === s.scale) ?? data[data.length - 1];
+    };
+    const data: PanelData[] = scales.map(run);
+    this.#data = data;
+    // `weights`, `scores` and the change event follow the scale attribute, shown or not.
+    this.#main = data.find((d) => d.scale === s.scale) ?? run(s.scale);
 
     const colors = this.#colors();
     this.#panels.forEach((p, idx) => {
@@ -624,6 +648,31 @@ export class AttnHeatmap extends AttnElement {
     if (!m) return;
     const s = this.#state;
     const t = this.#t;
+    this.#single.hidden = s.compare;
+    this.#compared.hidden = !s.compare;
+    if (s.compare) {
+      // Every line says which panel it describes: the raw scores are shared, the rest is per panel.
+      const line = (who: string, text: string, cls?: string) => h('p', cls ? { class: cls } : {}, h('strong', {}, `${who} · `), text);
+      const first = this.#data[0];
+      const lines: HTMLElement[] = [];
+      if (first) {
+        const r0 = readouts({ ...s, scale: first.scale }, first.stats, first.rowMax);
+        lines.push(line(t.bothPanels, t.rawStd(fmt(r0.rawStd, 3), fmt(r0.sqrtDk, 3))));
+      }
+      for (const d of this.#data) {
+        const r = readouts({ ...s, scale: d.scale }, d.stats, d.rowMax);
+        const who = t.panelName[d.scale];
+        if (d.scale !== 'none') lines.push(line(who, t.scaledStd(fmt(r.scaledStd, 3))));
+        lines.push(line(who, `${t.rowMax}: ${r.rowMax.map((x) => fmt(x, 3)).join(' · ')} — ${t.meanRowMax(fmt(r.meanRowMax, 3), fmt(r.uniform, 3))}`, 'rowmax'));
+      }
+      const worst = Math.max(...this.#data.map((d) => d.stats.maxRowSumError));
+      lines.push(line(t.bothPanels, t.rowSums(fmtTiny(worst))));
+      for (const d of this.#data) {
+        lines.push(line(t.panelName[d.scale], `${t.formula}: `, 'formula'));
+        lines[lines.length - 1]!.append(h('code', {}, formula({ ...s, scale: d.scale })));
+      }
+      this.#compared.replaceChildren(...lines);
+    }
     const r = readouts(s, m.stats, m.rowMax);
     this.#rawStd.textContent = t.rawStd(fmt(r.rawStd, 3), fmt(r.sqrtDk, 3));
     this.#scaledStd.textContent = t.scaledStd(fmt(r.scaledStd, 3));
@@ -644,6 +693,7 @@ export class AttnHeatmap extends AttnElement {
     this.#tableTimer = setTimeout(() => {
       this.#tableTimer = null;
       this.#fillTables();
+      this.settle();
     }, 120);
   }
 

@@ -14,6 +14,11 @@ export interface Strings {
   compare: string;
   reading: string;
   panelUnscaled: string;
+  /** Short names of the panels, which start each readout line in compare mode. */
+  panelName: Record<Scale, string>;
+  bothPanels: string;
+  /** Why the scale menu is off in compare mode. */
+  compareFixed: string;
   panelScaled: (scale: Scale) => string;
   legend: string;
   legendMasked: string;
@@ -51,6 +56,9 @@ const zh: Strings = {
   compare: '并排对比不缩放和缩放',
   reading: '行是 query，列是 key；格子越深，权重越大。',
   panelUnscaled: '不缩放：softmax(QKᵀ)',
+  panelName: { none: '不缩放', sqrt: '除以 √d_k', dk: '除以 d_k' },
+  bothPanels: '两幅图',
+  compareFixed: '并排对比时两幅图是固定的：一幅不缩放，一幅除以 √d_k，所以缩放方式菜单不可用。取消勾选“并排对比”就能自己选缩放方式。',
   panelScaled: (s) => (s === 'dk' ? '缩放：softmax(QKᵀ / d_k)' : s === 'none' ? '不缩放：softmax(QKᵀ)' : '缩放：softmax(QKᵀ / √d_k)'),
   legend: '权重',
   legendMasked: '被掩码（权重为 0）',
@@ -95,6 +103,9 @@ const en: Strings = {
   compare: 'Compare unscaled and scaled side by side',
   reading: 'Rows are queries, columns are keys; a darker cell is a larger weight.',
   panelUnscaled: 'Unscaled: softmax(QKᵀ)',
+  panelName: { none: 'Unscaled', sqrt: 'Divided by √d_k', dk: 'Divided by d_k' },
+  bothPanels: 'Both panels',
+  compareFixed: 'In compare mode the two panels are fixed, one unscaled and one divided by √d_k, so the scaling menu is off. Untick “Compare” to choose the scaling yourself.',
   panelScaled: (s) => (s === 'dk' ? 'Scaled: softmax(QKᵀ / d_k)' : s === 'none' ? 'Unscaled: softmax(QKᵀ)' : 'Scaled: softmax(QKᵀ / √d_k)'),
   legend: 'Weight',
   legendMasked: 'Masked (weight 0)',

@@ -56,6 +56,7 @@ figure.panel { margin: 0; flex: 0 1 auto; max-width: 100%; }
 figcaption { font-weight: 600; margin: 0 0 0.2rem; font-size: 0.95rem; }
 .plot {
   display: grid; grid-template-columns: auto minmax(0, var(--_size)); grid-template-rows: auto auto;
+  justify-content: start; /* the row labels stay next to their grid, however wide the figure */
   column-gap: 0.25rem; row-gap: 0.1rem; font-size: 0.7rem; color: var(--_muted);
 }
 .corner { align-self: end; text-align: right; white-space: nowrap; }
@@ -79,6 +80,12 @@ figcaption { font-weight: 600; margin: 0 0 0.2rem; font-size: 0.95rem; }
   outline: 3px solid var(--_fg); outline-offset: -3px; box-shadow: inset 0 0 0 5px var(--_bg);
   position: relative; z-index: 1;
 }
+/* Compare mode: two panels side by side where both fit at a readable size, stacked otherwise. */
+.panels.compare figure.panel { flex: 1 1 14rem; min-width: 0; max-width: calc(var(--_size) + 2.5rem); }
+.panels.compare .plot { grid-template-columns: auto minmax(0, 1fr); }
+.panels.compare .board { width: 100%; }
+select:disabled { opacity: 0.6; cursor: not-allowed; }
+.compared strong { font-weight: 600; }
 .pstat { margin: 0.25rem 0 0; font-size: 0.85rem; color: var(--_muted); font-variant-numeric: tabular-nums; }
 .legend { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1rem; margin: 0.6rem 0 0.2rem; font-size: 0.85rem; }
 .ramp { display: inline-flex; align-items: center; gap: 0.4rem; }

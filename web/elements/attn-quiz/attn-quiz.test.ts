@@ -28,14 +28,10 @@ const BANK = {
   open: [{ id: 'iq', prompt: { 'zh-CN': '开放题', en: 'Open question' }, model: { 'zh-CN': '参考答案内容', en: 'Model content' } }],
 };
 
-const flush = async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 20));
-};
-
 async function mount(html: string): Promise<AttnQuiz> {
   document.body.innerHTML = html;
   const el = document.querySelector('attn-quiz')!;
-  await flush();
+  await el.updateComplete;
   return el;
 }
 
@@ -76,7 +72,7 @@ describe('<attn-quiz items>', () => {
     expect(sr.querySelectorAll('textarea')).toHaveLength(1);
     expect(sr.querySelector('[role="alert"]')?.textContent).toContain('items attribute must be all, questions or open; got "some"');
     el.items = 'open';
-    await flush();
+    await el.updateComplete;
     expect(sr.querySelector('[role="alert"]')).toBeNull();
     expect(sr.querySelectorAll('[role="radiogroup"]')).toHaveLength(0);
   });
@@ -101,10 +97,10 @@ describe('<attn-quiz>', () => {
     const pos = el.order.indexOf('a');
     const wrong = radios(el, pos).find((r) => r.dataset.o === '0')!;
     wrong.click();
-    await flush();
+    await el.updateComplete;
     // a second click on another option changes nothing
     radios(el, pos).find((r) => r.dataset.o === '2')!.click();
-    await flush();
+    await el.updateComplete;
     expect(events).toHaveLength(1);
     const d = events[0]!;
     expect(d.verb.id).toBe('http://adlnet.gov/expapi/verbs/answered');
@@ -128,7 +124,7 @@ describe('<attn-quiz>', () => {
       const id = el.order[pos]!;
       const right = BANK.questions.find((q) => q.id === id)!.answer;
       radios(el, pos).find((r) => Number(r.dataset.o) === right)!.click();
-      await flush();
+      await el.updateComplete;
     }
     expect(el.score).toBe(2);
     expect(done).not.toBeNull();
@@ -144,7 +140,7 @@ describe('<attn-quiz>', () => {
     const beforeQ = el.order;
     const beforeO = el.optionOrder;
     (el.shadowRoot!.querySelector('[data-action="retake"]') as HTMLElement).click();
-    await flush();
+    await el.updateComplete;
     expect(el.score).toBe(0);
     expect(el.order).not.toEqual(beforeQ);
     for (const q of BANK.questions) expect(el.optionOrder[q.id]!.indexOf(q.answer)).not.toBe(beforeO[q.id]!.indexOf(q.answer));
@@ -160,7 +156,7 @@ describe('<attn-quiz>', () => {
     expect(first!.tabIndex).toBe(-1);
     expect(el.answered).toBe(0);
     second!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
-    await flush();
+    await el.updateComplete;
     expect(el.answered).toBe(1);
     expect(el.shadowRoot!.activeElement?.id).toBe('fb-0');
   });
@@ -170,7 +166,7 @@ describe('<attn-quiz>', () => {
     const model = el.shadowRoot!.querySelector<HTMLElement>('#model-0')!;
     expect(model.hidden).toBe(true);
     (el.shadowRoot!.querySelector('#reveal-0') as HTMLElement).click();
-    await flush();
+    await el.updateComplete;
     expect(el.shadowRoot!.querySelector<HTMLElement>('#model-0')!.hidden).toBe(false);
     expect(el.shadowRoot!.querySelector('#reveal-0')!.getAttribute('aria-expanded')).toBe('true');
   });
@@ -205,7 +201,7 @@ describe('<attn-quiz>', () => {
     const el = await mount(inline(BANK, ''));
     expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe('检索练习 · 测试');
     el.setAttribute('lang', 'en');
-    await flush();
+    await el.updateComplete;
     expect(el.shadowRoot!.querySelector('h2')!.textContent).toBe('Retrieval practice · Test');
     expect(el.shadowRoot!.textContent).toContain('Question A');
   });

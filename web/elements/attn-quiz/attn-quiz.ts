@@ -82,16 +82,44 @@ function uuid(): string {
 }
 
 const LETTERS = 'ABCDEFGH';
+
+/**
+ * The heading of the section `url` points to, as this page shows it in
+ * `lang` (text in the other language's `lang` blocks is left out), or null
+ * when the section is not on this page.
+ */
+export function sectionTitle(url: URL, lang: QuizLang): string | null {
+  const here = new URL(document.URL);
+  if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search) return null;
+  let target: HTMLElement | null;
+  try { target = document.getElementById(decodeURIComponent(url.hash.slice(1))); } catch { return null; }
+  if (!target) return null;
+  const heading = /^H[1-6]$/.test(target.tagName) ? target : target.querySelector('h1, h2, h3, h4, h5, h6');
+  if (!heading) return null;
+  const want = lang === 'en' ? 'en' : 'zh';
+  let text = '';
+  const walk = (n: Node): void => {
+    if (n.nodeType === Node.TEXT_NODE) { text += n.textContent ?? ''; return; }
+    if (!(n instanceof Element)) return;
+    const l = n.getAttribute('lang');
+    if (l && !l.toLowerCase().startsWith(want)) return;
+    if (n.tagName === 'SUP') text += '^'; // head_size<sup>−0.5</sup> reads head_size^−0.5
+    n.childNodes.forEach(walk);
+  };
+  walk(heading);
+  text = text.replace(/\s+/g, ' ').trim();
+  return text ? (text.length > 80 ? `${text.slice(0, 80)}…` : text) : null;
+}
 const langMap = (t: LangText): XapiLangMap => ({ 'zh-CN': t['zh-CN'], en: t.en });
 
 type LoadError =
   | { kind: 'no-source' }
   | { kind: 'bad-name'; name: string }
   | { kind: 'bad-src'; src: string }
-  | { kind: 'not-found'; what: string; status: number }
-  | { kind: 'not-json'; what: string }
-  | { kind: 'http'; what: string; status: number }
-  | { kind: 'network'; what: string }
+  | { kind: 'not-found'; what: string; status: number; url: string; base: string }
+  | { kind: 'not-json'; what: string; url: string; base: string }
+  | { kind: 'http'; what: string; status: number; url: string; base: string }
+  | { kind: 'network'; what: string; url: string; base: string }
   | { kind: 'invalid'; issues: BankIssue[]; truncated: boolean };
 
 type Phase = { kind: 'loading' } | { kind: 'error'; error: LoadError } | { kind: 'ready' };
@@ -252,6 +280,11 @@ export class AttnQuiz extends AttnElement {
     this.#observer?.disconnect();
   }
 
+  /** A bank being fetched is part of an update. */
+  protected override busy(): boolean {
+    return this.#phase.kind === 'loading';
+  }
+
   override attributeChangedCallback(name?: string): void {
     if (name === 'bank' || name === 'src') this.#maybeReload();
     this.requestRender();
@@ -284,12 +317,15 @@ export class AttnQuiz extends AttnElement {
     }
     let url: URL;
     let what: string;
+    // Relative names resolve against the document's base URL (the page's own
+    // address unless a <base> says otherwise); errors name both.
+    const base = document.baseURI;
     const src = this.src.trim();
     const name = this.bank.trim();
     if (src) {
       what = src.length > 80 ? `${src.slice(0, 80)}…` : src;
       try {
-        url = new URL(src, document.baseURI);
+        url = new URL(src, base);
       } catch {
         this.#setPhase({ kind: 'error', error: { kind: 'bad-src', src: what } });
         return;
@@ -304,30 +340,31 @@ export class AttnQuiz extends AttnElement {
         return;
       }
       what = `“${name}”`;
-      url = new URL(`banks/${name}.json`, document.baseURI);
+      url = new URL(`banks/${name}.json`, base);
     } else {
       this.#setPhase({ kind: 'error', error: { kind: 'no-source' } });
       return;
     }
     const abort = new AbortController();
     this.#abort = abort;
+    const where = { url: url.href, base };
     let text: string;
     try {
       const res = await fetch(url, { credentials: 'same-origin', signal: abort.signal, headers: { Accept: 'application/json' } });
       if (token !== this.#loadToken) return;
       if (!res.ok) {
         const kind = res.status === 404 || res.status === 410 ? 'not-found' : 'http';
-        this.#setPhase({ kind: 'error', error: { kind, what, status: res.status } });
+        this.#setPhase({ kind: 'error', error: { kind, what, status: res.status, ...where } });
         return;
       }
       if ((res.headers.get('content-type') ?? '').toLowerCase().includes('text/html')) {
-        this.#setPhase({ kind: 'error', error: { kind: 'not-json', what } });
+        this.#setPhase({ kind: 'error', error: { kind: 'not-json', what, ...where } });
         return;
       }
       text = await res.text();
     } catch {
       if (token !== this.#loadToken || abort.signal.aborted) return;
-      this.#setPhase({ kind: 'error', error: { kind: 'network', what } });
+      this.#setPhase({ kind: 'error', error: { kind: 'network', what, ...where } });
       return;
     }
     if (token !== this.#loadToken) return;
@@ -342,6 +379,9 @@ export class AttnQuiz extends AttnElement {
       this.#setPhase({ kind: 'error', error: { kind: 'invalid', issues: result.issues, truncated: result.truncated } });
       return;
     }
+    // For the author: a bank whose right answers stand out by their length
+    // can be passed without knowing anything (see docs/bank-format.md).
+    for (const w of result.warnings) console.warn(`attn-quiz: bank "${result.bank.id}": ${w.message}`);
     const sameBank = this.#bank?.id === result.bank.id && this.#bank.questions.length === result.bank.questions.length;
     this.#bank = result.bank;
     if (!sameBank) this.#prevOrders = null;
@@ -559,10 +599,10 @@ export class AttnQuiz extends AttnElement {
       case 'no-source': msg = s.errNoSource; break;
       case 'bad-name': msg = s.errBadName(err.name); break;
       case 'bad-src': msg = s.errBadSrc(err.src); break;
-      case 'not-found': msg = s.errNotFound(err.what, err.status); break;
-      case 'not-json': msg = s.errNotJson(err.what); break;
-      case 'http': msg = s.errHttp(err.what, err.status); break;
-      case 'network': msg = s.errNetwork(err.what); break;
+      case 'not-found': msg = `${s.errNotFound(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
+      case 'not-json': msg = `${s.errNotJson(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
+      case 'http': msg = `${s.errHttp(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
+      case 'network': msg = `${s.errNetwork(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
       case 'invalid': {
         msg = s.errInvalid(err.issues.length, err.truncated);
         list = h('ul', { part: 'error-list' }, ...err.issues.slice(0, MAX_SHOWN_ISSUES).map((i) => h('li', {}, s.issue(i))));
@@ -575,18 +615,23 @@ export class AttnQuiz extends AttnElement {
       list);
   }
 
-  #sectionLink(href: string | undefined, section: string | undefined, s: QuizStrings): HTMLAnchorElement | null {
+  #sectionLink(href: string | undefined, section: string | undefined, s: QuizStrings, lang: QuizLang): HTMLAnchorElement | null {
     const b = this.#bank!;
     if (!section || (!href && !b.href)) return null;
-    let url: string;
+    let url: URL;
     try {
       const base = b.href ? new URL(b.href, document.baseURI) : new URL(document.baseURI);
-      url = href ? new URL(href, base).href : base.href;
+      url = href ? new URL(href, base) : base;
     } catch {
       return null;
     }
-    if (!/^https?:/i.test(url)) return null;
-    return h('a', { href: url, part: 'section-link', class: 'section-link' }, s.review(section));
+    if (!/^https?:$/i.test(url.protocol)) return null;
+    // Linked by anchor: when the section is on this page, the link is named
+    // after its heading as the page shows it, so the label, the page's
+    // numbering and its contents list cannot drift apart. The bank's
+    // `section` is the fallback (another page, an embed).
+    const title = sectionTitle(url, lang);
+    return h('a', { href: url.href, part: 'section-link', class: 'section-link' }, title ? s.reviewAt(title) : s.review(section));
   }
 
   #renderQuiz(lang: QuizLang, s: QuizStrings): Node {
@@ -605,7 +650,7 @@ export class AttnQuiz extends AttnElement {
       h('h2', { id: 'title', part: 'title' }, s.title(b.lesson[lang])),
       h('p', { class: 'hint', part: 'hint' }, s.instructions),
       h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total)));
-    const summary = this.complete ? this.#renderSummary(s) : null;
+    const summary = this.complete ? this.#renderSummary(s, lang) : null;
     const open = b.open.length && mode === 'all' ? this.#renderOpen(lang, s) : null;
     return h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' },
       bad,
@@ -650,7 +695,7 @@ export class AttnQuiz extends AttnElement {
       },
       h('p', { class: 'verdict' }, right ? s.correct : s.wrong, ' ', s.rightAnswerIs(LETTERS[rightPos]!, q.options[q.answer]![lang])),
       h('p', { class: 'explanation', part: 'explanation' }, q.explanation[lang]),
-      this.#sectionLink(q.sectionHref, q.section, s));
+      this.#sectionLink(q.sectionHref, q.section, s, lang));
     }
     return h('li', { class: 'question', part: 'question', id: `q-${pos}`, 'data-question': q.id },
       h('p', { class: 'qlabel' }, s.questionLabel(pos + 1, total)),
@@ -662,14 +707,23 @@ export class AttnQuiz extends AttnElement {
       feedback);
   }
 
-  #renderSummary(s: QuizStrings): Node {
-    const a = this.#attempt!;
+  #renderSummary(s: QuizStrings, lang: QuizLang): Node {
+    const a = this.#attempt!, b = this.#bank!;
     const score = this.score, total = this.total;
     const saved = a.saved === 'ok' ? s.savedOk : a.saved === 'memory-only' ? s.savedMemory : a.saved === 'failed' ? s.savedFailed : null;
+    // The questions missed, in the order they were shown, each with the way back to its section.
+    const missed = a.qOrder
+      .map((qi, pos) => ({ q: b.questions[qi]!, pos, wrong: a.chosen[qi] !== b.questions[qi]!.answer }))
+      .filter((x) => x.wrong)
+      .map(({ q, pos }) => h('li', { 'data-question': q.id },
+        h('span', { class: 'missed-label' }, s.questionLabel(pos + 1, total)), ' ',
+        h('span', { class: 'missed-prompt' }, q.prompt[lang]), ' ',
+        this.#sectionLink(q.sectionHref, q.section, s, lang)));
     return h('div', { class: 'summary', part: 'summary', id: 'summary', tabindex: '-1', role: 'group', 'aria-labelledby': 'summary-title' },
       h('p', { id: 'summary-title', class: 'summary-title' }, s.scoreTitle),
       h('p', { class: 'score', part: 'score' }, s.score(score, total)),
       h('p', {}, score === total ? s.perfect : s.notPerfect),
+      missed.length ? h('ul', { class: 'missed', part: 'missed', 'aria-label': s.missedTitle }, ...missed) : null,
       saved ? h('p', { class: 'saved', part: 'saved' }, saved) : null,
       h('button', { type: 'button', id: 'retake', part: 'retake', 'data-action': 'retake' }, s.retake));
   }
@@ -691,7 +745,7 @@ export class AttnQuiz extends AttnElement {
         h('div', { class: 'model', part: 'model-answer', id: `model-${i}`, hidden: !shown },
           h('p', { class: 'model-title' }, s.modelAnswer),
           h('p', {}, p.model[lang]),
-          shown ? this.#sectionLink(p.sectionHref, p.section, s) : null));
+          shown ? this.#sectionLink(p.sectionHref, p.section, s, lang) : null));
     });
     return h('section', { class: 'open', part: 'open', 'aria-labelledby': 'open-title' },
       h('h3', { id: 'open-title' }, s.openTitle),

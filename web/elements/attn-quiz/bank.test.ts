@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIMITS, isSafeHref, parseBank, validateBank, type BankResult } from './bank';
+import { LIMITS, displayWidth, isSafeHref, lengthTells, lengthWarnings, parseBank, validateBank, type BankResult } from './bank';
 import { STRINGS } from './i18n';
 
 const root = resolve(__dirname, '../../..');
@@ -72,22 +72,22 @@ describe('bank validation', () => {
     delete b.questions[1].answer;
     expect(issues(validateBank(b))).toEqual([
       'version: is required',
-      'questions[0].prompt: is required',
-      'questions[1].answer: is required',
-      'questions[1].explanation.en: is required',
+      'questions[0].prompt: is required (id "q1")',
+      'questions[1].answer: is required (id "q2")',
+      'questions[1].explanation.en: is required (id "q2")',
     ]);
   });
 
   it('reports an answer index out of range, naming the valid range', () => {
     const b = goodBank();
     b.questions[0].answer = 7;
-    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an index into options (0–3), got 7']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an index into options (0–3), got 7 (id \"q1\")']);
     b.questions[0].answer = -1;
-    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an index into options (0–3), got -1']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an index into options (0–3), got -1 (id \"q1\")']);
     b.questions[0].answer = 1.5;
-    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an integer, got 1.5']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an integer, got 1.5 (id \"q1\")']);
     b.questions[0].answer = '1';
-    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an integer, got "1"']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].answer: must be an integer, got "1" (id \"q1\")']);
   });
 
   it('reports duplicate ids across questions and open prompts', () => {
@@ -95,20 +95,20 @@ describe('bank validation', () => {
     b.questions[1].id = 'q1';
     b.open[0].id = 'q1';
     expect(issues(validateBank(b))).toEqual([
-      'questions[1].id: duplicate id "q1" (first used at questions[0])',
-      'open[0].id: duplicate id "q1" (first used at questions[0])',
+      'questions[1].id: duplicate id "q1" (first used at questions[0]) (id "q1")',
+      'open[0].id: duplicate id "q1" (first used at questions[0]) (id "q1")',
     ]);
   });
 
   it('reports duplicate option texts and too few or too many options', () => {
     const b = goodBank();
     b.questions[0].options[2] = { 'zh-CN': '甲', en: 'Other' };
-    expect(issues(validateBank(b))).toEqual(['questions[0].options[2]: same text as option 0 in zh-CN']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].options[2]: same text as option 0 in zh-CN (id "q1")']);
     b.questions[0].options = [{ 'zh-CN': '唯一', en: 'Only' }];
     b.questions[0].answer = 0;
-    expect(issues(validateBank(b))).toEqual(['questions[0].options: at least 2 entries, got 1']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].options: at least 2 entries, got 1 (id "q1")']);
     b.questions[0].options = Array.from({ length: 9 }, (_, i) => ({ 'zh-CN': `选${i}`, en: `o${i}` }));
-    expect(issues(validateBank(b))[0]).toBe('questions[0].options: at most 8 entries, got 9');
+    expect(issues(validateBank(b))[0]).toBe('questions[0].options: at most 8 entries, got 9 (id "q1")');
   });
 
   it('reports wrong types, empty strings, bad ids and unknown fields', () => {
@@ -123,8 +123,8 @@ describe('bank validation', () => {
       'id: must match /^[a-z0-9-]{1,64}$/, got "Demo Bank"',
       'version: must be a positive integer, got 0',
       'lesson: must be an object with "zh-CN" and "en" texts, got "x"',
-      'questions[0]: unknown field "explaination"',
-      'questions[0].prompt.en: must not be empty',
+      'questions[0]: unknown field "explaination" (id "q1")',
+      'questions[0].prompt.en: must not be empty (id "q1")',
       'questions[1].id: must match /^[A-Za-z0-9_-]{1,64}$/, got "has space"',
     ]);
   });
@@ -138,7 +138,7 @@ describe('bank validation', () => {
     }
     const b = goodBank();
     b.questions[0].sectionHref = 'javascript:alert(1)';
-    expect(issues(validateBank(b))).toEqual(['questions[0].sectionHref: must be a relative link or an http(s) URL, got "javascript:alert(1)"']);
+    expect(issues(validateBank(b))).toEqual(['questions[0].sectionHref: must be a relative link or an http(s) URL, got "javascript:alert(1)" (id "q1")']);
   });
 
   it('keeps HTML in text as plain data (validation does not strip or reject it)', () => {
@@ -163,8 +163,8 @@ describe('bank validation', () => {
     b.questions[1].explanation['zh-CN'] = '长'.repeat(1 << 20);
     const r = parseBank(JSON.stringify(b));
     expect(issues(r)).toEqual([
-      'questions[0].prompt.en: at most 2000 characters, got 1048576',
-      'questions[1].explanation.zh-CN: at most 2000 characters, got 1048576',
+      'questions[0].prompt.en: at most 2000 characters, got 1048576 (id "q1")',
+      'questions[1].explanation.zh-CN: at most 2000 characters, got 1048576 (id "q2")',
     ]);
   });
 
@@ -187,12 +187,100 @@ describe('bank validation', () => {
     const b = goodBank();
     b.questions[0].answer = 7;
     const r = validateBank(b);
-    expect(!r.ok && STRINGS['zh-CN'].issue(r.issues[0]!)).toBe('questions[0].answer: 必须是 options 的下标（0–3），实际是 7');
+    expect(!r.ok && STRINGS['zh-CN'].issue(r.issues[0]!)).toBe('questions[0].answer: 必须是 options 的下标（0–3），实际是 7（id "q1"）');
+  });
+});
+
+describe('issues name the item, not only its index', () => {
+  it('ends every issue inside a question or open prompt with its id', () => {
+    const b = goodBank();
+    b.questions[1].answer = 5;
+    b.open[0].model = { en: 'only English' };
+    const r = validateBank(b);
+    expect(!r.ok && r.issues.map((i) => [i.path, i.itemId])).toEqual([
+      ['questions[1].answer', 'q2'],
+      ['open[0].model.zh-CN', 'o1'],
+    ]);
+    expect(issues(r)[0]).toBe('questions[1].answer: must be an index into options (0–1), got 5 (id "q2")');
+    expect(!r.ok && STRINGS.en.issue(r.issues[1]!)).toBe('open[0].model.zh-CN: is required (id "o1")');
+    expect(!r.ok && STRINGS['zh-CN'].issue(r.issues[1]!)).toBe('open[0].model.zh-CN: 缺少这一项（id "o1"）');
+  });
+
+  it('says nothing of an id that is itself missing or unusable', () => {
+    const b = goodBank();
+    b.questions[0].id = 'has space';
+    delete b.questions[1].id;
+    expect(issues(validateBank(b))).toEqual([
+      'questions[0].id: must match /^[A-Za-z0-9_-]{1,64}$/, got "has space"',
+      'questions[1].id: is required',
+    ]);
+  });
+});
+
+describe('answers given away by their length', () => {
+  /** Four options; the right one (index `answer`) has `rightLen` characters, the others 10, 11, 12. */
+  function q(id: string, answer: number, rightLen: number) {
+    const others = [10, 11, 12];
+    const options = Array.from({ length: 4 }, (_, i) => {
+      const n = i === answer ? rightLen : others.shift()!;
+      return { 'zh-CN': '字'.repeat(n), en: `${i}${'x'.repeat(n)}` };
+    });
+    return { id, section: '1', prompt: { 'zh-CN': '问', en: 'Q' }, options, answer, explanation: { 'zh-CN': '解', en: 'E' } };
+  }
+
+  it('measures CJK characters as two columns, like the screen', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('注意力')).toBe(6);
+    expect(displayWidth(' (4, 16)：形状 ')).toBe(13);
+  });
+
+  it('counts, per language, the questions whose right option is strictly longest or shortest', () => {
+    const bank = { questions: [q('a', 0, 30), q('b', 1, 30), q('c', 2, 5), q('d', 3, 12)] };
+    const [zh, en] = lengthTells(bank);
+    expect(zh).toMatchObject({ lang: 'zh-CN', total: 4, expected: 1, longest: ['a', 'b'], shortest: ['c'] });
+    // 'd' ties with another option: not strictly the longest.
+    expect(en).toMatchObject({ lang: 'en', longest: ['a', 'b'], shortest: ['c'] });
+  });
+
+  it('warns an author above chance and stays quiet at or below it', () => {
+    const giveaway = { questions: [q('a', 0, 30), q('b', 1, 30), q('c', 2, 30), q('d', 3, 30)] };
+    const w = lengthWarnings(giveaway);
+    expect(w.map((x) => [x.code, x.lang, x.count, x.total, x.expected])).toEqual([
+      ['longest-answer', 'zh-CN', 4, 4, 1], ['longest-answer', 'en', 4, 4, 1],
+    ]);
+    expect(w[1]!.message).toBe('en: the right answer is the longest option in 4 of 4 questions (chance: 1), so it can be guessed from its length: a, b, c, d');
+    expect(lengthWarnings({ questions: [q('a', 0, 30), q('b', 1, 11), q('c', 2, 12), q('d', 3, 10)] })).toEqual([]);
+    // validateBank hands the warnings out with the bank.
+    const bank = goodBank();
+    bank.questions = giveaway.questions;
+    const r = validateBank(bank);
+    expect(r.ok && r.warnings.length).toBe(2);
   });
 });
 
 describe('the shipped banks', () => {
-  for (const [name, minQuestions, minOpen] of [['lesson-01', 10, 2], ['reading-01', 8, 0]] as const) {
+  // Picking the longest (or the shortest) option must not beat guessing: in each
+  // bank and language, at most chance (a quarter of the questions with four options).
+  for (const name of ['lesson-01', 'reading-01']) {
+    it(`${name}.json: no option stands out by its length more often than chance`, () => {
+      const r = parseBank(readFileSync(resolve(root, `public/banks/${name}.json`), 'utf8'));
+      if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('\n'));
+      for (const t of lengthTells(r.bank)) {
+        expect(t.longest.length, `${t.lang} longest: ${t.longest.join(', ')}`).toBeLessThanOrEqual(t.expected);
+        expect(t.shortest.length, `${t.lang} shortest: ${t.shortest.join(', ')}`).toBeLessThanOrEqual(t.expected);
+      }
+      expect(r.warnings).toEqual([]);
+    });
+  }
+
+  it('reading-01.json keeps the note\'s seven "why" questions as open prompts, each linked to its section', () => {
+    const r = parseBank(readFileSync(resolve(root, 'public/banks/reading-01.json'), 'utf8'));
+    if (!r.ok) throw new Error('invalid');
+    expect(r.bank.open).toHaveLength(7);
+    for (const p of r.bank.open) expect(p.sectionHref, p.id).toMatch(/^#note-[a-z]+$/);
+  });
+
+  for (const [name, minQuestions, minOpen] of [['lesson-01', 10, 2], ['reading-01', 8, 7]] as const) {
     it(`${name}.json is valid and big enough`, () => {
       const r = parseBank(readFileSync(resolve(root, `public/banks/${name}.json`), 'utf8'));
       if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('\n'));

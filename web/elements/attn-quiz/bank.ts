@@ -78,14 +78,36 @@ export type IssueCode =
 export interface BankIssue {
   /** Where in the bank, e.g. `questions[3].answer`; `""` for the whole text. */
   path: string;
+  /** The id of the question or open prompt the issue is in, when it has a usable one. */
+  itemId?: string;
   code: IssueCode;
   /** Values the message is built from (counts, limits, the offending value). */
   params: Record<string, string | number>;
-  /** The issue in English, prefixed by its path. */
+  /** The issue in English, prefixed by its path and followed by the item's id. */
   message: string;
 }
 
-export type BankResult = { ok: true; bank: Bank } | { ok: false; issues: BankIssue[]; truncated: boolean };
+/**
+ * Something a valid bank does that gives answers away. Today one kind: the
+ * right option is the strictly longest (or shortest) one more often than
+ * chance would have it, so a learner can pass by picking on length alone.
+ */
+export interface BankWarning {
+  code: 'longest-answer' | 'shortest-answer';
+  lang: BankLang;
+  /** Questions whose right option is strictly the longest (resp. shortest) in `lang`. */
+  count: number;
+  total: number;
+  /** What blind guessing would give: the sum of 1/options over the questions. */
+  expected: number;
+  /** Ids of those questions. */
+  questions: string[];
+  message: string;
+}
+
+export type BankResult =
+  | { ok: true; bank: Bank; warnings: BankWarning[] }
+  | { ok: false; issues: BankIssue[]; truncated: boolean };
 
 const TYPE_NAMES: Record<string, string> = { string: 'a string', number: 'a number', object: 'an object', array: 'an array', integer: 'an integer' };
 
@@ -120,16 +142,25 @@ export function issueText(code: IssueCode, p: Record<string, string | number>): 
 
 class TooManyIssues extends Error {}
 
+/** ` (id "q-mask")`: the id an issue's message ends with, so an author finds the item without counting. */
+export function itemSuffix(itemId: string | undefined): string {
+  return itemId === undefined ? '' : ` (id "${itemId}")`;
+}
+
 class Collector {
   readonly issues: BankIssue[] = [];
   truncated = false;
+  /** Id of the question or open prompt being checked, when it has a usable one. */
+  item: string | undefined;
   add(path: string, code: IssueCode, params: Record<string, string | number> = {}): void {
     if (this.issues.length >= LIMITS.maxIssues) {
       this.truncated = true;
       throw new TooManyIssues();
     }
     const text = issueText(code, params);
-    this.issues.push({ path, code, params, message: path ? `${path}: ${text}` : text });
+    const issue: BankIssue = { path, code, params, message: `${path ? `${path}: ${text}` : text}${itemSuffix(this.item)}` };
+    if (this.item !== undefined) issue.itemId = this.item;
+    this.issues.push(issue);
   }
 }
 
@@ -271,9 +302,12 @@ function validateInto(c: Collector, data: unknown): Bank | undefined {
   const rawQ = array(c, 'questions', data.questions, 1, LIMITS.maxQuestions, true);
   const questions: BankQuestion[] = [];
   let questionsOk = rawQ !== undefined;
+  const usableId = (raw: unknown) => (isObject(raw) && typeof raw.id === 'string' && ITEM_ID.test(raw.id) ? raw.id : undefined);
   rawQ?.forEach((raw, i) => {
+    c.item = usableId(raw);
     const q = question(c, `questions[${i}]`, raw);
-    claim(`questions[${i}]`, isObject(raw) && typeof raw.id === 'string' && ITEM_ID.test(raw.id) ? raw.id : undefined);
+    claim(`questions[${i}]`, c.item);
+    c.item = undefined;
     if (q) questions.push(q);
     else questionsOk = false;
   });
@@ -282,8 +316,10 @@ function validateInto(c: Collector, data: unknown): Bank | undefined {
   const open: BankOpenPrompt[] = [];
   let openOk = data.open === undefined || rawOpen !== undefined;
   rawOpen?.forEach((raw, i) => {
+    c.item = usableId(raw);
     const p = openPrompt(c, `open[${i}]`, raw);
-    claim(`open[${i}]`, isObject(raw) && typeof raw.id === 'string' && ITEM_ID.test(raw.id) ? raw.id : undefined);
+    claim(`open[${i}]`, c.item);
+    c.item = undefined;
     if (p) open.push(p);
     else openOk = false;
   });
@@ -303,8 +339,67 @@ export function validateBank(data: unknown): BankResult {
   } catch (e) {
     if (!(e instanceof TooManyIssues)) throw e;
   }
-  if (bank && c.issues.length === 0) return { ok: true, bank };
+  if (bank && c.issues.length === 0) return { ok: true, bank, warnings: lengthWarnings(bank) };
   return { ok: false, issues: c.issues, truncated: c.truncated };
+}
+
+// ------------------------------------------------------------ answers given away by length
+
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
+
+/**
+ * How wide a text is on screen, in half-width units: a CJK character counts 2,
+ * anything else 1 (so a Chinese option and an English one are compared the way
+ * they wrap). Leading and trailing spaces do not count.
+ */
+export function displayWidth(text: string): number {
+  let w = 0;
+  for (const ch of text.trim()) w += WIDE.test(ch) ? 2 : 1;
+  return w;
+}
+
+export interface LengthTells {
+  lang: BankLang;
+  total: number;
+  /** Sum over the questions of 1/options: how often a blind pick would land on the right one. */
+  expected: number;
+  /** Questions whose right option is strictly wider than every other one. */
+  longest: string[];
+  /** Questions whose right option is strictly narrower than every other one. */
+  shortest: string[];
+}
+
+/** Per language: where the right option stands out by its length alone. */
+export function lengthTells(bank: Pick<Bank, 'questions'>): LengthTells[] {
+  return BANK_LANGS.map((lang) => {
+    const out: LengthTells = { lang, total: bank.questions.length, expected: 0, longest: [], shortest: [] };
+    for (const q of bank.questions) {
+      out.expected += 1 / q.options.length;
+      const w = q.options.map((o) => displayWidth(o[lang]));
+      const right = w[q.answer]!;
+      const others = w.filter((_, i) => i !== q.answer);
+      if (others.every((x) => right > x)) out.longest.push(q.id);
+      if (others.every((x) => right < x)) out.shortest.push(q.id);
+    }
+    return out;
+  });
+}
+
+/** A warning per language where the right option is the longest (or the shortest) more often than chance. */
+export function lengthWarnings(bank: Pick<Bank, 'questions'>): BankWarning[] {
+  const out: BankWarning[] = [];
+  for (const t of lengthTells(bank)) {
+    const expected = Math.round(t.expected * 100) / 100;
+    for (const [code, ids, word] of [['longest-answer', t.longest, 'longest'], ['shortest-answer', t.shortest, 'shortest']] as const) {
+      if (ids.length <= t.expected + 1e-9) continue;
+      out.push({
+        code, lang: t.lang, count: ids.length, total: t.total, expected, questions: ids.slice(),
+        message: `${t.lang}: the right answer is the ${word} option in ${ids.length} of ${t.total} questions `
+          + `(chance: ${expected}), so it can be guessed from its length: ${ids.join(', ')}`,
+      });
+    }
+  }
+  return out;
 }
 
 /** Parses and validates JSON text (a fetched file or an inline <script type="application/json">). */

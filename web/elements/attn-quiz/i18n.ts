@@ -1,5 +1,5 @@
 // UI strings of <attn-quiz>, Simplified Chinese first, English second.
-import { issueText, type BankIssue, type IssueCode } from './bank';
+import { issueText, itemSuffix, type BankIssue, type IssueCode } from './bank';
 
 export type QuizLang = 'zh-CN' | 'en';
 
@@ -14,6 +14,11 @@ export interface QuizStrings {
   yourChoice: string;
   rightAnswerMark: string;
   review: (section: string) => string;
+  /** The link back to a section on this page, named by its heading. */
+  reviewAt: (heading: string) => string;
+  missedTitle: string;
+  /** Where a bank was looked for: the URL tried and the base it was resolved against. */
+  tried: (url: string, base: string, byName: boolean, viaBaseElement: boolean) => string;
   scoreTitle: string;
   score: (score: number, total: number) => string;
   perfect: string;
@@ -69,6 +74,7 @@ function zhIssue(code: IssueCode, p: Record<string, string | number>): string {
 }
 
 const withPath = (path: string, text: string): string => (path ? `${path}: ${text}` : text);
+const zhItem = (id: string | undefined): string => (id === undefined ? '' : `（id "${id}"）`);
 
 export const STRINGS: Record<QuizLang, QuizStrings> = {
   'zh-CN': {
@@ -82,16 +88,19 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     yourChoice: '你的选择',
     rightAnswerMark: '正确答案',
     review: (s) => `回到第 ${s} 节复习`,
+    reviewAt: (t) => `回到“${t}”复习`,
+    missedTitle: '答错的题',
+    tried: (u, b, byName, viaBase) => `尝试的地址是 ${u}，它是相对于 ${b}（${viaBase ? '页面 <base> 元素设定的基准地址' : '页面自己的地址'}）解析出来的。${byName ? 'bank 名称会在这个基准地址下的 banks/ 文件夹里查找；题库放在别处时请用 src 给出完整地址。' : ''}`,
     scoreTitle: '本次成绩',
     score: (s, t) => `得分：${s} / ${t}`,
     perfect: '全部答对。两天后再来测一次，看看还记不记得。',
-    notPerfect: '答错的题可以点上面的链接回到对应小节，然后再测一次。',
+    notPerfect: '下面列出了答错的题：点链接回到对应小节复习，然后再测一次。',
     retake: '再测一次（打乱顺序）',
     savedOk: '本次成绩已保存在这台设备上。',
     savedMemory: '浏览器不允许本地存储：成绩只保留到关闭页面为止。',
     savedFailed: '成绩未能保存。',
-    openTitle: '面试会怎么问',
-    openHint: '先在框里写下你的回答，再展开参考答案对照。你写的内容不会上传，也不会保存。',
+    openTitle: '用自己的话回答',
+    openHint: '这些题没有选项：先在框里用自己的话写下回答，再展开参考答案对照。你写的内容不会上传，也不会保存。',
     yourAnswer: '你的回答',
     reveal: '显示参考答案',
     hide: '收起参考答案',
@@ -108,7 +117,7 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     errHttp: (w, s) => `加载题库 ${w} 失败（HTTP ${s}）。`,
     errNetwork: (w) => `网络错误：无法加载题库 ${w}。请检查网络后刷新页面。`,
     errInvalid: (n, tr) => `题库格式有误，共发现 ${n}${tr ? '+' : ''} 处问题：`,
-    issue: (i) => withPath(i.path, zhIssue(i.code, i.params)),
+    issue: (i) => withPath(i.path, zhIssue(i.code, i.params)) + zhItem(i.itemId),
   },
   en: {
     title: (lesson) => `Retrieval practice · ${lesson}`,
@@ -121,16 +130,19 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     yourChoice: 'your choice',
     rightAnswerMark: 'right answer',
     review: (s) => `Review section ${s}`,
+    reviewAt: (t) => `Review “${t}”`,
+    missedTitle: 'Questions you missed',
+    tried: (u, b, byName, viaBase) => `The address tried was ${u}, resolved against ${b} (${viaBase ? 'the base URL set by the page\'s <base> element' : 'the page\'s own address'}).${byName ? ' A bank name is looked up in the banks/ folder under that address; for a bank kept elsewhere, give its full address with src.' : ''}`,
     scoreTitle: 'Your result',
     score: (s, t) => `Score: ${s} / ${t}`,
     perfect: 'All correct. Come back in two days and try again to see what stuck.',
-    notPerfect: 'Follow the links above to review the sections you missed, then take the quiz again.',
+    notPerfect: 'The questions you missed are listed below: follow each link to review its section, then take the quiz again.',
     retake: 'Retake (new order)',
     savedOk: 'This result is saved on this device.',
     savedMemory: 'Your browser does not allow local storage: this result is kept only until you close the page.',
     savedFailed: 'This result could not be saved.',
-    openTitle: 'Interview questions',
-    openHint: 'Write your own answer in the box first, then reveal the model answer to compare. What you write is neither uploaded nor saved.',
+    openTitle: 'In your own words',
+    openHint: 'These have no options: write your answer in your own words first, then reveal the model answer to compare. What you write is neither uploaded nor saved.',
     yourAnswer: 'Your answer',
     reveal: 'Show model answer',
     hide: 'Hide model answer',
@@ -147,6 +159,6 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     errHttp: (w, s) => `Loading question bank ${w} failed (HTTP ${s}).`,
     errNetwork: (w) => `Network error: question bank ${w} could not be loaded. Check your connection and reload.`,
     errInvalid: (n, tr) => `The question bank is malformed; ${n}${tr ? '+' : ''} problem${n === 1 && !tr ? '' : 's'} found:`,
-    issue: (i) => withPath(i.path, issueText(i.code, i.params)),
+    issue: (i) => withPath(i.path, issueText(i.code, i.params)) + itemSuffix(i.itemId),
   },
 };

@@ -69,6 +69,10 @@ button {
 button.secondary { color: var(--_accent); background: transparent; }
 .summary { border: 2px solid var(--_accent); border-radius: 8px; padding: 0.8rem 1rem; margin: 0.5rem 0 1rem; }
 .score { font-size: 1.15rem; font-weight: 700; }
+.missed { margin: 0.4rem 0; padding-left: 1.2rem; }
+.missed li { margin: 0.35rem 0; overflow-wrap: anywhere; }
+.missed-label { font-weight: 600; }
+.missed .section-link { white-space: normal; }
 .open-item { border: 1px solid var(--_border); border-radius: 8px; padding: 0.8rem 1rem; margin: 0 0 0.9rem; }
 label { display: block; font-size: 0.9rem; color: var(--_muted); margin-top: 0.4rem; }
 textarea {

@@ -8,7 +8,6 @@ import type { AttnReview, ReviewCompleteDetail } from './attn-review';
 
 const DAY = 86_400_000;
 let t = Date.parse('2026-11-29T10:00:00Z');
-const frame = async () => { await new Promise((r) => requestAnimationFrame(() => r(null))); await new Promise((r) => setTimeout(r, 0)); };
 
 function finishQuiz(id = 'a1') {
   P.recordQuizAttempt({
@@ -22,7 +21,7 @@ async function mount(attrs: Record<string, string>): Promise<AttnReview> {
   const el = document.createElement('attn-review');
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   document.body.append(el);
-  await frame();
+  await el.updateComplete;
   return el;
 }
 const text = (el: AttnReview) => el.shadowRoot!.textContent ?? '';
@@ -52,7 +51,7 @@ describe('<attn-review>', () => {
   it('after the quiz shows the next due date and updates live', async () => {
     const el = await mount({ lesson: 'lesson-01', lang: 'en' });
     finishQuiz();
-    await frame();
+    await el.updateComplete;
     expect(el.getAttribute('state')).toBe('scheduled');
     expect(text(el)).toContain('Next review: in 2 days, Tue 1 Dec');
     expect(el.items).toEqual([{ lesson: 'lesson-01', due: new Date(t + 2 * DAY).toISOString(), lastRating: null }]);
@@ -65,16 +64,16 @@ describe('<attn-review>', () => {
     const el = await mount({ lesson: 'lesson-01', lang: 'en' });
     expect(el.getAttribute('state')).toBe('due');
     q<HTMLButtonElement>(el, '[part~="start"]').click();
-    await frame();
+    await el.updateComplete;
 
     const quiz = q(el, 'attn-quiz');
     expect(quiz.getAttribute('bank')).toBe('lesson-01');
     const sameQuiz = quiz;
     (el as unknown as { requestRender(): void }).requestRender();
-    await frame();
+    await el.updateComplete;
     expect(q(el, 'attn-quiz')).toBe(sameQuiz);           // re-renders keep the running quiz
     quiz.dispatchEvent(new CustomEvent('attn-quiz-complete', { bubbles: true, composed: true, detail: { attempt: { score: 4, total: 5 } } }));
-    await frame();
+    await el.updateComplete;
 
     expect(q(el, '[data-step]').dataset.step).toBe('recall');
     const areas = el.shadowRoot!.querySelectorAll('textarea');
@@ -88,7 +87,7 @@ describe('<attn-review>', () => {
     expect(boxes).toHaveLength(3);
     for (const b of boxes) { b.checked = true; b.dispatchEvent(new Event('change')); }
     q<HTMLButtonElement>(el, '[part~="next"]').click();
-    await frame();
+    await el.updateComplete;
 
     expect(q(el, '[data-step]').dataset.step).toBe('rate');
     expect(text(el)).toContain('Quiz 4/5, recall 3/3');
@@ -100,7 +99,7 @@ describe('<attn-review>', () => {
     const events: ReviewCompleteDetail[] = [];
     document.addEventListener('attn-review-complete', (e) => events.push((e as CustomEvent<ReviewCompleteDetail>).detail), { once: true });
     q<HTMLButtonElement>(el, '[part~="confirm"]').click();
-    await frame();
+    await el.updateComplete;
 
     expect(events).toEqual([{ lesson: 'lesson-01', rating: 'hard', due: preview.hard }]);
     expect(el.getAttribute('state')).toBe('scheduled');
@@ -120,9 +119,9 @@ describe('<attn-review>', () => {
     inline.textContent = '{"id":"lesson-01"}';
     el.append(inline);
     document.body.append(el);
-    await frame();
+    await el.updateComplete;
     q<HTMLButtonElement>(el, '[part~="start"]').click();
-    await frame();
+    await el.updateComplete;
     const child = q(el, 'attn-quiz').querySelector('script[type="application/json"]');
     expect(child?.textContent).toBe('{"id":"lesson-01"}');
   });
@@ -145,7 +144,7 @@ describe('<attn-review>', () => {
     const el = await mount({ lesson: 'lesson-01', lang: 'zh-CN' });
     expect(q(el, '[data-notice="memory-only"]').textContent).toContain('进度不会保留');
     finishQuiz();
-    await frame();
+    await el.updateComplete;
     expect(el.getAttribute('state')).toBe('scheduled');
   });
 
@@ -153,7 +152,7 @@ describe('<attn-review>', () => {
     finishQuiz();
     const el = await mount({ lesson: 'lesson-01', lang: 'en' });
     el.setAttribute('lesson', '<img src=x onerror=alert(1)>');
-    await frame();
+    await el.updateComplete;
     expect(el.getAttribute('state')).toBe('scheduled');
     expect(q(el, '[role="alert"]').textContent).toContain('Invalid lesson attribute');
     expect(el.shadowRoot!.querySelector('img')).toBeNull();

@@ -13,8 +13,10 @@ import type { AttnQuizCompleteDetail } from '../attn-quiz/attn-quiz';
 import { buildIcs, formatDateTime, formatDue } from './format';
 import { STRINGS, type ReviewStrings } from './i18n';
 import { recallFor, type RecallSpec } from './recall';
+import { lessonName } from './lessons';
 import { reviewSheet } from './styles';
 import { getEvaluator } from '../../engine/evaluator-browser';
+import { reasonText, type VerdictData } from '../attn-exercise/reasons';
 
 export type ReviewState = 'empty' | 'scheduled' | 'due';
 export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }
@@ -29,6 +31,8 @@ interface Session {
   lines: string[];
   /** Per line: null until checked/revealed; then whether it is right. */
   verdict: (boolean | null)[];
+  /** Per line, after the evaluator checked it: its verdict (the reason is worded at render time). */
+  judged: VerdictData[];
   revealed: boolean;
   checkedByEvaluator: boolean;
   checking: boolean;
@@ -44,12 +48,12 @@ const QUIZ_WAIT_MS = 4000;
  * judged by what it computes on several inputs, not by its spelling. Null when
  * the engine can't be loaded (the learner then reveals and grades themselves).
  */
-async function evaluate(spec: RecallSpec, lines: string[]): Promise<boolean[] | null> {
+async function evaluate(spec: RecallSpec, lines: string[]): Promise<VerdictData[] | null> {
   if (spec.exercise !== 'lesson1' || lines.length !== 3) return null;
   try {
     const engine = await getEvaluator();
     const r = engine.exercise('0', lines[0], lines[1], lines[2]);
-    return r.todos.map((t) => t.correct);
+    return r.todos.map((t) => ({ correct: t.correct, reason: t.reason, code: t.code, params: t.params, inner: t.inner }));
   } catch {
     return null;
   }
@@ -107,6 +111,11 @@ export class AttnReview extends AttnElement {
     this.#timer = null;
   }
 
+  /** Checking recalled lines with the evaluator is part of an update. */
+  protected override busy(): boolean {
+    return this.#session?.checking === true;
+  }
+
   /** The lesson in effect: the attribute when valid, else the last valid one. */
   #lesson(): { lesson: string | null; invalid: string | null } {
     const raw = this.getAttribute('lesson');
@@ -143,7 +152,8 @@ export class AttnReview extends AttnElement {
     this.#armTimer();
     if (this.#session && this.#session.lesson !== lesson) this.#session = null;
 
-    // Notices: storage trouble and bad attributes.
+    // Notices: a due review, storage trouble and bad attributes.
+    const s = this.#session;
     const notices: Node[] = [];
     const status = getStorageStatus();
     if (status === 'memory-only') notices.push(h('p', { part: 'notice', role: 'status', 'data-notice': 'memory-only' }, t.memoryOnly));
@@ -151,10 +161,11 @@ export class AttnReview extends AttnElement {
     // (the value is echoed shortened: a 1 MB attribute must not become a 1 MB message)
     if (invalid !== null) notices.push(h('p', { part: 'notice error', role: 'alert' }, t.badLesson(invalid.length > 64 ? `${invalid.slice(0, 64)}…` : invalid)));
 
-    const s = this.#session;
     const key = s ? `${lang}|${s.lesson}|${s.step}|${s.quizMissing}` : '';
     const keepQuiz = s !== null && s.step === 'quiz' && key === this.#mainKey && this.root.querySelector('[part~="main"]');
 
+    // A due review is the first thing the element shows (on a lesson page and in an embed alike).
+    if (!s && state === 'due') notices.unshift(this.#dueBanner(lesson, t, lang));
     const noticeBox = h('div', { part: 'notices' }, ...notices);
     let main: Element;
     if (keepQuiz) main = this.root.querySelector('[part~="main"]')!;
@@ -185,6 +196,13 @@ export class AttnReview extends AttnElement {
     }
   }
 
+  /** "Your review is due: <lesson name>" (the start button follows right below it). */
+  #dueBanner(lesson: string | null, t: ReviewStrings, lang: Lang): HTMLElement {
+    const due = (lesson === null ? reviewItems() : [reviewItem(lesson)]).filter((i): i is ReviewItem => i !== null && isDue(i));
+    const names = due.map((i) => lessonName(i.lesson, lang));
+    return h('p', { part: 'due-banner', class: 'due-banner', role: 'status' }, t.dueBanner(names));
+  }
+
   #dueLine(item: ReviewItem, t: ReviewStrings, lang: Lang): HTMLElement {
     const when = formatDue(item.due, lang, now());
     return h('time', { datetime: item.due, title: formatDateTime(item.due, lang) }, when);
@@ -199,7 +217,6 @@ export class AttnReview extends AttnElement {
     }
     if (isDue(item)) {
       sec.append(
-        h('p', { part: 'status', class: 'due' }, t.dueNow),
         h('p', { class: 'muted' }, t.dueSince(''), this.#dueLine(item, t, lang)),
         h('ol', {}, ...t.steps.map((x) => h('li', {}, x))),
       );
@@ -219,7 +236,7 @@ export class AttnReview extends AttnElement {
     b.addEventListener('click', () => {
       const ics = buildIcs({
         uid: `${item.lesson}-${item.due}@attention-lab`, start: item.due, minutes: 30, stamp: now(),
-        summary: t.icsSummary(item.lesson), description: t.icsDescription(item.lesson),
+        summary: t.icsSummary(lessonName(item.lesson, resolveLang(this))), description: t.icsDescription(lessonName(item.lesson, resolveLang(this))),
       });
       download(`attention-lab-${item.lesson}-review.ics`, 'text/calendar;charset=utf-8', ics);
     });
@@ -239,7 +256,7 @@ export class AttnReview extends AttnElement {
     for (const i of [...due, ...later]) {
       const d = isDue(i);
       list.append(h('li', { part: d ? 'item item-due' : 'item', 'data-lesson': i.lesson },
-        h('strong', {}, i.lesson),
+        h('strong', {}, lessonName(i.lesson, lang)),
         h('span', { class: d ? 'badge due' : 'badge muted' }, d ? t.dueBadge : t.scheduledBadge),
         this.#dueLine(i, t, lang),
         i.lastRating ? h('span', { class: 'muted' }, t.lastRating(t.ratingNames[i.lastRating])) : null));
@@ -283,7 +300,7 @@ export class AttnReview extends AttnElement {
     this.#message = null;
     this.#session = {
       lesson, step: 'quiz', quizScore: 0, quizTotal: 0, startedAt: now(),
-      lines: spec ? spec.answers.map(() => '') : [], verdict: spec ? spec.answers.map(() => null) : [],
+      lines: spec ? spec.answers.map(() => '') : [], verdict: spec ? spec.answers.map(() => null) : [], judged: [],
       revealed: false, checkedByEvaluator: false, checking: false, evaluatorFailed: false, rating: null, quizMissing: false,
     };
     this.#focusNext = '#step-title';
@@ -379,7 +396,9 @@ export class AttnReview extends AttnElement {
         sec.append(h('p', { class: 'muted' }, `${t.reference}:`), h('code', { class: 'ref', part: 'reference' }, spec.answers[i]));
         if (s.checkedByEvaluator) {
           const ok = s.verdict[i] === true;
-          sec.append(h('p', { class: ok ? 'ok' : 'bad' }, t.lineResult(ok)));
+          // why, in the page's language, as the exercise says it
+          const why = s.judged[i] ? reasonText(lang, s.judged[i]) : '';
+          sec.append(h('p', { class: ok ? 'ok' : 'bad', part: 'line-result' }, t.lineResult(ok), why ? ` — ${why}` : ''));
         } else {
           const cb = h('input', { type: 'checkbox', id: `got-${i}`, part: 'self-grade', checked: s.verdict[i] === true });
           cb.addEventListener('change', () => { s.verdict[i] = cb.checked; });
@@ -401,7 +420,7 @@ export class AttnReview extends AttnElement {
         const res = await evaluate(spec, s.lines.slice());
         s.checking = false;
         s.revealed = true;
-        if (res) { s.verdict = res; s.checkedByEvaluator = true; } else { s.verdict = s.verdict.map(() => false); s.evaluatorFailed = true; }
+        if (res) { s.verdict = res.map((v) => v.correct); s.judged = res; s.checkedByEvaluator = true; } else { s.verdict = s.verdict.map(() => false); s.evaluatorFailed = true; }
         this.#focusNext = '#line-0';
         this.requestRender();
       });

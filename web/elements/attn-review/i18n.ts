@@ -9,6 +9,8 @@ export interface ReviewStrings {
   allEmpty: string;
   nextDue: (when: string) => string;
   dueNow: string;
+  /** The banner at the top when reviews are due, naming their lessons. */
+  dueBanner: (lessons: string[]) => string;
   dueSince: (when: string) => string;
   lastRating: (r: string) => string;
   steps: string[];
@@ -59,6 +61,7 @@ const ZH: ReviewStrings = {
   allEmpty: '还没有复习计划。做完任意一课的测验后，复习安排会出现在这里。',
   nextDue: (w) => `下次复习：${w}`,
   dueNow: '到复习时间了。',
+  dueBanner: (l) => (l.length === 1 ? `到复习时间了：${l[0]}。` : `有 ${l.length} 个复习到期了：${l.join('；')}。`),
   dueSince: (w) => `应复习时间：${w}`,
   lastRating: (r) => `上次自评：${r}`,
   steps: ['重做测验（选项会重新打乱）', '凭记忆写出练习里的 3 行关键代码', '查看评分和下次复习日期'],
@@ -116,6 +119,7 @@ const EN: ReviewStrings = {
   allEmpty: 'No reviews planned yet. Finish the quiz of any lesson and its review shows up here.',
   nextDue: (w) => `Next review: ${w}`,
   dueNow: 'Your review is due.',
+  dueBanner: (l) => (l.length === 1 ? `Your review is due: ${l[0]}.` : `${l.length} reviews are due: ${l.join('; ')}.`),
   dueSince: (w) => `Due: ${w}`,
   lastRating: (r) => `Last rating: ${r}`,
   steps: ['Retake the quiz (the options are shuffled again)', 'Write the exercise’s 3 key lines from memory', 'See your rating and the next review date'],

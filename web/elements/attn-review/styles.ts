@@ -35,6 +35,11 @@ h2:focus-visible, h3:focus-visible { outline: 2px solid var(--_focus); outline-o
 p { margin: .4rem 0; }
 .muted { color: var(--_muted); }
 .due { color: var(--_due); font-weight: 600; }
+.due-banner {
+  margin: 0 0 .75rem; padding: .55rem .8rem; border-radius: 6px; border-left: 4px solid var(--_due);
+  background: var(--_note-bg); font-weight: 600; overflow-wrap: anywhere;
+}
+.due-banner button { margin: .25rem 0 0; }
 [part~="notice"] { background: var(--_note-bg); border-left: 4px solid var(--_due); padding: .5rem .75rem; margin: 0 0 .75rem; border-radius: 4px; }
 [part~="error"] { color: var(--_bad); }
 button {

@@ -1,0 +1,112 @@
+// Embind surface of attn_torch: the reading note's toy tensors with
+// PyTorch-exact draws (cpp/src/torch/tril_lab.hpp), for <attn-tril>. Thin:
+// checks its arguments, calls the engine, copies the results out as fresh
+// Float64Arrays (float32 values widened, as .tolist() does). Errors are
+// returned, never thrown (see common.hpp); the loader (web/engine/torch.ts)
+// checks first with full messages and throws.
+//   threeWays(seedHi, seedLo)                 -> {x, xbowLoop, xbowTril, xbowSoftmax: (4, 8, 2),
+//                                                 weiLoop, weiTril, weiSoftmax: (8, 8), maxDiff,
+//                                                 allcloseTril, allcloseSoftmax}
+//   head(seedHi, seedLo, mask, scale)         -> {x: (4, 8, 32), scores, wei: (4, 8, 8),
+//                                                 out: (4, 8, 16), varUnscaled, varScaled}
+//   unitVariance(seedHi, seedLo)              -> Float64Array [k.var, q.var, wei.var, scaled wei.var]
+//   softmaxTemperature(m)                     -> Float64Array (5,)
+//   permutation(seedHi, seedLo, b, perm, pos) -> {out, outPerm: (8, 16), maxDiff}
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "common.hpp"
+#include "torch/tril_lab.hpp"
+
+using emscripten::val;
+using attn_bind::range_error;
+
+namespace {
+
+std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
+bool seed_ok(unsigned hi) { return hi < 0x80000000u; }  // [0, 2^63)
+constexpr const char* kSeedMessage = "seed must be an integer in [0, 2^63)";
+
+val f64(const std::vector<float>& v) { return attn_bind::copy_out(std::vector<double>(v.begin(), v.end())); }
+
+val js_three_ways(unsigned seed_hi, unsigned seed_lo) {
+  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
+  const attn::torch::ThreeWays r = attn::torch::three_ways(seed_of(seed_hi, seed_lo));
+  val o = val::object();
+  o.set("x", f64(r.x));
+  o.set("xbowLoop", f64(r.xbow_loop));
+  o.set("xbowTril", f64(r.xbow_tril));
+  o.set("xbowSoftmax", f64(r.xbow_softmax));
+  o.set("weiLoop", f64(r.wei_loop));
+  o.set("weiTril", f64(r.wei_tril));
+  o.set("weiSoftmax", f64(r.wei_softmax));
+  o.set("maxDiff", r.max_diff);
+  o.set("allcloseTril", r.allclose_tril);
+  o.set("allcloseSoftmax", r.allclose_softmax);
+  return o;
+}
+
+val js_head(unsigned seed_hi, unsigned seed_lo, bool mask, bool scale) {
+  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
+  const attn::torch::HeadDemo d = attn::torch::head_demo(seed_of(seed_hi, seed_lo), mask, scale);
+  val o = val::object();
+  o.set("x", f64(d.x));
+  o.set("scores", f64(d.scores));
+  o.set("wei", f64(d.wei));
+  o.set("out", f64(d.out));
+  o.set("varUnscaled", d.var_unscaled);
+  o.set("varScaled", d.var_scaled);
+  return o;
+}
+
+val js_unit_variance(unsigned seed_hi, unsigned seed_lo) {
+  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
+  const auto v = attn::torch::unit_variance_demo(seed_of(seed_hi, seed_lo));
+  return attn_bind::copy_out(std::vector<double>(v.begin(), v.end()));
+}
+
+val js_softmax_temperature(double m) {
+  if (!(m >= 0.0 && m <= 64.0)) return range_error("m must be a number in [0, 64]");
+  const auto v = attn::torch::softmax_temperature(m);
+  return attn_bind::copy_out(std::vector<double>(v.begin(), v.end()));
+}
+
+// perm: an array of the 8 positions 0..7, each once.
+val js_permutation(unsigned seed_hi, unsigned seed_lo, int b, val perm, bool positions) {
+  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
+  if (b < 0 || b >= attn::torch::kLabB) return range_error("b must be an integer in [0, 3]");
+  constexpr const char* kPermMessage = "perm must be an array of 0..7, each once";
+  if (!perm.isArray() || perm["length"].as<int>() != attn::torch::kLabT) return range_error(kPermMessage);
+  std::array<int, 8> p{};
+  unsigned seen = 0;
+  for (int i = 0; i < 8; ++i) {
+    const val e = perm[i];
+    if (!e.isNumber()) return range_error(kPermMessage);
+    const double d = e.as<double>();
+    if (!(d >= 0 && d <= 7 && d == std::floor(d)) || (seen & (1u << static_cast<int>(d)))) return range_error(kPermMessage);
+    p[static_cast<std::size_t>(i)] = static_cast<int>(d);
+    seen |= 1u << p[static_cast<std::size_t>(i)];
+  }
+  const attn::torch::HeadDemo d = attn::torch::head_demo(seed_of(seed_hi, seed_lo), false, true);
+  const attn::torch::Permutation r = attn::torch::permutation_demo(d, b, p, positions);
+  val o = val::object();
+  o.set("out", f64(r.out));
+  o.set("outPerm", f64(r.out_perm));
+  o.set("maxDiff", r.max_diff);
+  return o;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab_torch) {
+  using namespace emscripten;
+  function("version", &attn_bind::version);
+  function("threeWays", &js_three_ways);
+  function("head", &js_head);
+  function("unitVariance", &js_unit_variance);
+  function("softmaxTemperature", &js_softmax_temperature);
+  function("permutation", &js_permutation);
+  function("heapStats", &attn_bind::heap_stats);
+}

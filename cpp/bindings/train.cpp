@@ -1,0 +1,186 @@
+// Embind surface of the training module (attn_train, and attn_train_scalar
+// built from the same sources without SIMD): the reading note's character
+// models trained as the lecture trains them (cpp/src/train/trainer.hpp).
+// Loaded only by <attn-train>, inside its Web Worker, and by `npm run train`.
+//
+// Thin, like core.cpp: functions only, trainers are integer handles into a
+// table (a stale or made-up handle gets a RangeError, never a wild pointer),
+// every argument's range is checked again here (web/engine/train.js checks
+// first, with full messages), errors are returned rather than thrown (see
+// common.hpp), and every result is a fresh copy (a string or a typed array),
+// never a view into the heap.
+//   trainerNew(text, model, seedHi, seedLo, iters, evalInterval, evalIters, lr, batch, block) -> handle
+//   trainerAdvance(h, maxSteps) -> Float64Array [step, lastLoss, badStep, n, (step, train, val) × n]
+//   trainerGenerate(h, context, maxNewChars) -> string
+//   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
+//   trainerAttention(h, snippet) -> Float32Array (T, T)
+//   trainerInfo(h) -> Float64Array [step, iters, vocabSize, trainTokens, valTokens, parameters]
+//   trainerVocab(h) -> string (the vocabulary's characters in id order)
+//   trainerDelete(h) -> bool
+#include <cmath>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "train/trainer.hpp"
+
+using emscripten::val;
+using attn_bind::copy_out;
+using attn_bind::range_error;
+
+namespace {
+
+// Trainers owned by JS through integer handles (1-based; 0 is never valid).
+std::vector<std::unique_ptr<attn::train::Trainer>> trainers;
+
+attn::train::Trainer* get(int h) {
+  return h >= 1 && static_cast<std::size_t>(h) <= trainers.size() ? trainers[static_cast<std::size_t>(h) - 1].get()
+                                                                   : nullptr;
+}
+
+val bad_handle() { return range_error("no such trainer (deleted?)"); }
+
+val error_of(const char* type, const std::exception& e) { return val::global(type).new_(val(std::string(e.what()))); }
+
+// Ranges (web/engine/train.js's TRAIN_LIMITS says the same, with full messages).
+constexpr int kMaxIters = 1'000'000;
+constexpr int kMaxEvalIters = 10'000;
+constexpr int kMaxBatch = 512;
+constexpr int kMaxBlock = 64;
+constexpr int kMaxAdvance = 1'000'000;
+constexpr int kMaxGenerate = 100'000;
+
+// trainerNew(text, model 0 bigram | 1 position | 2 head, seedHi, seedLo, iters,
+//            evalInterval, evalIters, lr, batch, block) -> handle, or a RangeError
+//            naming the problem (text not UTF-8, too short for the block, ...)
+val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigned seed_lo, int iters,
+                   int eval_interval, int eval_iters, double lr, int batch, int block) {
+  if (model < 0 || model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
+  if (iters < 0 || iters > kMaxIters || eval_interval < 1 || eval_interval > kMaxIters || eval_iters < 1 ||
+      eval_iters > kMaxEvalIters || batch < 1 || batch > kMaxBatch || block < 1 || block > kMaxBlock)
+    return range_error("iters in [0, 1000000], evalInterval in [1, 1000000], evalIters in [1, 10000], batch in [1, 512], block in [1, 64]");
+  if (!(lr > 0) || !std::isfinite(static_cast<float>(lr))) return range_error("lr must be a positive finite float32");
+  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(model));
+  config.seed = (std::uint64_t{seed_hi} << 32) | seed_lo;
+  config.iters = iters;
+  config.eval_interval = eval_interval;
+  config.eval_iters = eval_iters;
+  config.lr = static_cast<float>(lr);
+  config.batch = batch;
+  config.block = block;
+  try {
+    auto t = std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, block), config);
+    for (std::size_t i = 0; i < trainers.size(); ++i)
+      if (!trainers[i]) { trainers[i] = std::move(t); return val(static_cast<int>(i) + 1); }
+    trainers.push_back(std::move(t));
+    return val(static_cast<int>(trainers.size()));
+  } catch (const std::bad_alloc&) {
+    return range_error("out of memory");
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
+// trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
+// end of the run, or at the first non-finite loss), each preceded by its
+// evaluation when step % evalInterval == 0.
+//   -> [step after, last training loss, step whose loss was not finite (-1: none),
+//       number of evaluations n, then (step, train loss, val loss) for each]
+val js_trainer_advance(int h, int max_steps) {
+  attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  if (max_steps < 1 || max_steps > kMaxAdvance) return range_error("maxSteps must be in [1, 1000000]");
+  std::vector<double> out{0, 0, -1, 0};
+  for (int k = 0; k < max_steps && !t->done(); ++k) {
+    const int step = t->step();
+    if (const auto e = t->advance()) {
+      out.insert(out.end(), {static_cast<double>(e->step), e->train_loss, e->val_loss});
+      out[3] += 1;
+      if (!std::isfinite(e->train_loss) || !std::isfinite(e->val_loss)) { out[2] = step; break; }
+    }
+    if (!std::isfinite(t->last_loss())) { out[2] = step; break; }
+  }
+  out[0] = t->step();
+  out[1] = t->last_loss();
+  return copy_out(out);
+}
+
+// trainerGenerate(h, context, maxNewChars) -> the new text (context "" starts from token 0)
+val js_trainer_generate(int h, const std::string& context, int max_new) {
+  attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  if (max_new < 0 || max_new > kMaxGenerate) return range_error("maxNewChars must be in [0, 100000]");
+  try {
+    return val(t->generate(context, max_new));
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
+// trainerSample(h, context, maxNewChars, seedHi, seedLo) -> the new text, drawn
+// from a generator seeded with seed; the run's own generator is untouched
+val js_trainer_sample(int h, const std::string& context, int max_new, unsigned seed_hi, unsigned seed_lo) {
+  attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  if (max_new < 0 || max_new > kMaxGenerate) return range_error("maxNewChars must be in [0, 100000]");
+  try {
+    return val(t->sample(context, max_new, (std::uint64_t{seed_hi} << 32) | seed_lo));
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
+// trainerAttention(h, snippet) -> Float32Array (T, T), rows queries, columns keys
+val js_trainer_attention(int h, const std::string& snippet) {
+  const attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  try {
+    return copy_out(t->attention(snippet));
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
+// trainerInfo(h) -> [step, iters, vocab size, train tokens, val tokens, parameter count]
+val js_trainer_info(int h) {
+  const attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  const auto& d = t->data();
+  return copy_out(std::vector<double>{static_cast<double>(t->step()), static_cast<double>(t->config().iters),
+                                      static_cast<double>(d.vocab.size()), static_cast<double>(d.train.size()),
+                                      static_cast<double>(d.val.size()), static_cast<double>(t->parameter_count())});
+}
+
+// trainerVocab(h) -> the vocabulary, one character per id, as text
+val js_trainer_vocab(int h) {
+  const attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  std::vector<std::int32_t> ids(t->data().vocab.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) ids[i] = static_cast<std::int32_t>(i);
+  return val(t->data().decode(ids));
+}
+
+bool js_trainer_delete(int h) {
+  if (!get(h)) return false;
+  trainers[static_cast<std::size_t>(h) - 1].reset();
+  return true;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(attention_lab_train) {
+  using namespace emscripten;
+  function("version", &attn_bind::version);
+  function("trainerNew", &js_trainer_new);
+  function("trainerAdvance", &js_trainer_advance);
+  function("trainerGenerate", &js_trainer_generate);
+  function("trainerSample", &js_trainer_sample);
+  function("trainerAttention", &js_trainer_attention);
+  function("trainerInfo", &js_trainer_info);
+  function("trainerVocab", &js_trainer_vocab);
+  function("trainerDelete", &js_trainer_delete);
+  function("heapStats", &attn_bind::heap_stats);
+}

@@ -1,0 +1,159 @@
+// attn-cli train --model bigram|position|head [--seed 1337] [--iters N]
+//   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
+//   [--data FILE] [--sample-chars 500]
+// Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
+// loss {:.4f}" for every i in 0..N-1 with i % K == 0, then decode() of the
+// generated sequence (the context token followed by the sample) and a newline.
+#include "train/cli_train.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "train/trainer.hpp"
+
+#ifndef ATTN_DEFAULT_DATA
+#define ATTN_DEFAULT_DATA "public/data/tinyshakespeare.txt"
+#endif
+
+namespace attn::train {
+
+const char* const kTrainUsage =
+    "  train --model bigram|position|head [--seed 1337] [--iters N] [--eval-interval K]\n"
+    "        [--eval-iters 200] [--lr X] [--batch 32] [--block 8] [--data FILE] [--sample-chars 500]\n"
+    "      train the lecture's character model (defaults: bigram and position 3000 iters,\n"
+    "      eval every 300, lr 1e-2; head 5000, 500, 1e-3) on FILE (UTF-8; default: the\n"
+    "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample\n";
+
+namespace {
+
+struct Bad {
+  std::string message;
+};
+
+long long int_opt(const std::map<std::string, std::string>& o, const char* name, long long lo, long long hi,
+                  long long fallback) {
+  const auto it = o.find(name);
+  if (it == o.end()) return fallback;
+  const std::string& t = it->second;
+  bool ok = !t.empty() && t.size() <= 12;
+  long long v = 0;
+  for (char c : t) {
+    if (c < '0' || c > '9') { ok = false; break; }
+    v = v * 10 + (c - '0');
+  }
+  if (!ok || v < lo || v > hi)
+    throw Bad{std::string("--") + name + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+              "], got \"" + t.substr(0, 40) + "\""};
+  return v;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Bad{"cannot read " + path};
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string format_eval(const Eval& e) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "step %d: train loss %.4f, val loss %.4f\n", e.step,
+                static_cast<double>(e.train_loss), static_cast<double>(e.val_loss));
+  return buf;
+}
+
+}  // namespace
+
+std::string default_data_path() {
+  const std::string compiled = ATTN_DEFAULT_DATA;
+  if (std::ifstream(compiled).good()) return compiled;
+  return "public/data/tinyshakespeare.txt";
+}
+
+CliResult run_train_cli(const std::vector<std::string>& args) {
+  CliResult r;
+  try {
+    std::map<std::string, std::string> o;
+    static const char* const allowed[] = {"model", "seed", "iters", "eval-interval", "eval-iters", "lr",
+                                          "batch", "block", "data", "sample-chars"};
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      const std::string& a = args[i];
+      if (a.rfind("--", 0) != 0) throw Bad{"unexpected argument \"" + a + "\""};
+      std::string name = a.substr(2), value;
+      const auto eq = name.find('=');
+      if (eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name.resize(eq);
+      } else if (i + 1 < args.size()) {
+        value = args[++i];
+      } else {
+        throw Bad{"option --" + name + " needs a value"};
+      }
+      bool known = false;
+      for (const char* k : allowed) known = known || name == k;
+      if (!known) throw Bad{"unknown option --" + name + " for train"};
+      o[name] = value;
+    }
+    const auto m = o.find("model");
+    if (m == o.end()) throw Bad{"missing --model (bigram, position or head)"};
+    ModelKind kind;
+    if (m->second == "bigram") kind = ModelKind::Bigram;
+    else if (m->second == "position") kind = ModelKind::Position;
+    else if (m->second == "head") kind = ModelKind::Head;
+    else throw Bad{"--model must be bigram, position or head, got \"" + m->second.substr(0, 40) + "\""};
+    Config c = Config::defaults(kind);
+    if (const auto it = o.find("seed"); it != o.end()) {
+      const std::string& t = it->second;
+      char* end = nullptr;
+      errno = 0;
+      const unsigned long long s = std::strtoull(t.c_str(), &end, 10);
+      if (t.empty() || t.size() > 20 || t[0] < '0' || t[0] > '9' || *end != '\0' || errno == ERANGE)
+        throw Bad{"--seed must be an integer in [0, 18446744073709551615], got \"" + t.substr(0, 40) + "\""};
+      c.seed = s;
+    }
+    c.iters = static_cast<int>(int_opt(o, "iters", 0, 100'000'000, c.iters));
+    c.eval_interval = static_cast<int>(int_opt(o, "eval-interval", 1, 100'000'000, c.eval_interval));
+    c.eval_iters = static_cast<int>(int_opt(o, "eval-iters", 1, 1'000'000, c.eval_iters));
+    c.batch = static_cast<int>(int_opt(o, "batch", 1, 65536, c.batch));
+    c.block = static_cast<int>(int_opt(o, "block", 1, 1024, c.block));
+    if (static_cast<long long>(c.batch) * c.block > (1 << 20)) throw Bad{"--batch times --block must be at most 1048576"};
+    const int sample = static_cast<int>(int_opt(o, "sample-chars", 0, 10'000'000, 500));
+    if (const auto it = o.find("lr"); it != o.end()) {
+      const std::string& t = it->second;
+      char* end = nullptr;
+      const double v = t.empty() ? NAN : std::strtod(t.c_str(), &end);
+      if (t.empty() || *end != '\0' || !std::isfinite(v) || !(v > 0) || !std::isfinite(static_cast<float>(v)))
+        throw Bad{"--lr must be a positive number, got \"" + t.substr(0, 40) + "\""};
+      c.lr = static_cast<float>(v);
+    }
+    const std::string path = o.count("data") ? o["data"] : default_data_path();
+    Dataset data;
+    try {
+      data = Dataset::from_text(read_file(path), c.block);
+    } catch (const std::invalid_argument& e) {
+      throw Bad{path + ": " + e.what()};
+    }
+    Trainer t(std::move(data), c);
+    while (!t.done()) {
+      if (const auto e = t.advance()) r.out += format_eval(*e);
+    }
+    if (sample > 0) {
+      r.out += t.data().decode({0});
+      r.out += t.generate("", sample);
+      r.out += '\n';
+    }
+  } catch (const Bad& b) {
+    r.code = 2;
+    r.out.clear();
+    r.err = "attn-cli train: " + b.message + "\nusage: attn-cli train [options]\n" + kTrainUsage;
+  }
+  return r;
+}
+
+}  // namespace attn::train

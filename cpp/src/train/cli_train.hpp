@@ -1,0 +1,18 @@
+// `attn-cli train`: the lecture's training script as a command.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace attn::train {
+
+// args[0] == "train". Prints the evaluation lines, then the sample.
+CliResult run_train_cli(const std::vector<std::string>& args);
+
+// Where --data defaults to: the project's copy of Tiny Shakespeare.
+std::string default_data_path();
+
+extern const char* const kTrainUsage;
+
+}  // namespace attn::train

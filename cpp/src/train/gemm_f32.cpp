@@ -1,0 +1,91 @@
+// gemm_f32 (compiled with the kernel flags, see CMakeLists.txt): blocks of 4
+// rows × 8 columns held in eight 4-float vector accumulators (SSE natively,
+// SIMD128 in WebAssembly); A's scalars are broadcast, B's rows streamed.
+// Narrower column tails use one vector, then scalars.
+#include "train/gemm.hpp"
+
+#include <cstring>
+
+#define ATTN_GEMM_INLINE inline __attribute__((always_inline))
+
+namespace attn::train {
+
+namespace {
+typedef float v4f __attribute__((vector_size(16)));
+ATTN_GEMM_INLINE v4f load4(const float* p) {
+  v4f v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+ATTN_GEMM_INLINE void store4(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
+ATTN_GEMM_INLINE v4f splat(float x) { return v4f{x, x, x, x}; }
+
+// R rows (1..4) starting at row m of C, all N columns.
+template <int R>
+ATTN_GEMM_INLINE void rows(int m, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk,
+                           const float* b, std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate,
+                           const float* bias) {
+  const float* ar[R];
+  float* cr[R];
+  for (int r = 0; r < R; ++r) {
+    ar[r] = a + (m + r) * sm;
+    cr[r] = c + (m + r) * ldc;
+  }
+  int n = 0;
+  for (; n + 8 <= N; n += 8) {
+    v4f acc0[R], acc1[R];
+    for (int r = 0; r < R; ++r) {
+      if (accumulate) {
+        acc0[r] = load4(cr[r] + n);
+        acc1[r] = load4(cr[r] + n + 4);
+      } else if (bias) {
+        acc0[r] = load4(bias + n);
+        acc1[r] = load4(bias + n + 4);
+      } else {
+        acc0[r] = splat(0.0f);
+        acc1[r] = splat(0.0f);
+      }
+    }
+    const float* bk = b + n;
+    for (int k = 0; k < K; ++k, bk += ldb) {
+      const v4f b0 = load4(bk), b1 = load4(bk + 4);
+      for (int r = 0; r < R; ++r) {
+        const v4f av = splat(ar[r][k * sk]);
+        acc0[r] += av * b0;
+        acc1[r] += av * b1;
+      }
+    }
+    for (int r = 0; r < R; ++r) {
+      store4(cr[r] + n, acc0[r]);
+      store4(cr[r] + n + 4, acc1[r]);
+    }
+  }
+  for (; n + 4 <= N; n += 4) {
+    v4f acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = accumulate ? load4(cr[r] + n) : bias ? load4(bias + n) : splat(0.0f);
+    const float* bk = b + n;
+    for (int k = 0; k < K; ++k, bk += ldb) {
+      const v4f b0 = load4(bk);
+      for (int r = 0; r < R; ++r) acc[r] += splat(ar[r][k * sk]) * b0;
+    }
+    for (int r = 0; r < R; ++r) store4(cr[r] + n, acc[r]);
+  }
+  for (; n < N; ++n) {
+    float acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = accumulate ? cr[r][n] : bias ? bias[n] : 0.0f;
+    const float* bk = b + n;
+    for (int k = 0; k < K; ++k, bk += ldb)
+      for (int r = 0; r < R; ++r) acc[r] += ar[r][k * sk] * *bk;
+    for (int r = 0; r < R; ++r) cr[r][n] = acc[r];
+  }
+}
+}  // namespace
+
+void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
+              std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias) {
+  int m = 0;
+  for (; m + 4 <= M; m += 4) rows<4>(m, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, bias);
+  for (; m < M; ++m) rows<1>(m, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, bias);
+}
+
+}  // namespace attn::train

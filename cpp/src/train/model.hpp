@@ -1,0 +1,67 @@
+// The three character models (bigram, position, head) on one flat float32
+// parameter buffer in PyTorch's parameter order, with their forward and
+// hand-written backward passes on preallocated buffers (no allocation per
+// step).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "train/trainer.hpp"
+
+namespace attn::torch {
+class Generator;
+}
+
+namespace attn::train {
+
+struct ParamInfo {
+  std::string name;          // PyTorch's name, e.g. "sa_head.key.weight"
+  std::vector<int> shape;    // PyTorch's shape
+  std::size_t offset = 0;    // into Model::params / Model::grads
+  std::size_t size = 0;
+};
+
+class Model {
+ public:
+  // V vocabulary, C n_embd (= head size), block the context length (rows of
+  // the position table), max_rows the largest B*T a forward pass will see.
+  Model(ModelKind kind, int V, int C, int block, int max_rows);
+
+  // The parameters' initial values, drawn from gen in PyTorch's module order
+  // (torch/init.hpp: Embedding normal_(0, 1); Linear kaiming_uniform_(a=√5)
+  // then its bias uniform_(±1/√fan_in)).
+  void init(torch::Generator& gen);
+
+  // Forward on idx (B, T) with T <= block and B*T <= max_rows. With targets
+  // (B, T): returns the mean cross-entropy; with for_backward also keeps what
+  // backward() needs. Without targets: logits() holds (B*T, V), returns NaN.
+  float forward(const std::int32_t* idx, const std::int32_t* targets, int B, int T, bool for_backward);
+  // grads = d loss / d params of the last forward(..., targets, ..., true).
+  void backward();
+  // Call after params changed (the forward pass reads transposed copies).
+  void params_changed();
+
+  const float* logits() const { return logits_.data(); }   // (B*T, V)
+  const float* attention() const { return P_.data(); }     // (B, T, T), head model
+  ModelKind kind() const { return kind_; }
+  int vocab() const { return V_; }
+  int block() const { return block_; }
+
+  std::vector<float> params, grads;
+  std::vector<ParamInfo> infos;
+
+ private:
+  ModelKind kind_;
+  int V_, C_, block_, max_rows_;
+  std::size_t off_tok_ = 0, off_pos_ = 0, off_qkv_ = 0, off_lmw_ = 0, off_lmb_ = 0;
+  // transposed weights: (C, 3C) of [key; query; value] and (C, V) of lm_head
+  std::vector<float> qkvT_, lmT_, dWt_;
+  // activations (rows = B*T) and their gradients
+  std::vector<float> x_, qkv_, P_, att_, logits_, dlogits_, datt_, dqkv_, dx_, work_;
+  const std::int32_t* idx_ = nullptr;
+  int B_ = 0, T_ = 0;
+};
+
+}  // namespace attn::train

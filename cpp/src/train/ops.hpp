@@ -1,0 +1,280 @@
+// The training ops and their backward passes, as templates on the scalar
+// type: float is what the models run (model.cpp, compiled with the kernel
+// flags so these loops vectorise), double is what the gradient checks run
+// against central finite differences (cpp/tests/test_train_ops.cpp). The
+// models run the Linear products through gemm_f32 (gemm.hpp, the same
+// products register-blocked); linear_forward/linear_backward here define
+// them and are what the gradient checks exercise.
+//
+// Layouts are row-major. N = B*T rows (one per position of every sequence in
+// the batch), C the embedding width, H the head size, V the vocabulary. A
+// Linear(I, O)'s weight W is PyTorch's (O, I); the forward pass reads its
+// transpose Wt (I, O) so that its inner loop runs along contiguous outputs.
+// Backward functions ADD into parameter gradients (zeroed once per step) and
+// OVERWRITE activation gradients.
+#pragma once
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#if defined(__GNUC__)
+#define ATTN_TRAIN_INLINE inline __attribute__((always_inline))
+#else
+#define ATTN_TRAIN_INLINE inline
+#endif
+
+namespace attn::train::ops {
+
+// exp(x) for x <= 0 (a value minus its row's maximum): float uses a
+// branch-free polynomial the compiler vectorises (Cody-Waite reduction,
+// Cephes' degree-6 polynomial, ~2 ulp; x < -87.3 gives 0); double uses
+// std::exp (the gradient checks).
+template <class F>
+ATTN_TRAIN_INLINE F exp_nonpositive(F x) {
+  if constexpr (std::is_same_v<F, double>) {
+    return std::exp(x);
+  } else {
+    const float y = x * 1.44269504088896341f;
+    const std::int32_t n = static_cast<std::int32_t>(y - 0.5f);  // round(y), y <= 0
+    const float nf = static_cast<float>(n);
+    const float r = x - nf * 0.693359375f - nf * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    const std::int32_t bits = (n + 127) * (1 << 23);
+    const std::int32_t kept = x < -87.3f ? 0 : bits;
+    float scale;
+    std::memcpy(&scale, &kept, sizeof scale);  // (no std::bit_cast in Emscripten 3.1.6's libc++)
+    return p * scale;
+  }
+}
+
+// ---- Embedding: gather (token table) plus the position table -------------
+// idx: (B*T,) ids in [0, V); tok: (V, C); pos: (>=T, C) or null; x: (B*T, C)
+// x[b*T+t, :] = tok[idx[b*T+t], :] + pos[t, :]
+template <class F>
+void embedding_forward(const std::int32_t* idx, int B, int T, int C, const F* tok, const F* pos, F* x) {
+  for (int b = 0; b < B; ++b)
+    for (int t = 0; t < T; ++t) {
+      const int n = b * T + t;
+      const F* e = tok + static_cast<std::ptrdiff_t>(idx[n]) * C;
+      F* out = x + static_cast<std::ptrdiff_t>(n) * C;
+      if (pos) {
+        const F* p = pos + static_cast<std::ptrdiff_t>(t) * C;
+        for (int c = 0; c < C; ++c) out[c] = e[c] + p[c];
+      } else {
+        for (int c = 0; c < C; ++c) out[c] = e[c];
+      }
+    }
+}
+// dx: (B*T, C) -> dtok: (V, C) += scatter of dx rows by idx; dpos: (>=T, C) += sum over b (or null)
+template <class F>
+void embedding_backward(const std::int32_t* idx, int B, int T, int C, const F* dx, F* dtok, F* dpos) {
+  for (int b = 0; b < B; ++b)
+    for (int t = 0; t < T; ++t) {
+      const int n = b * T + t;
+      const F* g = dx + static_cast<std::ptrdiff_t>(n) * C;
+      F* e = dtok + static_cast<std::ptrdiff_t>(idx[n]) * C;
+      for (int c = 0; c < C; ++c) e[c] += g[c];
+      if (dpos) {
+        F* p = dpos + static_cast<std::ptrdiff_t>(t) * C;
+        for (int c = 0; c < C; ++c) p[c] += g[c];
+      }
+    }
+}
+
+// ---- Linear: y = x W^T + b ---------------------------------------------------
+// x: (N, I); Wt: (I, O) = W^T; b: (O,) or null; y: (N, O)
+template <class F>
+void linear_forward(const F* __restrict x, int N, int I, int O, const F* __restrict Wt, const F* __restrict b,
+                    F* __restrict y) {
+  for (int n = 0; n < N; ++n) {
+    F* yr = y + static_cast<std::ptrdiff_t>(n) * O;
+    const F* xr = x + static_cast<std::ptrdiff_t>(n) * I;
+    if (b) {
+      for (int o = 0; o < O; ++o) yr[o] = b[o];
+    } else {
+      for (int o = 0; o < O; ++o) yr[o] = F(0);
+    }
+    for (int i = 0; i < I; ++i) {
+      const F xi = xr[i];
+      const F* w = Wt + static_cast<std::ptrdiff_t>(i) * O;
+      for (int o = 0; o < O; ++o) yr[o] += xi * w[o];
+    }
+  }
+}
+// x: (N, I); dy: (N, O); W: (O, I) -> dW: (O, I) += dy^T x; db: (O,) += Σ_n dy (or null);
+// dx: (N, I) = dy W (or null)
+template <class F>
+void linear_backward(const F* __restrict x, const F* __restrict dy, int N, int I, int O, const F* __restrict W,
+                     F* __restrict dW, F* __restrict db, F* __restrict dx) {
+  for (int n = 0; n < N; ++n) {
+    const F* g = dy + static_cast<std::ptrdiff_t>(n) * O;
+    const F* xr = x + static_cast<std::ptrdiff_t>(n) * I;
+    for (int o = 0; o < O; ++o) {
+      const F go = g[o];
+      F* w = dW + static_cast<std::ptrdiff_t>(o) * I;
+      for (int i = 0; i < I; ++i) w[i] += go * xr[i];
+    }
+    if (db)
+      for (int o = 0; o < O; ++o) db[o] += g[o];
+    if (dx) {
+      F* d = dx + static_cast<std::ptrdiff_t>(n) * I;
+      for (int i = 0; i < I; ++i) d[i] = F(0);
+      for (int o = 0; o < O; ++o) {
+        const F go = g[o];
+        const F* w = W + static_cast<std::ptrdiff_t>(o) * I;
+        for (int i = 0; i < I; ++i) d[i] += go * w[i];
+      }
+    }
+  }
+}
+
+// ---- Causal (masked) softmax over the rows of a (T, T) block ----------------
+// s: (T, T) scores in, weights out: row i is softmax(s[i, 0..i]) and 0 for
+// j > i (masked_fill(tril == 0, -inf) then softmax).
+template <class F>
+void causal_softmax_forward(F* s, int T) {
+  for (int i = 0; i < T; ++i) {
+    F* row = s + static_cast<std::ptrdiff_t>(i) * T;
+    F m = row[0];
+    for (int j = 1; j <= i; ++j) m = row[j] > m ? row[j] : m;
+    F sum = F(0);
+    for (int j = 0; j <= i; ++j) {
+      row[j] = exp_nonpositive<F>(row[j] - m);
+      sum += row[j];
+    }
+    const F inv = F(1) / sum;
+    for (int j = 0; j <= i; ++j) row[j] *= inv;
+    for (int j = i + 1; j < T; ++j) row[j] = F(0);
+  }
+}
+// P: (T, T) weights; dP: (T, T) -> dS: (T, T) = P ∘ (dP − rowsum(P ∘ dP)) (0 above the diagonal)
+template <class F>
+void causal_softmax_backward(const F* P, const F* dP, int T, F* dS) {
+  for (int i = 0; i < T; ++i) {
+    const F* p = P + static_cast<std::ptrdiff_t>(i) * T;
+    const F* g = dP + static_cast<std::ptrdiff_t>(i) * T;
+    F* d = dS + static_cast<std::ptrdiff_t>(i) * T;
+    F dot = F(0);
+    for (int j = 0; j <= i; ++j) dot += p[j] * g[j];
+    for (int j = 0; j <= i; ++j) d[j] = p[j] * (g[j] - dot);
+    for (int j = i + 1; j < T; ++j) d[j] = F(0);
+  }
+}
+
+// ---- One causal self-attention head on packed projections -------------------
+// qkv: (B*T, 3H), each row [k | q | v] (the lecture's key, query, value);
+// P: (B, T, T) out, the attention weights; out: (B*T, H) = P @ v per sequence.
+// S = scale * q k^T, masked below/on the diagonal, softmax by rows.
+template <class F>
+void head_forward(const F* __restrict qkv, int B, int T, int H, F scale, F* __restrict P, F* __restrict out) {
+  const int L = 3 * H;
+  for (int b = 0; b < B; ++b) {
+    const F* base = qkv + static_cast<std::ptrdiff_t>(b) * T * L;
+    F* Pb = P + static_cast<std::ptrdiff_t>(b) * T * T;
+    for (int i = 0; i < T; ++i) {
+      const F* q = base + static_cast<std::ptrdiff_t>(i) * L + H;
+      for (int j = 0; j <= i; ++j) {
+        const F* k = base + static_cast<std::ptrdiff_t>(j) * L;
+        F d = F(0);
+        for (int h = 0; h < H; ++h) d += q[h] * k[h];
+        Pb[i * T + j] = d * scale;
+      }
+    }
+    causal_softmax_forward<F>(Pb, T);
+    for (int i = 0; i < T; ++i) {
+      F* o = out + (static_cast<std::ptrdiff_t>(b) * T + i) * H;
+      for (int h = 0; h < H; ++h) o[h] = F(0);
+      for (int j = 0; j <= i; ++j) {
+        const F p = Pb[i * T + j];
+        const F* v = base + static_cast<std::ptrdiff_t>(j) * L + 2 * H;
+        for (int h = 0; h < H; ++h) o[h] += p * v[h];
+      }
+    }
+  }
+}
+// qkv: (B*T, 3H); P: (B, T, T); dout: (B*T, H); work: (T, T) scratch
+// -> dqkv: (B*T, 3H) = [dk | dq | dv] per row
+template <class F>
+void head_backward(const F* __restrict qkv, const F* __restrict P, const F* __restrict dout, int B, int T, int H,
+                   F scale, F* __restrict work, F* __restrict dqkv) {
+  const int L = 3 * H;
+  for (int b = 0; b < B; ++b) {
+    const F* base = qkv + static_cast<std::ptrdiff_t>(b) * T * L;
+    const F* Pb = P + static_cast<std::ptrdiff_t>(b) * T * T;
+    F* dbase = dqkv + static_cast<std::ptrdiff_t>(b) * T * L;
+    const F* g = dout + static_cast<std::ptrdiff_t>(b) * T * H;
+    for (int r = 0; r < T * L; ++r) dbase[r] = F(0);
+    // dP[i, j] = dout_i · v_j ; dv_j += P[i, j] dout_i
+    for (int i = 0; i < T; ++i) {
+      const F* gi = g + static_cast<std::ptrdiff_t>(i) * H;
+      for (int j = 0; j <= i; ++j) {
+        const F* v = base + static_cast<std::ptrdiff_t>(j) * L + 2 * H;
+        F* dv = dbase + static_cast<std::ptrdiff_t>(j) * L + 2 * H;
+        const F p = Pb[i * T + j];
+        F d = F(0);
+        for (int h = 0; h < H; ++h) {
+          d += gi[h] * v[h];
+          dv[h] += p * gi[h];
+        }
+        work[i * T + j] = d;
+      }
+    }
+    causal_softmax_backward<F>(Pb, work, T, work);
+    // dq_i = scale Σ_j dS[i, j] k_j ; dk_j = scale Σ_i dS[i, j] q_i
+    for (int i = 0; i < T; ++i) {
+      const F* q = base + static_cast<std::ptrdiff_t>(i) * L + H;
+      F* dq = dbase + static_cast<std::ptrdiff_t>(i) * L + H;
+      for (int j = 0; j <= i; ++j) {
+        const F ds = work[i * T + j] * scale;
+        const F* k = base + static_cast<std::ptrdiff_t>(j) * L;
+        F* dk = dbase + static_cast<std::ptrdiff_t>(j) * L;
+        for (int h = 0; h < H; ++h) {
+          dq[h] += ds * k[h];
+          dk[h] += ds * q[h];
+        }
+      }
+    }
+  }
+}
+
+// ---- Cross-entropy, mean over rows ----------------------------------------------
+// logits: (N, V); targets: (N,) -> the mean of −log softmax(logits[n])[targets[n]].
+// With dlogits (N, V) (may alias logits): (softmax − onehot) / N, the gradient
+// of the mean. The row losses are summed in double.
+template <class F>
+F cross_entropy(const F* logits, const std::int32_t* targets, int N, int V, F* dlogits) {
+  double total = 0.0;
+  const F invN = F(1) / F(N);
+  for (int n = 0; n < N; ++n) {
+    const F* l = logits + static_cast<std::ptrdiff_t>(n) * V;
+    F m = l[0];
+    for (int v = 1; v < V; ++v) m = l[v] > m ? l[v] : m;
+    const F target_logit = l[targets[n]];
+    F sum = F(0);
+    if (dlogits) {
+      F* d = dlogits + static_cast<std::ptrdiff_t>(n) * V;
+      for (int v = 0; v < V; ++v) {
+        const F e = exp_nonpositive<F>(l[v] - m);
+        d[v] = e;
+        sum += e;
+      }
+      const F scale = invN / sum;
+      for (int v = 0; v < V; ++v) d[v] *= scale;
+      d[targets[n]] -= invN;
+    } else {
+      for (int v = 0; v < V; ++v) sum += exp_nonpositive<F>(l[v] - m);
+    }
+    total += static_cast<double>(m - target_logit) + std::log(static_cast<double>(sum));
+  }
+  return static_cast<F>(total / N);
+}
+
+}  // namespace attn::train::ops

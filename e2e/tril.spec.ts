@@ -1,0 +1,161 @@
+// <attn-tril> in headless Chromium under the strict CSP: for seed 1337 the
+// element shows PyTorch's x and wei (e2e/golden/tril_1337.json, from
+// scripts/gen_tril_golden.py with Debian's PyTorch 1.13.1), the three ways
+// agree, every control works from the keyboard, bad attributes keep the last
+// state with a message, axe finds nothing in zh-CN/en × light/dark, and the
+// reading page and embed.html?w=tril carry it.
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './helpers/guard';
+import { runAxe } from './helpers/axe';
+
+const golden = JSON.parse(readFileSync(new URL('./golden/tril_1337.json', import.meta.url), 'utf8')) as {
+  x: number[]; xbow: number[]; x0_printed: string[]; wei: number[]; wei0_printed: string[];
+  wei0_unscaled_printed: string[]; var: [number, number]; temp8: number[];
+};
+
+type Tril = HTMLElement & { x: Float64Array; xbow: Float64Array; wei: Float64Array; seed: string; b: number; m: number; perm: number[] };
+
+async function ready(page: Page, sel = '#el'): Promise<Locator> {
+  const el = page.locator(sel);
+  await expect.poll(() => el.evaluate((e) => (e as Tril).x?.length ?? 0), { timeout: 15_000 }).toBe(64);
+  return el;
+}
+
+const cells = (el: Locator, part: string, table = 0) =>
+  el.locator(`[part="${part}"] table`).nth(table).locator('tbody td').allTextContents();
+
+test('seed 1337: PyTorch\'s x and wei on screen, the three ways agree', async ({ page }) => {
+  const res = await page.goto('/fixtures/tril.html');
+  expect(res?.headers()['content-security-policy']).toContain("default-src 'self'");
+  const el = await ready(page);
+  expect(await el.evaluate((e) => Array.from((e as Tril).x))).toEqual(golden.x);
+  expect(await cells(el, 'three')).toEqual(golden.x0_printed);
+  const wei = await el.evaluate((e) => Array.from((e as Tril).wei));
+  wei.forEach((v, i) => expect(Math.abs(v - golden.wei[i])).toBeLessThan(1e-6));
+  // the three results, side by side, agree to 4 decimals in every row
+  const xbow = await cells(el, 'three', 1);
+  for (let r = 0; r < 8; r++) {
+    const row = xbow.slice(r * 6, r * 6 + 6);
+    expect(row[2]).toBe(row[0]);
+    expect(row[4]).toBe(row[0]);
+    expect(row[3]).toBe(row[1]);
+    expect(row[5]).toBe(row[1]);
+  }
+  const xb = await el.evaluate((e) => Array.from((e as Tril).xbow));
+  xb.forEach((v, i) => expect(Math.abs(v - golden.xbow[i])).toBeLessThan(1e-6));
+  await expect(el.locator('[part="max-diff"]')).toContainText('3.24e-8');
+  await expect(el.locator('[part="allclose"]')).toHaveText('torch.allclose(xbow, xbow2)：False · torch.allclose(xbow, xbow3)：False');
+});
+
+test('every control works from the keyboard', async ({ page }) => {
+  await page.goto('/fixtures/tril.html');
+  const el = await ready(page);
+  // view switch (radio group): arrow keys move to "attention"
+  await el.locator('#view-average').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(el).toHaveAttribute('view', 'attention');
+  expect(await cells(el, 'head')).toEqual(golden.wei0_printed);
+  await expect(el.locator('[part="variances"]')).toContainText(golden.var[0].toFixed(4));
+  // scale off: the notebook's wei[0] (0.1574, 0.8426 in row 1)
+  await el.locator('#scale').focus();
+  await page.keyboard.press('Space');
+  await expect(el).toHaveAttribute('scale', 'off');
+  expect(await cells(el, 'head')).toEqual(golden.wei0_unscaled_printed);
+  // mask off: an encoder block, the future takes part
+  await el.locator('#mask').focus();
+  await page.keyboard.press('Space');
+  await expect(el).toHaveAttribute('mask', 'off');
+  expect((await cells(el, 'head'))[1]).not.toBe('0.0000');
+  // batch index
+  await el.locator('#b').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(el).toHaveAttribute('b', '1');
+  // back to the three ways, loop step with the keyboard
+  await el.locator('#view-attention').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(el).toHaveAttribute('view', 'average');
+  await el.locator('#step').focus();
+  await page.keyboard.press('Home');
+  await expect(el).toHaveAttribute('step', '0');
+  await page.keyboard.press('ArrowRight');
+  await expect(el).toHaveAttribute('step', '1');
+  await expect(el.locator('[part="three"] table').first().locator('tr.hl')).toHaveCount(2);
+  // temperature: End → m = 16, bars near one-hot
+  await el.locator('#m').focus();
+  await page.keyboard.press('End');
+  await expect(el).toHaveAttribute('m', '16');
+  await el.locator('#m').press('Home');
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  await expect(el).toHaveAttribute('m', '8');
+  const bars = await el.locator('[part="temperature"] .bars > span:nth-child(3n)').allTextContents();
+  expect(bars).toEqual(golden.temp8.map((v) => v.toFixed(4)));
+  // permutation buttons and the positions checkbox
+  const perm = el.locator('[part="permutation"]');
+  await perm.locator('button').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(el).toHaveAttribute('perm', '7,6,5,4,3,2,1,0');
+  const moved = await perm.locator('table tbody td').allTextContents();
+  for (let r = 0; r < 8; r++) expect(moved[r * 2]).toBe(moved[r * 2 + 1]);
+  await el.locator('#positions').focus();
+  await page.keyboard.press('Space');
+  await expect(el).toHaveAttribute('positions', 'on');
+  const changed = await perm.locator('table tbody td').allTextContents();
+  expect(Array.from({ length: 8 }, (_, r) => changed[r * 2] === changed[r * 2 + 1]).includes(false)).toBe(true);
+  // copy as PyTorch (clipboard may be refused headless: the script is shown either way)
+  await el.locator('[part="copy-button"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(el.locator('[part="snippet"]')).toContainText('torch.manual_seed(1337)');
+});
+
+test('bad attributes keep the last valid state with a visible message', async ({ page }) => {
+  await page.goto('/fixtures/tril.html');
+  const el = await ready(page);
+  await el.evaluate((e) => { e.setAttribute('lang', 'en'); e.setAttribute('seed', '42'); e.setAttribute('b', '2'); e.setAttribute('m', '4'); });
+  await expect.poll(() => el.evaluate((e) => (e as Tril).x[0])).not.toBe(golden.x[0]);
+  const x42 = await el.evaluate((e) => Array.from((e as Tril).x));
+  await el.evaluate((e) => { e.setAttribute('seed', '-1'); e.setAttribute('b', '9'); e.setAttribute('m', 'abc'); });
+  const msg = el.locator('[part="message"]');
+  await expect(msg).toBeVisible();
+  await expect(msg).toContainText('seed must be an integer in [0, 2^63)');
+  await expect(msg).toContainText('b must be an integer 0–3');
+  await expect(msg).toContainText('m must be a number 1–16');
+  expect(await el.evaluate((e) => [(e as Tril).seed, (e as Tril).b, (e as Tril).m])).toEqual(['42', 2, 4]);
+  expect(await el.evaluate((e) => Array.from((e as Tril).x))).toEqual(x42);
+  await el.evaluate((e) => { e.setAttribute('seed', '1337'); e.removeAttribute('b'); e.removeAttribute('m'); });
+  await expect(msg).toBeHidden();
+  expect(await el.evaluate((e) => Array.from((e as Tril).x))).toEqual(golden.x);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const lang of ['zh-CN', 'en'] as const) {
+    test(`axe: no violations (${lang}, ${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/fixtures/tril.html');
+      const el = await ready(page);
+      await el.evaluate((e, l) => e.setAttribute('lang', l), lang);
+      for (const view of ['average', 'attention']) {
+        await el.evaluate((e, v) => e.setAttribute('view', v), view);
+        await page.waitForTimeout(100);
+        const r = await runAxe(page);
+        expect(r.violations, `${lang} ${scheme} ${view}`).toEqual([]);
+      }
+    });
+  }
+}
+
+test('the reading page carries four labs in sections 2–4 and 6, seed 1337', async ({ page }) => {
+  await page.goto('/reading.html');
+  const head = await ready(page, '#tril-head');
+  await expect(head).toHaveAttribute('view', 'attention');
+  expect(await cells(head, 'head')).toEqual(golden.wei0_printed);
+  await ready(page, '#tril-three');
+  await expect(page.locator('attn-tril')).toHaveCount(4);
+});
+
+test('embed.html?w=tril works', async ({ page }) => {
+  await page.goto('/embed.html?w=tril&seed=1337&view=attention&parts=three%20head&lang=en');
+  const el = await ready(page, 'attn-tril');
+  expect(await cells(el, 'head')).toEqual(golden.wei0_printed);
+  await expect(page).toHaveTitle(/The tril trick lab/);
+});

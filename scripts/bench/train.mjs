@@ -1,0 +1,125 @@
+// Training figures (issue 14), head model, batch 32, block 8, on Tiny
+// Shakespeare: training steps per second in WASM under Node (SIMD build; the
+// scalar build too) and in Chromium's Web Worker (<attn-train> on the
+// library fixture, under the strict CSP), the default head run's total time
+// in Chromium (5000 steps and 10 evaluations of 2 × 200 batches, click to
+// done), and input-to-paint while it trains (keystrokes into a field on the
+// page, event timestamp to the frame after it). Native and PyTorch figures,
+// when present, come from the training engine's own bench rows.
+import { readFileSync } from 'node:fs';
+import { quantile } from './timing.mjs';
+import { chromiumArgs } from './pages.mjs';
+
+const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const STEPS_EVAL_INTERVAL = 1_000_000; // one evaluation (step 0) of eval-iters batches, then none
+
+/** Steps per second of the head model in WASM under Node: `steps` timed steps after `warmup`. */
+export async function trainNode(generated, { steps = 1000, warmup = 100 } = {}) {
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+  const out = {};
+  for (const [name, file] of [['simd', 'attn_train.wasm'], ['scalar', 'attn_train_scalar.wasm']]) {
+    try {
+      const { default: create } = await import(new URL('attn_train.mjs', generated).href);
+      const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL(file, generated)) }));
+      const t = engine.createTrainer(text, { model: 'head', iters: warmup + steps + 1, evalInterval: STEPS_EVAL_INTERVAL, evalIters: 1 });
+      t.advance(warmup + 1); // step 0 (its one-batch evaluation) and the warm-up
+      // CPU time of this process, as the kernel figures (other work on a shared machine does not count).
+      const c0 = cpuMs();
+      for (let done = 0; done < steps;) {
+        const n = Math.min(steps - done, 500);
+        t.advance(n);
+        done += n;
+      }
+      const ms = cpuMs() - c0;
+      t.delete();
+      out[name] = { steps, ms_per_step: ms / steps, steps_per_s: (steps * 1000) / ms };
+    } catch (e) {
+      out[name] = { error: String(e?.message ?? e) };
+    }
+  }
+  return out;
+}
+
+/** The default head run in Node (5000 steps, 10 evaluations): total seconds. */
+export async function defaultRunNode(generated) {
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+  const { default: create } = await import(new URL('attn_train.mjs', generated).href);
+  const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL('attn_train.wasm', generated)) }));
+  const t = engine.createTrainer(text, { model: 'head' });
+  const t0 = performance.now();
+  const lines = [];
+  for (;;) {
+    const r = t.advance(1000);
+    lines.push(...r.evals);
+    if (r.done) break;
+  }
+  const s = (performance.now() - t0) / 1000;
+  t.delete();
+  return { seconds: s, evaluations: lines.length, last: lines[lines.length - 1] ?? null };
+}
+
+async function runElement(page, attrs, { typeWhileTraining = false } = {}) {
+  await page.goto('/fixtures/train.html');
+  await page.waitForFunction(() => customElements.get('attn-train') !== undefined);
+  await page.evaluate((a) => {
+    const el = document.getElementById('head');
+    for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
+    const w = window;
+    w.__lat = [];
+    w.__done = null;
+    el.addEventListener('attn-train-done', (e) => { w.__done = { ...e.detail, wall_ms: performance.now() - w.__t0 }; });
+    document.getElementById('probe').addEventListener('input', (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => w.__lat.push(performance.now() - t0), 0));
+    });
+  }, attrs);
+  await page.evaluate(() => { window.__t0 = performance.now(); });
+  await page.locator('#head').locator('[part="start-button"]').click();
+  if (typeWhileTraining) {
+    await page.waitForFunction(() => document.getElementById('head').phase === 'running', null, { timeout: 60_000 });
+    await page.locator('#probe').click();
+    while (await page.evaluate(() => document.getElementById('head').phase === 'running')) {
+      await page.keyboard.type('a');
+      await page.waitForTimeout(50);
+    }
+  }
+  await page.waitForFunction(() => window.__done !== null || document.getElementById('head').phase === 'failed', null, { timeout: 180_000 });
+  return page.evaluate(() => ({ done: window.__done, lat: window.__lat, log: document.getElementById('head').log }));
+}
+
+/** Chromium: worker steps/s, the default head run's total time, input-to-paint while training. */
+export async function trainChromium(root) {
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch (e) {
+    return { error: `playwright-core: ${e.message}` };
+  }
+  const { startServer } = await import(new URL('e2e/server.mjs', root).href);
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const server = await startServer(port);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  try {
+    const page = await browser.newPage({ baseURL: `http://127.0.0.1:${port}/`, viewport: { width: 1280, height: 900 } });
+    // Steps per second: 2000 steps after one one-batch evaluation.
+    const steps = await runElement(page, { iters: '2000', 'eval-interval': String(STEPS_EVAL_INTERVAL), 'eval-iters': '1', 'sample-chars': '0' });
+    // The default head run, typing while it trains.
+    const run = await runElement(page, { iters: '5000', 'eval-interval': '500', 'eval-iters': '200', 'sample-chars': '500' }, { typeWhileTraining: true });
+    const lat = [...run.lat].sort((a, b) => a - b);
+    return {
+      worker_steps_per_s: steps.done?.stepsPerSecond ?? null,
+      default_run: run.done ? {
+        wall_s: run.done.wall_ms / 1000, worker_s: run.done.seconds, evaluations: run.log.length,
+        last_line: run.log[run.log.length - 1] ?? null,
+      } : { error: 'did not finish' },
+      input_to_paint: lat.length ? { inputs: lat.length, p50_ms: quantile(lat, 0.5), p95_ms: quantile(lat, 0.95), max_ms: lat[lat.length - 1] } : null,
+    };
+  } catch (e) {
+    return { error: String(e?.message ?? e) };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

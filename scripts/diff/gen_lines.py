@@ -1,0 +1,239 @@
+"""Seeded generator of exercise lines for the differential test (scripts/diff/exercise_diff.py).
+
+generate(seed, count) -> [(todo, line)], todo in 1..3. The same (seed, count) always gives the
+same lines. Lines come from five families, mixed in fixed proportions:
+
+  right      the lesson's answer and the equivalent forms learners write
+  mistake    the common mistakes (no scaling, wrong triangle, wrong axis, PyTorch habits, ...)
+  numpy      random but plausible NumPy expressions built from a small grammar
+  syntax     Python syntax edge cases: number literals, `;`, conditional expressions, chained
+             assignment, :=, lambda, comprehensions, unicode names and spaces, strings, ...
+  hostile    what an attacker or a cat would type: huge sizes, deep nesting, dunders, builtins
+
+Every line is harmless to run in a real Python process with an address-space limit and a
+per-line alarm (no file writes, no process calls, no unbounded integer powers).
+"""
+import random
+
+TARGETS = ['scores', 'mask', 'weights']
+
+RIGHT = {
+    1: [
+        'Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'Q @ K.T / np.sqrt(d_k)', 'np.matmul(Q, K.T) / np.sqrt(d_k)',
+        'Q.dot(K.T) / np.sqrt(d_k)', 'np.dot(Q, K.T) / np.sqrt(d_k)', 'Q @ K.T / d_k ** 0.5', 'Q @ K.T * d_k ** -0.5',
+        "np.einsum('id,jd->ij', Q, K) / np.sqrt(d_k)", "np.einsum('...id,...jd->...ij', Q, K) / np.sqrt(d_k)",
+        'Q @ np.transpose(K) / np.sqrt(d_k)', 'Q @ K.transpose() / np.sqrt(d_k)', '(Q @ K.T) / np.sqrt(Q.shape[-1])',
+        'Q @ K.T / np.sqrt(K.shape[1])', 'Q @ K.T * (1 / np.sqrt(d_k))', 'Q @ K.T / np.sqrt(float(d_k))',
+        'np.matmul(Q, np.swapaxes(K, -2, -1)) / np.sqrt(d_k)', 'Q @ K.swapaxes(0, 1) / np.sqrt(d_k)',
+        'Q @ K.transpose(1, 0) / np.sqrt(d_k)', 'Q @ K.transpose(-1, -2) / np.sqrt(d_k)', 'Q @ K.T / pow(d_k, 0.5)',
+        'Q @ K.T / np.sqrt(len(Q[0]))', 'np.inner(Q, K) / np.sqrt(d_k)', 'np.tensordot(Q, K, axes=(1, 1)) / np.sqrt(d_k)',
+        'np.tensordot(Q, K, axes=([1], [1])) / np.sqrt(d_k)', 'Q @ K.T / np.float64(d_k) ** 0.5',
+        'Q @ K.copy().T / np.sqrt(d_k)', 'Q.reshape(Q.shape) @ K.T / np.sqrt(d_k)', 'Q @ K.T / abs(d_k) ** 0.5',
+        'Q @ K.T / np.sqrt(d_k) if True else None', 'np.divide(Q @ K.T, np.sqrt(d_k))',
+        'np.multiply(Q @ K.T, 1 / np.sqrt(d_k))', 'Q @ K.T / np.power(d_k, 0.5)', 'Q @ K.T / d_k ** (1 / 2)',
+    ],
+    2: [
+        'np.triu(np.ones((T, T), dtype=bool), k=1)', 'np.triu(np.ones((T, T), dtype=bool), 1)',
+        'np.triu(np.ones((T, T)), k=1).astype(bool)', 'np.triu(np.ones((T, T)), k=1) == 1',
+        'np.triu(np.ones((T, T)), k=1) > 0', '~np.tril(np.ones((T, T), dtype=bool))',
+        'np.logical_not(np.tril(np.ones((T, T), dtype=bool)))', 'np.tri(T, k=0, dtype=bool) == False',
+        '~np.tri(T, dtype=bool)', 'np.arange(T)[None, :] > np.arange(T)[:, None]',
+        'np.arange(T)[:, None] < np.arange(T)[None, :]', 'np.triu(np.full((T, T), True), k=1)',
+        'np.triu(np.ones_like(scores, dtype=bool), k=1)', 'np.triu(np.ones(scores.shape, dtype=bool), k=1)',
+        'np.tril(np.ones((T, T), dtype=bool), k=-1).T', 'np.triu(np.ones((T, T), dtype=np.bool_), k=1)',
+        "np.triu(np.ones((T, T), dtype='bool'), k=1)", 'np.eye(T, k=1, dtype=bool) | np.triu(np.ones((T, T), dtype=bool), 2)',
+        'np.triu(np.ones((T, T), bool), 1)', 'np.triu(np.ones([T, T], dtype=bool), k=1)',
+        'np.ones((T, T), dtype=bool) & ~np.tri(T, dtype=bool)', 'np.tri(T, T, 0, dtype=bool) ^ True',
+        'np.triu(np.eye(T) + 1, 1) > 0', 'np.triu(np.ones((T, T), dtype=bool), k=1).copy()',
+        'np.array(np.triu(np.ones((T, T)), k=1), dtype=bool)', 'np.isinf(np.triu(np.full((T, T), -np.inf), 1))',
+        'np.triu(np.ones((scores.shape[-1],) * 2, dtype=bool), 1)',
+    ],
+    3: [
+        'softmax(scores)', 'softmax(x=scores)', 'softmax(scores.copy())',
+        'np.exp(scores - scores.max(axis=-1, keepdims=True)) / np.exp(scores - scores.max(axis=-1, keepdims=True)).sum(axis=-1, keepdims=True)',
+        'np.exp(scores - np.max(scores, axis=-1, keepdims=True)) / np.sum(np.exp(scores - np.max(scores, axis=-1, keepdims=True)), axis=-1, keepdims=True)',
+        'np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True)', 'np.exp(scores) / np.sum(np.exp(scores), axis=1, keepdims=True)',
+        'np.exp(scores) / np.exp(scores).sum(-1, keepdims=True)', 'np.exp(scores) / np.exp(scores).sum(axis=-1)[:, None]',
+        'np.exp(scores) / np.exp(scores).sum(1).reshape(-1, 1)', 'softmax(scores + 0)', 'softmax(scores * 1.0)',
+        'softmax(scores) if causal else softmax(scores)', 'softmax(np.array(scores))',
+        'np.exp(scores - scores.max()) / np.exp(scores - scores.max()).sum(axis=-1, keepdims=True)',
+        'softmax(scores - scores.max(axis=-1, keepdims=True))', 'np.exp(scores) / np.exp(scores).sum(axis=-1)[..., np.newaxis]',
+    ],
+}
+
+MISTAKES = {
+    1: [
+        'Q @ K.T', 'Q @ K.swapaxes(-2, -1)', 'Q @ K.T / d_k', 'Q @ K.T * np.sqrt(d_k)', 'K @ Q.T / np.sqrt(d_k)',
+        'Q @ K / np.sqrt(d_k)', 'Q * K.T / np.sqrt(d_k)', 'Q * K / np.sqrt(d_k)', 'Q.T @ K / np.sqrt(d_k)',
+        'Q @ K.T / math.sqrt(d_k)', 'Q @ K.T / sqrt(d_k)', 'Q @ K.T / np.sqrt(T)', 'Q @ K.T / np.sqrt(d_model)',
+        'Q @ K.transpose(-2, -1) / np.sqrt(d_k)', 'Q @ K.transpose(-2, -1) * d_k**-0.5', 'Q @ K.transpose(-2, -1) * d_k ** -0.5',
+        'Q @ K.mT / np.sqrt(d_k)', 'torch.matmul(Q, K.transpose(-2, -1)) / math.sqrt(d_k)', 'Q @ K.t() / np.sqrt(d_k)',
+        'Q @ K.T / 4', 'Q @ K.T / np.sqrt(16)', 'Q @ K.T / 16 ** 0.5', 'Q @ K.T / np.sqrt(Q.shape[0])', 'Q @ K.T / d_k ** 2',
+        'np.dot(Q, K) / np.sqrt(d_k)', 'Q @ K.T / np.sqrt(d_k', 'Q @@ K.T', 'Q @ K.T // np.sqrt(d_k)',
+        'np.matmul(x1=Q, x2=K.T) / np.sqrt(d_k)', 'Q @ K.swapaxes(axis1=-2, axis2=-1) / np.sqrt(d_k)',
+        'Q @ K.T / np.sqrt(d_k) ** 2', 'scores = Q @ K.T / np.sqrt(d_k)', 'score = Q @ K.T / np.sqrt(d_k)',
+        'Scores = Q @ K.T / np.sqrt(d_k)', 'Q @ K.T / np.sqrt(d_k).item()', 'Q @ K.T / d_k.sqrt()',
+        'Q @ K.T / np.sqrt(d_k, dtype=np.float32)', 'np.float32(Q @ K.T / np.sqrt(d_k))', 'Q @ K.T - np.sqrt(d_k)',
+        'Q @ V.T / np.sqrt(d_k)', '(Q @ K.T).T / np.sqrt(d_k)', 'Q @ K.T / np.sqrt(d_k) + 1e-9',
+        'Q @ K.T / np.sqrt(d_k) * (1 - causal)', 'softmax(Q @ K.T / np.sqrt(d_k))', 'Q @ K.T.astype(int) / np.sqrt(d_k)',
+        '(Q @ K.T / np.sqrt(d_k)).astype(int)', 'np.round(Q @ K.T / np.sqrt(d_k))', 'Q @ K.T / np.sqrt(d_k).round()',
+        'Q[0] @ K.T / np.sqrt(d_k)', 'Q @ K[0] / np.sqrt(d_k)', 'Q @ K.T / np.sqrt(T) / np.sqrt(d_k) * np.sqrt(T)',
+    ],
+    2: [
+        'np.triu(np.ones((T, T), dtype=bool), k=0)', 'np.triu(np.ones((T, T), dtype=bool))', 'np.tril(np.ones((T, T), dtype=bool), k=-1)',
+        'np.tril(np.ones((T, T), dtype=bool))', 'np.triu(np.ones((T, T)), k=1)', 'np.triu(np.ones((T, T)))',
+        'np.ones((T, T), dtype=bool)', 'np.zeros((T, T), dtype=bool)', 'np.triu(np.ones(T, T), k=1)',
+        'np.triu(np.ones((T, T), dtype=bool), k=1.5)', 'np.triu(np.ones((T, T), dtype=bool), k=True)',
+        'np.triu(np.ones((T, T), dtype=bool), k=-1)', 'np.triu(np.ones((T, T), dtype=bool), k=2)',
+        'np.triu(np.ones((d_k, d_k), dtype=bool), k=1)', 'np.triu(np.ones((4, 4), dtype=bool), k=1)',
+        'torch.triu(torch.ones(T, T), diagonal=1).bool()', 'np.triu(np.ones((T, T), dtype=bool), diagonal=1)',
+        'np.triu(np.ones((T, T)), k=1) == 0', 'np.tril(np.ones((T, T))) == 0', 'np.tri(T, dtype=bool)',
+        'np.triu(np.ones((T, T), dtype=int), k=1)', 'np.triu(np.ones((T, T), dtype=bool), k=1).T',
+        'np.triu(np.ones((T, T), dtype=bool), k=1)[0]', 'np.triu(np.ones((T + 1, T + 1), dtype=bool), k=1)',
+        'np.triu(scores, k=1)', 'np.triu(scores, k=1) != 0', 'scores > 0', 'np.isnan(scores)', 'np.isinf(scores)',
+        'np.triu(np.ones((T, T), dtype=bool), k=1) * -np.inf', 'np.where(np.triu(np.ones((T, T)), 1), -np.inf, 0)',
+        'np.triu(np.ones((T, T), dtype=bool), k=1', 'np.triu(np.ones((T, T), dtype=bool), k=1, dtype=bool)',
+        'np.triu(np.ones((T, T), dtype=bool), 1, 2)', 'np.triu(m=np.ones((T, T), dtype=bool), k=1)',
+        'np.ones((T, T)).triu(1)', 'np.triu(np.ones((T, T), dtype=float), k=1).astype(bool)', 'mask',
+        'np.arange(T)[None, :] >= np.arange(T)[:, None]', 'np.eye(T, dtype=bool)', 'np.eye(T, k=1, dtype=bool)',
+        'np.triu(np.ones((T, T), dtype=bool), k=1) + 0', 'np.triu(np.ones((T, T), dtype=bool), k=1) & causal',
+    ],
+    3: [
+        'np.exp(scores)', 'np.exp(scores) / np.exp(scores).sum()', 'np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)',
+        'np.exp(scores) / np.exp(scores).sum(axis=-1)', 'softmax(scores / np.sqrt(d_k))', 'softmax(scores, axis=-1)',
+        'softmax(scores.T)', 'softmax(scores).T', 'scores', 'softmax(scores) * mask', 'softmax(np.where(mask, 0, scores))',
+        'softmax(np.maximum(scores, 0))', 'np.maximum(scores, 0)', 'np.minimum(scores, 0)', 'scores.softmax(-1)',
+        'F.softmax(scores, dim=-1)', 'torch.softmax(scores, dim=-1)', 'softmax(scores, -1)', 'softmax(scores)[0]',
+        'softmax(scores) / T', 'softmax(scores) @ V', 'softmax(-scores)', 'softmax(2 * scores)', 'np.exp(scores) / np.exp(scores).max()',
+        'softmax(scores.max(axis=-1, keepdims=True))', 'max(scores)', 'sum(scores)', 'min(scores)', 'softmax(scores',
+        'np.exp(scores - scores.max(axis=0, keepdims=True)) / np.exp(scores - scores.max(axis=0, keepdims=True)).sum(axis=0, keepdims=True)',
+        'np.exp(scores - scores.max(axis=[-1], keepdims=True))', 'scores.sum(axis=True)', 'scores.sum(axis=-1, keepdims=None)',
+        'np.nan_to_num(softmax(scores))', 'softmax(np.where(mask, -1e9, scores))', 'softmax(scores.astype(int))',
+        'softmax(scores.astype(np.float32))', 'np.exp(mask)', 'np.sqrt(mask)', 'np.log(mask)', 'scores.astype(int)',
+        'np.exp(scores).round(2)', 'softmax(scores).round(3)', 'np.max(scores, -1, None)', 'np.max(scores, -1, np.float64)',
+        'np.sum(scores, -1, np.float64)', 'np.isinf(scores)', 'np.maximum(scores, np.nan)', 'np.minimum(np.nan, scores)',
+        'np.maximum(scores, -np.inf)', 'np.where(np.isinf(scores), 0, softmax(scores))',
+    ],
+}
+
+NAMES = {1: ['Q', 'K', 'V', 'd_k', 'causal'], 2: ['Q', 'K', 'V', 'd_k', 'T', 'scores', 'causal'],
+         3: ['Q', 'K', 'V', 'd_k', 'T', 'scores', 'mask', 'causal']}
+NUMBERS = ['0', '1', '2', '-1', '0.5', '1e-9', '16', '4', '3.0', '1e3', '2 ** 60', '10 ** 20', '-2', '1.5', 'True', 'False']
+UFUNCS = ['np.sqrt', 'np.exp', 'np.log', 'np.abs', 'np.isinf', 'np.isnan', 'np.logical_not', 'np.float32', 'np.float64', 'abs',
+          'np.round', 'np.tanh', 'np.square', 'np.negative', 'float', 'int', 'bool', 'len', 'np.sign', 'np.array', 'list']
+BINFUNCS = ['np.maximum', 'np.minimum', 'np.matmul', 'np.dot', 'np.inner', 'np.add', 'np.multiply', 'np.divide', 'np.subtract',
+            'np.power', 'np.outer', 'max', 'min', 'pow', 'np.logical_and', 'np.logical_or', 'np.equal', 'np.greater']
+REDUCERS = ['sum', 'max', 'min', 'mean', 'var', 'std', 'argmax', 'any', 'all', 'prod', 'cumsum']
+METHODS0 = ['T', 'shape', 'ndim', 'size', 'dtype', 'real']
+METHOD_CALLS = ['copy()', 'transpose()', 'swapaxes(-2, -1)', 'swapaxes(0, 1)', 'reshape(-1)', 'reshape(T, -1)', 'ravel()',
+                'flatten()', 'astype(bool)', 'astype(int)', 'astype(float)', "astype('float32')", 'round(2)', 'round()',
+                'clip(0, 1)', 'item()', 'tolist()', 'squeeze()', 'sum()', 'dot(K.T)', 'transpose(1, 0)', 'reshape((4, 16))']
+OPS = ['+', '-', '*', '/', '@', '//', '%', '**', '==', '!=', '<', '>', '<=', '>=', '&', '|', '^']
+
+
+def _numpy_expr(rng, todo, depth=0):
+    """A random plausible NumPy expression over the names TODO `todo` sees."""
+    r = rng.random()
+    if depth >= 3 or r < 0.25:
+        return rng.choice(NAMES[todo] * 3 + NUMBERS)
+    if r < 0.45:
+        return f'{_numpy_expr(rng, todo, depth + 1)} {rng.choice(OPS)} {_numpy_expr(rng, todo, depth + 1)}'
+    if r < 0.55:
+        return f'{rng.choice(UFUNCS)}({_numpy_expr(rng, todo, depth + 1)})'
+    if r < 0.63:
+        return f'{rng.choice(BINFUNCS)}({_numpy_expr(rng, todo, depth + 1)}, {_numpy_expr(rng, todo, depth + 1)})'
+    if r < 0.75:
+        red = rng.choice(REDUCERS)
+        args = rng.choice(['', 'axis=-1', '-1', 'axis=0', 'axis=-1, keepdims=True', 'keepdims=True', 'axis=(0, 1)',
+                           'axis=None', 'axis=2', 'axis=1.0', 'axis=[-1]', 'keepdims=1', 'dtype=float', '0, None',
+                           'axis=-1, out=None', 'initial=0', 'where=True'])
+        if rng.random() < 0.5:
+            return f'np.{red}({_numpy_expr(rng, todo, depth + 1)}{", " + args if args else ""})'
+        return f'({_numpy_expr(rng, todo, depth + 1)}).{red}({args})'
+    if r < 0.85:
+        return f'{rng.choice(NAMES[todo])}.{rng.choice(METHOD_CALLS + METHODS0)}'
+    if r < 0.92:
+        idx = rng.choice(['0', '-1', ':, 0', '..., None', 'None', ':, ::-1', '1:', '::2', '0, 0', ':, :, None', 'mask',
+                          '[0, 1]', 'True', '1.0', '-5', '100', ':, None, :', '..., 0'])
+        return f'{rng.choice(NAMES[todo])}[{idx}]'
+    ctor = rng.choice(['np.ones((T, T))', 'np.zeros((T, d_k))', 'np.eye(4)', 'np.eye(T, k=1)', 'np.arange(4)',
+                       'np.full((4, 4), -np.inf)', 'np.array([1, 2, 3])', 'np.array([[1.0, 2.0]])', 'np.tri(4)',
+                       'np.ones(4, dtype=int)', 'np.arange(0, 1, 0.25)', 'np.zeros_like(Q)', 'np.ones_like(scores)',
+                       'np.array([True, False])', 'np.arange(1100)', 'np.ones((40, 40))', 'np.arange(2 ** 53, 2 ** 53 + 3)',
+                       'np.array([2 ** 62, 2 ** 62]) * 4', 'np.int64(2) ** 63', 'np.ones((2, 3)) @ np.ones(3)'])
+    return ctor
+
+
+def _wrap_syntax(rng, todo, base):
+    """Python syntax edge cases around a (usually right) line."""
+    t = TARGETS[todo - 1]
+    forms = [
+        lambda: base + ';', lambda: base + ' ;', lambda: f'{t} = {base};', lambda: base + '  # comment',
+        lambda: f'{t} = {t}2 = {base}', lambda: f'{t} = x = {base}', lambda: f'{t} = ({base})',
+        lambda: f'{base} if causal else {base}', lambda: f'({base}) if d_k > 0 else None',
+        lambda: f'({t} := {base})', lambda: f'{t} = (y := {base})', lambda: f'(lambda: {base})()',
+        lambda: f'[{base} for _ in range(1)][0]', lambda: f'{t}: object = {base}', lambda: f'{t} += {base}',
+        lambda: f'\u00a0{base}', lambda: f'{base}\u00a0', lambda: f'\t{base}', lambda: f'{base}\t', lambda: f'{t}={base}',
+        lambda: f'{t}  =  {base}', lambda: f'{base}; pass', lambda: f'{base};;', lambda: f'{t} = {base}\\',
+        lambda: f'{t} == {base}', lambda: f'{base},', lambda: f'({base},)[0]', lambda: f'[{base}][0]',
+        lambda: f'{{0: {base}}}[0]', lambda: f'not {base}', lambda: f'{base} and {base}', lambda: f'{base} or {base}',
+        lambda: f'{base} is None', lambda: f'print({base})', lambda: f'({base}) + 0', lambda: f'+({base})',
+        lambda: f'-(-({base}))', lambda: f'{t} = ((((({base})))))', lambda: f'λ = {base}', lambda: f'{t}ü = {base}',
+        lambda: f'(*[{base}],)[0]', lambda: f'global {t}; {t} = {base}', lambda: f'{t} = {base} #', lambda: f'"{base}"',
+        lambda: f"f'{{1}}' and {base}", lambda: f'{base} if True', lambda: f'del {t}', lambda: f'return {base}',
+        lambda: f'{t} = yield {base}', lambda: f'{t} = await {base}', lambda: f'{t} = {base} = 1',
+    ]
+    return rng.choice(forms)()
+
+
+LITERALS = ['04', '1__6', '16_', '1_6', '0x10', '0o20', '0b10000', '16.', '.5', '1e1', '1E+1', '0_0', '00', '0.0_1', '1_0.0',
+            '1e1_0', '0b', '0x', '1e', '16j', '16L', '0777', '0o8', '0b2', '0xg', '1.5e-3', '1_000', '١٦', '१६', '0e0', '1.e1',
+            '09.5', '00.5', '0_7', '0x_10', '0b_1', '1_e1', '1.0_', '1._0', '2 ** 60', '2 ** 63', '2 ** 64', '-2 ** 63',
+            '10 ** 16 + 1', '9007199254740993', '2 ** 53 + 1', '0xFFFFFFFFFFFFFFFF', '1e308 * 10', 'True + True', 'int(1e20)',
+            '2 ** -1', '(-8) ** (1 / 3)', '0 ** 0', '0.0 ** -1', '10 ** 400', '7 // 0', '7 % 0', '7.0 // 0', 'divmod(7, 2)',
+            '-7 // 2', '-7 % 2', '7 // -2.0', 'round(2.5)', 'round(-0.5)', 'int(-2.7)', 'float("inf")', 'abs(-3)', 'pow(2, 10)',
+            'pow(2, -1)', 'pow(2, 3, 5)', 'max(1, 2)', 'min(3, 2, 1)', 'sum([1, 2, 3])', 'len((1, 2))', 'list((1, 2))']
+
+
+HOSTILE = ['__import__("os").getcwd()', 'open("/dev/null").read()', '().__class__.__bases__[0].__subclasses__()', 'exec("x=1")',
+           'eval("1+1")', 'globals()', 'locals()', 'vars()', 'dir()', 'input', 'print', 'help', 'breakpoint', 'np.__file__',
+           'np.load', 'np.save', 'np.ones((10 ** 6, 10 ** 6))', 'np.ones((100000, 100000), dtype=bool)', 'np.arange(10 ** 12)',
+           'np.ones(-1)', 'np.ones((2,) * 40)', 'np.zeros((0, 0))', 'Q.__class__', 'Q.__dict__', 'Q.ctypes', "getattr(Q, 'T')",
+           'type(Q)', 'id(Q)', 'hash(1)', 'object()', '[]', '{}', '()', 'None', '...', '', '   ', '#', '# just a comment',
+           'import numpy as np', 'import math', 'from math import sqrt', 'raise ValueError("x")', 'assert False', 'pass', 'while True: pass',
+           'for i in range(3): pass', 'def f(): pass', 'class A: pass', 'x = 1\nx', '(' * 60 + '1' + ')' * 60, '(' * 200 + '1' + ')' * 200,
+           '-' * 300 + '1', '~' * 100 + '1', '1' + ' + 1' * 400, 'Q' + ' @ Q' * 100, 'np.sqrt(' * 30 + 'd_k' + ')' * 30,
+           "'a' * 10 ** 6", '[0] * 10 ** 6', "'\\x00'", '"\\N{BULLET}"', 'b"x"', 'r"\\d"', '"""x"""', "'unterminated",
+           'Q @ K.T / np.sqrt(d_k) ' + '#' * 1500, 'x' * 2100, 'Q\x00', 'Q\x0b@K', 'scores = \ufeffQ @ K.T', 'Q @ K.T / np.sqrt(d_k)\u200b',
+           'ｓｃｏｒｅｓ = Q @ K.T / np.sqrt(d_k)', 'Q ＠ K.T', 'np . sqrt ( d_k )', 'np.\nsqrt', 'softmax', 'attention', 'attention(Q, K, V)',
+           'np.random.rand(4, 4)', 'rng.standard_normal((4, 4))', 'X @ W_q', 'W_q', 'd_model', 'd_v', 'np.linalg.norm(Q)',
+           '__builtins__', '__name__', 'np.e ** 710', 'np.float64(1e308) * 10', 'np.exp(1000)', 'np.log(0)', 'np.log(-1)',
+           'np.sqrt(-1)', '1 / 0', '1.0 / 0', 'np.float64(1) / 0', 'np.ones(3) / 0', 'np.int64(2 ** 62) * 4', 'np.ones(3, dtype=int) * 2 ** 62 * 4']
+
+
+def generate(seed, count):
+    rng = random.Random(seed)
+    out = []
+    fams = ['right'] * 15 + ['mistake'] * 20 + ['numpy'] * 35 + ['syntax'] * 18 + ['hostile'] * 12
+    for _ in range(count):
+        todo = rng.choice((1, 2, 3))
+        fam = rng.choice(fams)
+        if fam == 'right':
+            line = rng.choice(RIGHT[todo])
+        elif fam == 'mistake':
+            line = rng.choice(MISTAKES[todo])
+        elif fam == 'numpy':
+            line = _numpy_expr(rng, todo)
+        elif fam == 'syntax':
+            if rng.random() < 0.4:
+                lit = rng.choice(LITERALS)
+                line = rng.choice([f'Q @ K.T / np.sqrt({lit})', f'{lit}', f'np.triu(np.ones((T, T), dtype=bool), k={lit})',
+                                   f'softmax(scores) * {lit}', f'np.ones(({lit}, {lit}))'])
+            else:
+                line = _wrap_syntax(rng, todo, rng.choice(RIGHT[todo] + MISTAKES[todo][:10]))
+        else:
+            line = rng.choice(HOSTILE)
+        if fam in ('right', 'mistake', 'numpy') and rng.random() < 0.3:
+            line = f'{TARGETS[todo - 1]} = {line}'
+        out.append((todo, line))
+    return out

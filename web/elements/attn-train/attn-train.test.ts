@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+// The element's wiring with a stand-in training loop (the real one runs in
+// e2e/train.spec.ts): attributes ↔ properties and controls, what Start sends,
+// the log, chart, progress and events from the loop's messages, Pause /
+// Resume / Stop / Reset, NaN and own-text messages, the attention table.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FromRunner, ToRunner } from '../../engine/train-protocol';
+import type { AttnTrain as AttnTrainT } from './attn-train';
+
+let AttnTrain: typeof AttnTrainT;
+let sent: ToRunner[] = [];
+let reply: (msg: FromRunner) => void = () => {};
+
+beforeAll(async () => {
+  ({ AttnTrain } = await import('./attn-train'));
+  AttnTrain.clientFactory = (listener) => {
+    reply = listener;
+    return { send: (m: ToRunner) => { sent.push(m); }, close: () => {}, inPage: false };
+  };
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  sent = [];
+});
+
+const frame = () => new Promise((r) => setTimeout(r, 40));
+const sr = (el: Element) => el.shadowRoot!;
+
+async function make(attrs: Record<string, string> = {}): Promise<AttnTrainT> {
+  const el = document.createElement('attn-train');
+  el.setAttribute('lang', 'en');
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.append(el);
+  await frame();
+  return el;
+}
+
+describe('<attn-train>', () => {
+  it('shows the model\'s lecture defaults and reflects attributes', async () => {
+    const el = await make({ model: 'bigram' });
+    expect([el.model, el.iters, el.lr, el.evalInterval]).toEqual(['bigram', 3000, 0.01, 300]);
+    expect((sr(el).getElementById('iters') as HTMLInputElement).value).toBe('3000');
+    el.model = 'head';
+    await frame();
+    expect([el.iters, el.lr]).toEqual([5000, 1e-3]);
+    expect((sr(el).getElementById('lr') as HTMLInputElement).value).toBe('1e-3');
+    el.setAttribute('iters', 'many');
+    await frame();
+    expect(el.iters).toBe(5000);
+    expect(sr(el).querySelector('.message')!.textContent).toMatch(/iters="many" is not valid/);
+  });
+
+  it('Start sends the settings and a text URL, nothing is fetched before', async () => {
+    const el = await make({ model: 'head', iters: '300', 'eval-interval': '100' });
+    expect(sent).toEqual([]);
+    const starts: unknown[] = [];
+    el.addEventListener('attn-train-start', (e) => starts.push(e.detail));
+    (sr(el).querySelector('[part="start-button"]') as HTMLButtonElement).click();
+    const start = sent.find((m) => m.type === 'start')!;
+    expect(start).toMatchObject({ settings: { model: 'head', seed: '1337', iters: 300, evalInterval: 100, evalIters: 200, lr: 1e-3, batch: 32, block: 8 } });
+    expect((start as { textUrl: string }).textUrl).toMatch(/tinyshakespeare/);
+    expect(starts).toHaveLength(1);
+    expect(el.phase).toBe('loading');
+  });
+
+  it('prints the log, draws the chart, reports progress and the end; Pause/Resume/Stop/Reset', async () => {
+    const el = await make({ model: 'head', iters: '300', 'eval-interval': '100' });
+    const evals: unknown[] = [];
+    const done: unknown[] = [];
+    el.addEventListener('attn-train-eval', (e) => evals.push(e.detail));
+    el.addEventListener('attn-train-done', (e) => done.push(e.detail));
+    el.start();
+    const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
+    reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", simd: true, textChars: 10, worker: true });
+    reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2047 }, line: 'step 0: train loss 4.2000, val loss 4.2047', sample: 'Fiwz' });
+    reply({ type: 'progress', run, step: 50, iters: 300, stepsPerSecond: 800, secondsLeft: 0.3, activeMs: 60 });
+    expect(el.log).toEqual(['step 0: train loss 4.2000, val loss 4.2047']);
+    expect(sr(el).querySelector('.log')!.textContent).toBe('step 0: train loss 4.2000, val loss 4.2047');
+    expect(sr(el).querySelector('[part="rate"]')!.textContent).toMatch(/800 steps\/s/);
+    expect(el.evalSamples).toEqual([{ step: 0, text: 'Fiwz' }]);
+    expect(sr(el).querySelector('.sample')!.textContent).toBe('Fiwz');
+    expect(sr(el).querySelector('[part="sample-caption"]')!.textContent).toMatch(/step 0/);
+    expect((sr(el).querySelector('progress') as HTMLProgressElement).value).toBeCloseTo(50 / 300);
+    expect(sr(el).querySelector('svg .uniform')).not.toBeNull();
+    el.pause();
+    expect(sent.at(-1)).toEqual({ type: 'pause', run });
+    reply({ type: 'paused', run, step: 60 });
+    expect(el.phase).toBe('paused');
+    el.resume();
+    expect(sent.at(-1)).toEqual({ type: 'resume', run });
+    reply({ type: 'resumed', run, step: 60 });
+    reply({ type: 'eval', run, point: { step: 100, train: 3.2338, val: 3.2548 }, line: 'step 100: train loss 3.2338, val loss 3.2548', sample: '' });
+    expect(sr(el).querySelectorAll('svg path.train, svg path.val')).toHaveLength(2);
+    reply({ type: 'done', run, step: 300, stopped: false, sample: 'KING:\nO my lord', activeMs: 500, stepsPerSecond: 600 });
+    expect(el.phase).toBe('done');
+    expect(el.sample).toBe('KING:\nO my lord');
+    expect(evals).toHaveLength(2);
+    expect(done).toHaveLength(1);
+    // the head model asks for its attention on the default snippet
+    const att = sent.at(-1) as { type: string; request: number; snippet: string };
+    expect(att).toMatchObject({ type: 'attention', snippet: 'my lord,' });
+    const w = new Float32Array(64);
+    for (let i = 0; i < 8; i++) for (let j = 0; j <= i; j++) w[i * 8 + j] = 1 / (i + 1);
+    reply({ type: 'attention', run, request: att.request, snippet: 'my lord,', weights: w });
+    await frame();
+    const table = sr(el).querySelector('table.hm')!;
+    expect(Array.from(table.querySelectorAll('thead th')).map((t) => t.textContent)).toEqual(['query \\ key', 'm', 'y', '␣', 'l', 'o', 'r', 'd', ',']);
+    expect(table.querySelectorAll('tbody td.masked')).toHaveLength(28);
+    expect(el.attention!.weights[9]).toBeCloseTo(0.5);
+    // a reset drops the run; its late messages are ignored
+    el.reset();
+    expect(sent.at(-1)).toEqual({ type: 'reset', run });
+    reply({ type: 'eval', run, point: { step: 200, train: 3, val: 3 }, line: 'x', sample: '' });
+    expect(el.log).toEqual([]);
+    expect(el.phase).toBe('idle');
+  });
+
+  it('NaN stops with a message naming the step', async () => {
+    const el = await make({ lr: '1e30' });
+    const errors: { kind: string; step?: number }[] = [];
+    el.addEventListener('attn-train-error', (e) => errors.push(e.detail));
+    el.start();
+    const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
+    reply({ type: 'nan', run, step: 3 });
+    await frame();
+    expect(el.phase).toBe('failed');
+    expect(sr(el).querySelector('.message')!.textContent).toMatch(/NaN at step 3/);
+    expect(errors).toEqual([expect.objectContaining({ kind: 'nan', step: 3 })]);
+  });
+
+  it('own text: too short or empty gets a message and nothing is sent; a good text is sent as is', async () => {
+    const el = await make();
+    el.setText('short');
+    el.start();
+    expect(sent.filter((m) => m.type === 'start')).toHaveLength(0);
+    expect(sr(el).querySelector('.message')!.textContent).toMatch(/only 5 characters; at least 9/);
+    el.setText('hello world, hello');
+    el.start();
+    expect(sent.find((m) => m.type === 'start')).toMatchObject({ text: 'hello world, hello' });
+  });
+});

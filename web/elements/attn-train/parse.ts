@@ -1,0 +1,149 @@
+// Attributes of <attn-train> → a run's settings. Attributes are the source of
+// truth; a bad value never throws: the last valid value is kept and an error
+// is reported for the element to show. Absent iters / lr / eval-interval take
+// the chosen model's lecture defaults.
+
+export type ModelName = 'bigram' | 'position' | 'head';
+export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head'];
+
+/** The lecture's settings per model (cpp/src/train/trainer.hpp Config::defaults). */
+export function modelDefaults(model: ModelName): { iters: number; evalInterval: number; lr: number } {
+  return model === 'head' ? { iters: 5000, evalInterval: 500, lr: 1e-3 } : { iters: 3000, evalInterval: 300, lr: 1e-2 };
+}
+
+export const LIMITS = {
+  iters: [1, 100_000],
+  evalInterval: [1, 100_000],
+  evalIters: [1, 1000],
+  sampleChars: [0, 2000],
+} as const;
+
+export interface TrainState {
+  model: ModelName;
+  seed: string;
+  iters: number;
+  evalInterval: number;
+  evalIters: number;
+  lr: number;
+  sampleChars: number;
+  /** Which of iters / eval-interval / lr were given (the rest follow the model). */
+  given: { iters: boolean; evalInterval: boolean; lr: boolean };
+}
+
+export type TrainAttr = 'model' | 'seed' | 'iters' | 'eval-interval' | 'eval-iters' | 'lr' | 'sample-chars';
+
+export interface ParseError {
+  attr: TrainAttr;
+  kind: 'enum' | 'int' | 'seed' | 'lr';
+  got: string;
+  min?: number;
+  max?: number;
+}
+
+export const DEFAULT_STATE: TrainState = {
+  model: 'head', seed: '1337', ...modelDefaults('head'), evalIters: 200, sampleChars: 500,
+  given: { iters: false, evalInterval: false, lr: false },
+};
+
+const U64 = 2n ** 64n;
+
+export function parseSeed(v: string): string | null {
+  const s = v.trim();
+  if (!/^[0-9]{1,20}$/.test(s)) return null;
+  const b = BigInt(s);
+  return b < U64 ? b.toString() : null;
+}
+
+export function parseIntIn(v: string, lo: number, hi: number): number | null {
+  const s = v.trim();
+  if (!/^[+]?[0-9]+$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isSafeInteger(n) && n >= lo && n <= hi ? n : null;
+}
+
+/** A learning rate: a positive decimal or exponent number, finite as a float32 (so "1e40" is refused). */
+export function parseLr(v: string): number | null {
+  const s = v.trim();
+  if (!/^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(s)) return null;
+  const n = Number(s);
+  return n > 0 && Number.isFinite(Math.fround(n)) && Math.fround(n) > 0 ? n : null;
+}
+
+/** The state from the attributes; invalid ones keep `prev`'s value and add an error. */
+export function resolveState(get: (name: TrainAttr) => string | null, prev: TrainState): { state: TrainState; errors: ParseError[] } {
+  const errors: ParseError[] = [];
+  const s: TrainState = { ...prev, given: { ...prev.given } };
+
+  const m = get('model');
+  if (m === null) s.model = DEFAULT_STATE.model;
+  else if ((MODELS as readonly string[]).includes(m.trim().toLowerCase())) s.model = m.trim().toLowerCase() as ModelName;
+  else errors.push({ attr: 'model', kind: 'enum', got: m });
+  const d = modelDefaults(s.model);
+
+  const seed = get('seed');
+  if (seed === null) s.seed = DEFAULT_STATE.seed;
+  else {
+    const p = parseSeed(seed);
+    if (p === null) errors.push({ attr: 'seed', kind: 'seed', got: seed });
+    else s.seed = p;
+  }
+
+  const int = (attr: TrainAttr, key: 'iters' | 'evalInterval' | 'evalIters' | 'sampleChars', fallback: number, givenKey?: 'iters' | 'evalInterval') => {
+    const v = get(attr);
+    const [lo, hi] = LIMITS[key];
+    if (v === null) {
+      s[key] = fallback;
+      if (givenKey) s.given[givenKey] = false;
+      return;
+    }
+    const n = parseIntIn(v, lo, hi);
+    if (n === null) {
+      errors.push({ attr, kind: 'int', got: v, min: lo, max: hi });
+      if (givenKey && !s.given[givenKey]) s[key] = fallback;
+    } else {
+      s[key] = n;
+      if (givenKey) s.given[givenKey] = true;
+    }
+  };
+  int('iters', 'iters', d.iters, 'iters');
+  int('eval-interval', 'evalInterval', d.evalInterval, 'evalInterval');
+  int('eval-iters', 'evalIters', DEFAULT_STATE.evalIters);
+  int('sample-chars', 'sampleChars', DEFAULT_STATE.sampleChars);
+
+  const lr = get('lr');
+  if (lr === null) { s.lr = d.lr; s.given.lr = false; }
+  else {
+    const n = parseLr(lr);
+    if (n === null) { errors.push({ attr: 'lr', kind: 'lr', got: lr }); if (!s.given.lr) s.lr = d.lr; }
+    else { s.lr = n; s.given.lr = true; }
+  }
+  return { state: s, errors };
+}
+
+/** A number as a learning-rate field shows it: 1e-3, 0.01, 3e-4. */
+export function formatLr(lr: number): string {
+  if (lr >= 1e-2 && lr < 1e3) return String(lr);
+  return lr.toExponential().replace(/\.?0+e/, 'e').replace('e+', 'e');
+}
+
+/** ln V: the loss of a uniform guess over V characters. */
+export function uniformLoss(vocabSize: number): number {
+  return Math.log(vocabSize);
+}
+
+/** How a character is shown as a heatmap label. */
+export function charLabel(c: string): string {
+  if (c === ' ') return '␣';
+  if (c === '\n') return '↵';
+  if (c === '\t') return '⇥';
+  return c;
+}
+
+/** Seconds as "1 min 05 s" / "42 s" / "0.8 s" (language-neutral digits). */
+export function formatSeconds(s: number): string {
+  if (!Number.isFinite(s) || s < 0) return '–';
+  if (s < 10) return `${s.toFixed(1)} s`;
+  if (s < 60) return `${Math.round(s)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${String(Math.round(s - 60 * m)).padStart(2, '0')} s`;
+}

@@ -1,0 +1,500 @@
+// <attn-tril>: the reading note's toy tensors, live and identical to the
+// learner's PyTorch. The C++ engine (attn_torch) draws x as torch.randn does
+// after torch.manual_seed(seed) and computes the three ways of averaging the
+// past, the one-head demo, the softmax temperature and the permutation demo;
+// this element parses attributes, shows numbers and reports.
+import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch-browser';
+import { STRINGS, type Strings } from './i18n';
+import { ATTRS, DEFAULTS, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
+import { pytorchSnippet } from './snippet';
+import { TRIL_CSS } from './styles';
+
+export type { Part, View } from './parse';
+
+/** detail of the `attn-tril-change` event, sent after each new state is shown. */
+export interface AttnTrilChangeDetail {
+  /** Decimal string, 0 <= seed < 2^63. */
+  seed: string;
+  b: number;
+  step: number;
+  view: View;
+  mask: boolean;
+  scale: boolean;
+  m: number;
+  perm: number[];
+  positions: boolean;
+}
+
+export const CHANGE_EVENT = 'attn-tril-change';
+const T = 8;
+
+let styles: CSSStyleSheet | null = null;
+
+function cellBar(td: HTMLElement, w: number): void {
+  td.style.setProperty('--w', String(Math.max(0, Math.min(1, w))));
+}
+
+/** An 8 × 8 weight table with a caption; rows = queries, columns = keys. */
+class WeightTable {
+  readonly table = h('table', { part: 'matrix' });
+  readonly caption = h('caption');
+  readonly cells: HTMLTableCellElement[] = [];
+  readonly rows: HTMLTableRowElement[] = [];
+
+  constructor() {
+    const head = h('tr', {}, h('td', {}), ...Array.from({ length: T }, (_, j) => h('th', { scope: 'col' }, String(j))));
+    const body: HTMLTableRowElement[] = [];
+    for (let i = 0; i < T; i++) {
+      const tds = Array.from({ length: T }, () => h('td', { class: 'w' }));
+      this.cells.push(...tds);
+      const tr = h('tr', {}, h('th', { scope: 'row' }, String(i)), ...tds);
+      this.rows.push(tr);
+      body.push(tr);
+    }
+    this.table.append(this.caption, h('thead', {}, head), h('tbody', {}, ...body));
+  }
+
+  fill(w: Float64Array, offset: number, masked: (i: number, j: number) => boolean, hlRow = -1): void {
+    for (let i = 0; i < T; i++) {
+      this.rows[i].classList.toggle('hl', i === hlRow);
+      for (let j = 0; j < T; j++) {
+        const td = this.cells[i * T + j];
+        const v = w[offset + i * T + j];
+        td.textContent = fmt4(v);
+        td.classList.toggle('masked', masked(i, j));
+        cellBar(td, v);
+      }
+    }
+  }
+}
+
+/** A rows × cols table of numbers with a header row. */
+function numberTable(caption: HTMLElement, cols: string[], rows: number): { table: HTMLTableElement; cells: HTMLTableCellElement[]; trs: HTMLTableRowElement[] } {
+  const cells: HTMLTableCellElement[] = [];
+  const trs: HTMLTableRowElement[] = [];
+  const head = h('tr', {}, h('td', {}), ...cols.map((c) => h('th', { scope: 'col' }, c)));
+  for (let i = 0; i < rows; i++) {
+    const tds = cols.map(() => h('td', {}));
+    cells.push(...tds);
+    trs.push(h('tr', {}, h('th', { scope: 'row' }, String(i)), ...tds));
+  }
+  const table = h('table', { part: 'matrix' }, caption, h('thead', {}, head), h('tbody', {}, ...trs));
+  return { table, cells, trs };
+}
+
+export class AttnTril extends AttnElement {
+  static get observedAttributes(): string[] {
+    return [...ATTRS, 'lang'];
+  }
+
+  /** Where the engine comes from; tests may replace it before the element connects. */
+  static labLoader: () => Promise<TorchLab> = getTorch;
+
+  #state: TrilState = { ...DEFAULTS, perm: [...DEFAULTS.perm], parts: [...DEFAULTS.parts] };
+  #errors: ParseError[] = [];
+  #lang: Lang = 'zh-CN';
+  #t: Strings = STRINGS['zh-CN'];
+  #lab: TorchLab | null = null;
+  #labError: string | null = null;
+  #loading = false;
+  #three: TrilThreeWays | null = null;
+  #threeKey = '';
+  #head: TrilHead | null = null;
+  #headKey = '';
+  #unitVar: Float64Array | null = null;
+  #perm: TrilPermutation | null = null;
+  #probs: Float64Array | null = null;
+  #emittedKey = '';
+  #builtLang: Lang | null = null;
+
+  readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
+  readonly #message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+  readonly #body = h('div', { class: 'body', role: 'group' });
+  // view switch
+  readonly #viewBox = h('fieldset', { class: 'view', part: 'view' });
+  readonly #viewLegend = h('legend');
+  readonly #viewAvg = h('input', { type: 'radio', name: 'view', value: 'average', id: 'view-average' });
+  readonly #viewAtt = h('input', { type: 'radio', name: 'view', value: 'attention', id: 'view-attention' });
+  readonly #viewAvgLabel = h('label', { for: 'view-average' });
+  readonly #viewAttLabel = h('label', { for: 'view-attention' });
+  readonly #bLabel = h('label', { for: 'b' });
+  readonly #bSelect = h('select', { id: 'b', part: 'select' });
+  // three ways
+  readonly #threeSec = h('section', { part: 'three' });
+  readonly #xCaption = h('caption');
+  readonly #x = numberTable(this.#xCaption, ['c0', 'c1'], T);
+  readonly #stepLabel = h('label', { for: 'step' });
+  readonly #step = h('input', { type: 'range', id: 'step', min: '0', max: '7', step: '1', part: 'slider' });
+  readonly #stepOut = h('output', { for: 'step' });
+  readonly #stepReading = h('p', { class: 'reading', 'aria-live': 'polite' });
+  readonly #weiLoop = new WeightTable();
+  readonly #weiTril = new WeightTable();
+  readonly #weiSoftmax = new WeightTable();
+  readonly #xbowCaption = h('caption');
+  readonly #xbow = numberTable(this.#xbowCaption, ['① c0', '① c1', '② c0', '② c1', '③ c0', '③ c1'], T);
+  readonly #maxDiff = h('p', { class: 'verdict', part: 'max-diff' });
+  readonly #allclose = h('p', { class: 'verdict', part: 'allclose' });
+  readonly #allcloseWhy = h('p', { class: 'reading' });
+  // head
+  readonly #headSec = h('section', { part: 'head' });
+  readonly #mask = h('input', { type: 'checkbox', id: 'mask' });
+  readonly #maskLabel = h('span');
+  readonly #scale = h('input', { type: 'checkbox', id: 'scale' });
+  readonly #scaleLabel = h('span');
+  readonly #encdec = h('p', { class: 'reading' });
+  readonly #weiHead = new WeightTable();
+  readonly #vars = h('p', { part: 'variances' });
+  readonly #unitVars = h('p', { part: 'unit-variances' });
+  // temperature
+  readonly #tempSec = h('section', { part: 'temperature' });
+  readonly #tempTitle = h('h3');
+  readonly #tempLabel = h('label', { for: 'm' });
+  readonly #temp = h('input', { type: 'range', id: 'm', min: '1', max: '16', step: '1', part: 'slider' });
+  readonly #tempOut = h('output', { for: 'm' });
+  readonly #bars = h('div', { class: 'bars', role: 'list' });
+  readonly #tempReading = h('p', { class: 'reading', 'aria-live': 'polite' });
+  // permutation
+  readonly #permSec = h('section', { part: 'permutation' });
+  readonly #permTitle = h('h3');
+  readonly #permOrder = h('p', { 'aria-live': 'polite' });
+  readonly #permBtns = {
+    reverse: h('button', { type: 'button' }),
+    rotate: h('button', { type: 'button' }),
+    swap: h('button', { type: 'button' }),
+    reset: h('button', { type: 'button' }),
+  };
+  readonly #positions = h('input', { type: 'checkbox', id: 'positions' });
+  readonly #positionsLabel = h('span');
+  readonly #permVerdict = h('p', { class: 'verdict', part: 'perm-verdict', 'aria-live': 'polite' });
+  readonly #permCaption = h('caption');
+  readonly #permTable = numberTable(this.#permCaption, ['', ''], T);
+  // copy
+  readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
+  readonly #copyStatus = h('span', { role: 'status' });
+  readonly #summary = h('summary');
+  readonly #snippet = h('pre', { part: 'snippet' });
+
+  constructor() {
+    styles ??= sheet(TRIL_CSS);
+    super([styles]);
+    for (let b = 0; b < 4; b++) this.#bSelect.append(h('option', { value: String(b) }, String(b)));
+    this.#viewBox.append(this.#viewLegend, h('span', { class: 'check' }, this.#viewAvg, this.#viewAvgLabel), ' ',
+      h('span', { class: 'check' }, this.#viewAtt, this.#viewAttLabel));
+    this.#threeSec.append(
+      h('div', { class: 'controls' }, h('div', { class: 'field' }, this.#stepLabel, this.#step, this.#stepOut)),
+      this.#stepReading,
+      h('div', { class: 'grids' }, h('div', { class: 'scroll' }, this.#x.table), h('div', { class: 'scroll' }, this.#xbow.table)),
+      h('div', { class: 'grids' }, h('div', { class: 'scroll' }, this.#weiLoop.table), h('div', { class: 'scroll' }, this.#weiTril.table),
+        h('div', { class: 'scroll' }, this.#weiSoftmax.table)),
+      this.#maxDiff, this.#allclose, this.#allcloseWhy);
+    this.#headSec.append(
+      h('div', { class: 'controls' }, h('label', { class: 'check' }, this.#mask, this.#maskLabel),
+        h('label', { class: 'check' }, this.#scale, this.#scaleLabel)),
+      this.#encdec, h('div', { class: 'scroll' }, this.#weiHead.table), this.#vars, this.#unitVars);
+    this.#tempSec.append(this.#tempTitle,
+      h('div', { class: 'controls' }, h('div', { class: 'field' }, this.#tempLabel, this.#temp, this.#tempOut)),
+      this.#bars, this.#tempReading);
+    const pb = this.#permBtns;
+    this.#permSec.append(this.#permTitle,
+      h('div', { class: 'controls' }, pb.reverse, pb.rotate, pb.swap, pb.reset,
+        h('label', { class: 'check' }, this.#positions, this.#positionsLabel)),
+      this.#permOrder, this.#permVerdict, h('div', { class: 'scroll' }, this.#permTable.table));
+    this.#body.append(
+      h('div', { class: 'controls' }, this.#viewBox, h('div', { class: 'field' }, this.#bLabel, this.#bSelect)),
+      this.#threeSec, this.#headSec, this.#tempSec, this.#permSec,
+      h('div', { class: 'copy' }, this.#copyBtn, this.#copyStatus),
+      h('details', {}, this.#summary, this.#snippet));
+    this.#body.hidden = true;
+    this.root.append(this.#status, this.#message, this.#body);
+    this.#wire();
+  }
+
+  // --- attributes reflected as properties ----------------------------------
+
+  get seed(): string { return this.#state.seed; }
+  set seed(v: string | number | bigint) { this.setAttribute('seed', String(v)); }
+  get b(): number { return this.#state.b; }
+  set b(v: number) { this.setAttribute('b', String(v)); }
+  get step(): number { return this.#state.step; }
+  set step(v: number) { this.setAttribute('step', String(v)); }
+  get view(): View { return this.#state.view; }
+  set view(v: View) { this.setAttribute('view', v); }
+  get mask(): boolean { return this.#state.mask; }
+  set mask(v: boolean) { this.setAttribute('mask', v ? 'on' : 'off'); }
+  get scale(): boolean { return this.#state.scale; }
+  set scale(v: boolean) { this.setAttribute('scale', v ? 'on' : 'off'); }
+  get m(): number { return this.#state.m; }
+  set m(v: number) { this.setAttribute('m', String(v)); }
+  get perm(): number[] { return [...this.#state.perm]; }
+  set perm(v: readonly number[]) { this.setAttribute('perm', v.join(',')); }
+  get positions(): boolean { return this.#state.positions; }
+  set positions(v: boolean) { this.setAttribute('positions', v ? 'on' : 'off'); }
+  get parts(): Part[] { return [...this.#state.parts]; }
+  set parts(v: readonly Part[]) { this.setAttribute('parts', v.join(' ')); }
+
+  /** x = torch.randn(4, 8, 2) after torch.manual_seed(seed): a fresh copy, (4, 8, 2) row-major; empty until loaded. */
+  get x(): Float64Array { return this.#three ? new Float64Array(this.#three.x) : new Float64Array(0); }
+  /** xbow3 (masked_fill + softmax way), (4, 8, 2); the three ways agree to float rounding. */
+  get xbow(): Float64Array { return this.#three ? new Float64Array(this.#three.xbowSoftmax) : new Float64Array(0); }
+  /** The one-head demo's wei for the current mask and scale, (4, 8, 8). */
+  get wei(): Float64Array { return this.#head ? new Float64Array(this.#head.wei) : new Float64Array(0); }
+  /** The errors currently shown for bad attributes. */
+  get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  /** The PyTorch script "Copy as PyTorch" copies. */
+  get pytorchCode(): string { return pytorchSnippet(this.#state); }
+
+  // --- lifecycle -------------------------------------------------------------
+
+  connectedCallback(): void {
+    this.#loadLab();
+    this.requestRender();
+  }
+
+  disconnectedCallback(): void {
+    this.#labError = null;
+  }
+
+  #loadLab(): void {
+    if (this.#loading || this.#lab || this.#labError !== null) return;
+    this.#loading = true;
+    AttnTril.labLoader().then(
+      (lab) => { this.#lab = lab; this.#loading = false; this.requestRender(); },
+      (err: unknown) => {
+        this.#loading = false;
+        this.#labError = err instanceof Error ? err.message : String(err);
+        this.requestRender();
+      },
+    );
+  }
+
+  #wire(): void {
+    const set = (name: string, v: string) => this.setAttribute(name, v);
+    this.#viewAvg.addEventListener('change', () => set('view', 'average'));
+    this.#viewAtt.addEventListener('change', () => set('view', 'attention'));
+    this.#bSelect.addEventListener('change', () => set('b', this.#bSelect.value));
+    this.#step.addEventListener('input', () => set('step', this.#step.value));
+    this.#mask.addEventListener('change', () => set('mask', this.#mask.checked ? 'on' : 'off'));
+    this.#scale.addEventListener('change', () => set('scale', this.#scale.checked ? 'on' : 'off'));
+    this.#temp.addEventListener('input', () => set('m', this.#temp.value));
+    this.#positions.addEventListener('change', () => set('positions', this.#positions.checked ? 'on' : 'off'));
+    const p = () => this.#state.perm;
+    this.#permBtns.reverse.addEventListener('click', () => set('perm', [...p()].reverse().join(',')));
+    this.#permBtns.rotate.addEventListener('click', () => set('perm', [...p().slice(1), p()[0]].join(',')));
+    this.#permBtns.swap.addEventListener('click', () => set('perm', [p()[1], p()[0], ...p().slice(2)].join(',')));
+    this.#permBtns.reset.addEventListener('click', () => set('perm', DEFAULTS.perm.join(',')));
+    this.#copyBtn.addEventListener('click', () => this.#copy());
+  }
+
+  async #copy(): Promise<void> {
+    const text = pytorchSnippet(this.#state);
+    this.#snippet.textContent = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      this.#copyStatus.textContent = this.#t.copied;
+    } catch {
+      this.#copyStatus.textContent = this.#t.copyFailed;
+      (this.#summary.parentElement as HTMLDetailsElement).open = true;
+    }
+  }
+
+  // --- rendering ---------------------------------------------------------------
+
+  protected render(): void {
+    const attrs: Record<string, string | null> = {};
+    for (const a of ATTRS) attrs[a] = this.getAttribute(a);
+    const { state, errors } = resolveState(attrs, this.#state);
+    this.#state = state;
+    this.#errors = errors;
+    this.#lang = resolveLang(this);
+    this.#t = STRINGS[this.#lang];
+    const t = this.#t;
+    if (this.#builtLang !== this.#lang) this.#texts();
+
+    this.#message.hidden = errors.length === 0;
+    this.#message.replaceChildren(...errors.map((e) => h('p', {}, t.error(e))));
+
+    if (this.#labError !== null) {
+      this.#status.textContent = t.engineFailed(this.#labError);
+      return;
+    }
+    const lab = this.#lab;
+    if (!lab) {
+      this.#status.textContent = t.loading;
+      this.#loadLab();
+      return;
+    }
+    this.#status.textContent = '';
+    this.#body.hidden = false;
+    const s = this.#state;
+    const parts = new Set(s.parts);
+    const both = parts.has('three') && parts.has('head');
+    this.#viewBox.hidden = !both;
+    const showThree = parts.has('three') && (!both || s.view === 'average');
+    const showHead = parts.has('head') && (!both || s.view === 'attention');
+    this.#threeSec.hidden = !showThree;
+    this.#headSec.hidden = !showHead;
+    this.#tempSec.hidden = !parts.has('temperature');
+    this.#permSec.hidden = !parts.has('permutation');
+    this.#bSelect.parentElement!.hidden = !(parts.has('three') || parts.has('head') || parts.has('permutation'));
+    this.#viewAvg.checked = s.view === 'average';
+    this.#viewAtt.checked = s.view === 'attention';
+    this.#bSelect.value = String(s.b);
+
+    if (this.#threeKey !== s.seed) {
+      this.#three = lab.threeWays(s.seed);
+      this.#unitVar = lab.unitVariance(s.seed);
+      this.#threeKey = s.seed;
+    }
+    const headKey = `${s.seed}|${s.mask}|${s.scale}`;
+    if (this.#headKey !== headKey) {
+      this.#head = lab.head(s.seed, s.mask, s.scale);
+      this.#headKey = headKey;
+    }
+    this.#perm = lab.permutation(s.seed, s.b, s.perm, s.positions);
+    this.#probs = lab.softmaxTemperature(s.m);
+
+    if (showThree) this.#renderThree();
+    if (showHead) this.#renderHead();
+    if (parts.has('temperature')) this.#renderTemp();
+    if (parts.has('permutation')) this.#renderPerm();
+    if ((this.#summary.parentElement as HTMLDetailsElement).open || this.#snippet.textContent) {
+      this.#snippet.textContent = pytorchSnippet(s);
+    }
+    this.#emitChange();
+  }
+
+  /** Texts that depend on the language only. */
+  #texts(): void {
+    const t = this.#t;
+    this.#builtLang = this.#lang;
+    this.#body.setAttribute('aria-label', t.title);
+    this.#viewLegend.textContent = t.viewLabel;
+    this.#viewAvgLabel.textContent = t.viewAverage;
+    this.#viewAttLabel.textContent = t.viewAttention;
+    this.#bLabel.textContent = t.batch;
+    this.#stepLabel.textContent = t.step;
+    this.#weiLoop.caption.textContent = t.weiCaption(t.wayLoop);
+    this.#weiTril.caption.textContent = t.weiCaption(t.wayTril);
+    this.#weiSoftmax.caption.textContent = t.weiCaption(t.waySoftmax);
+    this.#allcloseWhy.textContent = t.allcloseWhy;
+    this.#maskLabel.textContent = t.mask;
+    this.#scaleLabel.textContent = t.scale;
+    this.#tempTitle.textContent = t.tempTitle;
+    this.#tempLabel.textContent = t.tempLabel;
+    this.#permTitle.textContent = t.permTitle;
+    this.#permBtns.reverse.textContent = t.permReverse;
+    this.#permBtns.rotate.textContent = t.permRotate;
+    this.#permBtns.swap.textContent = t.permSwap;
+    this.#permBtns.reset.textContent = t.permReset;
+    this.#positionsLabel.textContent = t.positions;
+    this.#copyBtn.textContent = t.copy;
+    this.#summary.textContent = t.snippetSummary;
+    const heads = this.#permTable.table.querySelectorAll('thead th');
+    heads[0].textContent = t.permBefore;
+    heads[1].textContent = t.permAfter;
+  }
+
+  #renderThree(): void {
+    const r = this.#three!;
+    const { b, step } = this.#state;
+    const t = this.#t;
+    this.#step.value = String(step);
+    this.#stepOut.value = String(step);
+    this.#stepReading.textContent = t.stepReading(step);
+    this.#xCaption.textContent = t.xCaption(b);
+    this.#xbowCaption.textContent = t.xbowCaption(b);
+    for (let i = 0; i < T; i++) {
+      this.#x.trs[i].classList.toggle('hl', i <= step);
+      this.#xbow.trs[i].classList.toggle('hl', i === step);
+      for (let c = 0; c < 2; c++) {
+        const n = (b * T + i) * 2 + c;
+        this.#x.cells[i * 2 + c].textContent = fmt4(r.x[n]);
+        this.#xbow.cells[i * 6 + c].textContent = fmt4(r.xbowLoop[n]);
+        this.#xbow.cells[i * 6 + 2 + c].textContent = fmt4(r.xbowTril[n]);
+        this.#xbow.cells[i * 6 + 4 + c].textContent = fmt4(r.xbowSoftmax[n]);
+      }
+    }
+    const future = (i: number, j: number) => j > i;
+    this.#weiLoop.fill(r.weiLoop, 0, future, step);
+    this.#weiTril.fill(r.weiTril, 0, future, step);
+    this.#weiSoftmax.fill(r.weiSoftmax, 0, future, step);
+    this.#maxDiff.textContent = t.maxDiff(r.maxDiff.toExponential(2));
+    this.#allclose.textContent = `${t.allclose('xbow2', r.allcloseTril)} · ${t.allclose('xbow3', r.allcloseSoftmax)}`;
+  }
+
+  #renderHead(): void {
+    const hd = this.#head!;
+    const { b, mask } = this.#state;
+    const t = this.#t;
+    this.#mask.checked = mask;
+    this.#scale.checked = this.#state.scale;
+    this.#encdec.textContent = t.encoderDecoder(mask);
+    this.#weiHead.caption.textContent = t.headCaption(b, this.#state.scale);
+    this.#weiHead.fill(hd.wei, b * T * T, (i, j) => mask && j > i);
+    this.#vars.textContent = t.variances(hd.varUnscaled.toFixed(4), hd.varScaled.toFixed(4));
+    const uv = this.#unitVar!;
+    this.#unitVars.textContent = t.unitVariances(uv[2].toFixed(4), uv[3].toFixed(4));
+  }
+
+  #renderTemp(): void {
+    const p = this.#probs!;
+    const m = this.#state.m;
+    this.#temp.value = String(Math.round(m));
+    this.#tempOut.value = String(m);
+    const base = ['0.1', '−0.2', '0.3', '−0.2', '0.5'];
+    if (this.#bars.childElementCount !== 15) {
+      const items: HTMLElement[] = [];
+      for (let i = 0; i < 5; i++) {
+        items.push(h('span', { role: 'listitem' }, base[i]), h('span', { class: 'bar', 'aria-hidden': 'true' }, h('span')), h('span', {}));
+      }
+      this.#bars.replaceChildren(...items);
+    }
+    let mx = 0;
+    for (let i = 0; i < 5; i++) {
+      const bar = this.#bars.children[i * 3 + 1].firstElementChild as HTMLElement;
+      bar.style.setProperty('--w', String(p[i]));
+      this.#bars.children[i * 3 + 2].textContent = fmt4(p[i]);
+      (this.#bars.children[i * 3] as HTMLElement).setAttribute('aria-label', `${base[i]} → ${fmt4(p[i])}`);
+      mx = Math.max(mx, p[i]);
+    }
+    this.#tempReading.textContent = this.#t.tempReading(String(m), fmt4(mx));
+  }
+
+  #renderPerm(): void {
+    const r = this.#perm!;
+    const s = this.#state;
+    const t = this.#t;
+    this.#positions.checked = s.positions;
+    this.#permOrder.textContent = t.permOrder(s.perm.join(', '));
+    this.#permVerdict.textContent = s.positions ? t.permChanged(r.maxDiff.toFixed(4)) : t.permSame(r.maxDiff.toExponential(1));
+    this.#permCaption.textContent = t.permCaption(`x[${s.b}]`);
+    for (let i = 0; i < T; i++) {
+      this.#permTable.cells[i * 2].textContent = fmt4(r.out[s.perm[i] * 16]);
+      this.#permTable.cells[i * 2 + 1].textContent = fmt4(r.outPerm[i * 16]);
+    }
+  }
+
+  #emitChange(): void {
+    const s = this.#state;
+    const detail: AttnTrilChangeDetail = {
+      seed: s.seed, b: s.b, step: s.step, view: s.view, mask: s.mask, scale: s.scale, m: s.m,
+      perm: [...s.perm], positions: s.positions,
+    };
+    const key = JSON.stringify(detail);
+    if (key === this.#emittedKey) return;
+    this.#emittedKey = key;
+    this.emit<AttnTrilChangeDetail>(CHANGE_EVENT, detail);
+  }
+}
+
+define('attn-tril', AttnTril);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attn-tril': AttnTril;
+  }
+  interface HTMLElementEventMap {
+    'attn-tril-change': CustomEvent<AttnTrilChangeDetail>;
+  }
+}

@@ -1,0 +1,135 @@
+// Attribute parsing for <attn-tril>: pure functions, no DOM, no engine.
+// Each attribute is parsed on its own; a value that does not parse keeps the
+// attribute's last valid value and yields a ParseError the element shows.
+
+export type View = 'average' | 'attention';
+export type Part = 'three' | 'head' | 'temperature' | 'permutation';
+export const PARTS: readonly Part[] = ['three', 'head', 'temperature', 'permutation'];
+
+/** torch.manual_seed's range here: 0 <= seed < 2^63. */
+export const SEED_LIMIT = 1n << 63n;
+
+export interface TrilState {
+  /** Canonical decimal string. */
+  seed: string;
+  b: number;
+  step: number;
+  view: View;
+  mask: boolean;
+  scale: boolean;
+  /** softmax temperature multiplier, 1..16 */
+  m: number;
+  perm: number[];
+  positions: boolean;
+  parts: Part[];
+}
+
+export const DEFAULTS: Readonly<TrilState> = Object.freeze({
+  seed: '1337',
+  b: 0,
+  step: 7,
+  view: 'average' as View,
+  mask: true,
+  scale: true,
+  m: 1,
+  perm: [0, 1, 2, 3, 4, 5, 6, 7],
+  positions: false,
+  parts: [...PARTS],
+});
+
+export type Attr = 'seed' | 'b' | 'step' | 'view' | 'mask' | 'scale' | 'm' | 'perm' | 'positions' | 'parts';
+export const ATTRS: readonly Attr[] = ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'];
+
+export interface ParseError {
+  attr: Attr;
+  got: string;
+}
+
+export function parseSeed(raw: string): string | null {
+  const s = raw.trim();
+  if (!/^\+?\d{1,25}$/.test(s)) return null;
+  const v = BigInt(s.replace(/^\+/, ''));
+  return v < SEED_LIMIT ? v.toString() : null;
+}
+
+export function parseIntIn(raw: string, min: number, max: number): number | null {
+  const s = raw.trim();
+  if (!/^\+?\d{1,3}$/.test(s)) return null;
+  const n = Number(s.replace(/^\+/, ''));
+  return n >= min && n <= max ? n : null;
+}
+
+/** m: a decimal number in [1, 16]. */
+export function parseMultiplier(raw: string): number | null {
+  const s = raw.trim();
+  if (!/^\+?(\d{1,2}(\.\d{0,6})?|\.\d{1,6})$/.test(s)) return null;
+  const n = Number(s.replace(/^\+/, ''));
+  return n >= 1 && n <= 16 ? n : null;
+}
+
+export function parseOnOff(raw: string): boolean | null {
+  const s = raw.trim().toLowerCase();
+  if (s === 'on' || s === 'true' || s === '') return true;
+  if (s === 'off' || s === 'false') return false;
+  return null;
+}
+
+/** perm: the 8 positions 0..7, each once, separated by commas or spaces. */
+export function parsePerm(raw: string): number[] | null {
+  const items = raw.trim().split(/[\s,]+/).filter(Boolean);
+  if (items.length !== 8 || !items.every((t) => /^[0-7]$/.test(t))) return null;
+  const p = items.map(Number);
+  return new Set(p).size === 8 ? p : null;
+}
+
+export function parseParts(raw: string): Part[] | null {
+  const items = raw.trim().split(/[\s,]+/).filter(Boolean);
+  if (items.length === 0 || !items.every((t) => (PARTS as readonly string[]).includes(t))) return null;
+  return PARTS.filter((p) => items.includes(p));
+}
+
+/**
+ * The state for these attribute values (null = attribute absent → default),
+ * starting from the last valid state `prev`: a bad value keeps prev's.
+ */
+export function resolveState(attrs: Partial<Record<Attr, string | null>>, prev: TrilState): { state: TrilState; errors: ParseError[] } {
+  const errors: ParseError[] = [];
+  const state: TrilState = { ...prev, perm: [...prev.perm], parts: [...prev.parts] };
+  const take = <K extends keyof TrilState>(attr: Attr, key: K, parse: (s: string) => TrilState[K] | null) => {
+    const raw = attrs[attr];
+    if (raw === null || raw === undefined) {
+      state[key] = (Array.isArray(DEFAULTS[key]) ? [...(DEFAULTS[key] as unknown[])] : DEFAULTS[key]) as TrilState[K];
+      return;
+    }
+    const v = parse(raw);
+    if (v === null) errors.push({ attr, got: raw });
+    else state[key] = v;
+  };
+  take('seed', 'seed', parseSeed);
+  take('b', 'b', (s) => parseIntIn(s, 0, 3));
+  take('step', 'step', (s) => parseIntIn(s, 0, 7));
+  take('view', 'view', (s) => (s.trim() === 'average' || s.trim() === 'attention' ? (s.trim() as View) : null));
+  take('mask', 'mask', parseOnOff);
+  take('scale', 'scale', parseOnOff);
+  take('m', 'm', parseMultiplier);
+  take('perm', 'perm', parsePerm);
+  take('positions', 'positions', parseOnOff);
+  take('parts', 'parts', parseParts);
+  return { state, errors };
+}
+
+/** A number as PyTorch prints a float tensor's element with 4 decimals (round half to even on the exact value). */
+export function fmt4(v: number): string {
+  if (v === -Infinity) return '-inf';
+  if (!Number.isFinite(v)) return String(v);
+  const scaled = v * 1e4; // exact for float32 values (24 + 14 bits)
+  const fl = Math.floor(scaled);
+  if (scaled - fl === 0.5) {
+    const n = fl % 2 === 0 ? fl : fl + 1; // tie: to even
+    const neg = n < 0 || (n === 0 && v < 0);
+    const a = Math.abs(n);
+    return `${neg ? '-' : ''}${Math.floor(a / 1e4)}.${String(a % 1e4).padStart(4, '0')}`;
+  }
+  const s = v.toFixed(4);
+  return s === '-0.0000' ? '-0.0000' : s;
+}

@@ -1,0 +1,67 @@
+// Styles of <attn-tril>, adopted as a constructable stylesheet (CSP-safe).
+// Cell weights are drawn as a bar under the number (width from --w, set
+// through the CSSOM), so the text always sits on the plain background.
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+
+export const TRIL_CSS = `
+:host {${PALETTE_LIGHT}
+  --_error: var(--attn-error, #a3141b);
+  --_error-bg: var(--attn-error-bg, #fbe5e6);
+  --_hl: var(--attn-tril-highlight, #fff3c4);${HOST_BASE}
+  line-height: 1.5;
+}
+@media (prefers-color-scheme: dark) {
+  :host {${PALETTE_DARK}
+    --_error: var(--attn-error, #ff9da1);
+    --_error-bg: var(--attn-error-bg, #3a1518);
+    --_hl: var(--attn-tril-highlight, #4a3f12);
+  }
+}
+:host([hidden]) { display: none; }
+[hidden] { display: none !important; }
+* { box-sizing: border-box; }
+.status { color: var(--_muted); margin: 0.3rem 0; min-height: 1.5em; }
+.message {
+  color: var(--_error); background: var(--_error-bg); border: 1px solid var(--_error);
+  border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0;
+}
+.message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
+section { margin: 0.6rem 0 1rem; }
+h3 { font-size: 1rem; margin: 0.4rem 0; }
+.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
+.field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
+.check { display: inline-flex; gap: 0.35rem; align-items: center; cursor: pointer; }
+input, select, button { font: inherit; color: inherit; }
+input[type="range"] { accent-color: var(--_accent); min-width: 8rem; }
+input[type="checkbox"], input[type="radio"] { accent-color: var(--_accent); width: 1.05rem; height: 1.05rem; }
+select, button {
+  background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.2rem 0.5rem;
+}
+button { cursor: pointer; }
+input:focus-visible, select:focus-visible, button:focus-visible, summary:focus-visible {
+  outline: 3px solid var(--_focus); outline-offset: 2px;
+}
+fieldset { border: 1px solid var(--_border); border-radius: 6px; padding: 0.3rem 0.7rem; margin: 0; }
+legend { padding: 0 0.3rem; }
+output { font-variant-numeric: tabular-nums; font-weight: 600; }
+.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
+.grids { display: flex; flex-wrap: wrap; gap: 0.8rem 1.4rem; align-items: flex-start; }
+.scroll { max-width: 100%; overflow-x: auto; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
+caption { text-align: start; font-weight: 600; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
+th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); }
+th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
+td.w { position: relative; min-width: 3.3rem; padding-bottom: 0.3rem; }
+td.w::after {
+  content: ""; position: absolute; left: 0; bottom: 0; height: 0.2rem;
+  width: calc(var(--w, 0) * 100%); background: var(--_accent);
+}
+tr.hl td, tr.hl th { background: var(--_hl); }
+td.masked { color: var(--_muted); }
+.bars { display: grid; grid-template-columns: auto 1fr auto; gap: 0.2rem 0.5rem; align-items: center; max-width: 28rem; }
+.bar { height: 0.9rem; background: var(--_surface); border: 1px solid var(--_border); border-radius: 3px; overflow: hidden; }
+.bar > span { display: block; height: 100%; width: calc(var(--w, 0) * 100%); background: var(--_accent); }
+.verdict { font-weight: 600; }
+pre { background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
+.copy { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
+`;

@@ -1,0 +1,70 @@
+// The loader of the PyTorch module (attn_torch): the reading note's toy
+// tensors with PyTorch-exact draws, for <attn-tril>. Its own small module,
+// instantiated once per page on first use. The bindings check their
+// arguments (cpp/bindings/torch.cpp) and return an Error instead of throwing
+// from inside WASM; this wrapper checks first, with full messages, and throws.
+import createAttnTorchModule from '../generated/attn_torch.mjs';
+import { heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+
+let shared = null;
+
+/** [hi, lo] of a seed in [0, 2^63) (torch.manual_seed's range here). */
+function torchSeed(seed) {
+  const parts = seedParts(seed);
+  if (parts[0] >= 0x80000000) throw new RangeError(`seed must be an integer in [0, 2^63), got ${shown(seed)}`);
+  return parts;
+}
+
+function checkPerm(perm) {
+  const ok = Array.isArray(perm) && perm.length === 8 && perm.every((v) => Number.isInteger(v) && v >= 0 && v <= 7) &&
+    new Set(perm).size === 8;
+  if (!ok) throw new RangeError(`perm must be an array holding 0..7 once each, got ${shown(perm)}`);
+  return perm;
+}
+
+/** Wraps a raw Embind module into the typed API (see torch.d.ts). */
+export function wrapTorch(m) {
+  return {
+    raw: m,
+    version: () => m.version(),
+    threeWays(seed) {
+      const [hi, lo] = torchSeed(seed);
+      return unwrap(m.threeWays(hi, lo));
+    },
+    head(seed, mask = true, scale = true) {
+      const [hi, lo] = torchSeed(seed);
+      return unwrap(m.head(hi, lo, Boolean(mask), Boolean(scale)));
+    },
+    unitVariance(seed) {
+      const [hi, lo] = torchSeed(seed);
+      return unwrap(m.unitVariance(hi, lo));
+    },
+    softmaxTemperature(mult) {
+      if (typeof mult !== 'number' || !(mult >= 0 && mult <= 64))
+        throw new RangeError(`m must be a number in [0, 64], got ${shown(mult)}`);
+      return unwrap(m.softmaxTemperature(mult));
+    },
+    permutation(seed, b, perm, positions = false) {
+      const [hi, lo] = torchSeed(seed);
+      if (!Number.isInteger(b) || b < 0 || b > 3) throw new RangeError(`b must be an integer in [0, 3], got ${shown(b)}`);
+      return unwrap(m.permutation(hi, lo, b, [...checkPerm(perm)], Boolean(positions)));
+    },
+    heapStats: () => heapStatsOf(m),
+  };
+}
+
+/**
+ * Instantiates the module (once per page) and resolves to its API.
+ * options.wasmBinary: the .wasm bytes (Node); options.wasmUrl: where the
+ * browser fetches attn_torch.wasm from.
+ */
+export function loadTorch(options = {}) {
+  if (!shared) {
+    const moduleArg = {};
+    if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
+    if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);
+    shared = createAttnTorchModule(moduleArg).then(wrapTorch);
+    shared.catch(() => { shared = null; });
+  }
+  return shared;
+}

@@ -1,0 +1,121 @@
+// The page side of training: starts the Web Worker that owns the training
+// module (train-worker.ts) the first time a run starts, and talks to it
+// (train-protocol.ts). Where no worker can start (a sandboxed iframe has an
+// opaque origin, so `new Worker(url)` throws; or the worker fails to load),
+// the same loop runs in the page in short slices. Nothing here is fetched or
+// compiled before the learner presses Start.
+import trainWasmUrl from '../generated/attn_train.wasm?url&no-inline';
+import trainScalarWasmUrl from '../generated/attn_train_scalar.wasm?url&no-inline';
+// The site serves it from public/ (data/tinyshakespeare.txt); the library build emits it next to its modules.
+import shakespeareUrl from '../../public/data/tinyshakespeare.txt?url&no-inline';
+import { besideModule } from './locate';
+import type { FromRunner, ToRunner } from './train-protocol';
+
+export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './train-protocol';
+export { MAX_TEXT_BYTES } from './train-protocol';
+
+/** Tiny Shakespeare (fetched by the worker when a run starts, never before). */
+export function defaultTextUrl(): string {
+  return besideModule(shakespeareUrl, import.meta.url).href;
+}
+
+export function trainWasmLocation(scalar = false): URL {
+  return besideModule(scalar ? trainScalarWasmUrl : trainWasmUrl, import.meta.url);
+}
+
+type Listener = (msg: FromRunner) => void;
+
+/** Bytes of the training module for hosts that cannot fetch it (the embed hands them over). */
+let givenBinary: Uint8Array | null = null;
+export function provideTrainWasm(bytes: Uint8Array): void {
+  givenBinary = bytes;
+}
+
+/** One connection to the training loop; every <attn-train> has its own (runs are independent). */
+export class TrainClient {
+  #listener: Listener;
+  #send: ((msg: ToRunner) => void) | null = null;
+  #worker: Worker | null = null;
+  #inPage = false;
+
+  constructor(listener: Listener) {
+    this.#listener = listener;
+  }
+
+  /** True once the loop runs in the page instead of a worker. */
+  get inPage(): boolean {
+    return this.#inPage;
+  }
+
+  send(msg: ToRunner): void {
+    if (!this.#send) this.#connect();
+    this.#send!(msg);
+  }
+
+  #init(): ToRunner {
+    return givenBinary
+      ? { type: 'init', wasmBinary: givenBinary }
+      : { type: 'init', wasmUrl: trainWasmLocation().href, scalarWasmUrl: trainWasmLocation(true).href };
+  }
+
+  #connect(): void {
+    const pending: ToRunner[] = [];
+    let worker: Worker | null = null;
+    try {
+      worker = new Worker(new URL('./train-worker.ts', import.meta.url), { type: 'module', name: 'attn-train' });
+    } catch {
+      worker = null;
+    }
+    if (!worker) { this.#startInPage(pending); return; }
+    this.#worker = worker;
+    let alive = false;
+    const sent: ToRunner[] = [];
+    worker.addEventListener('message', (e: MessageEvent<FromRunner>) => {
+      alive = true;
+      this.#listener(e.data);
+    });
+    // A worker that cannot load (blocked by a policy, a 404) fails before its
+    // first message: replay what it was sent in the page.
+    worker.addEventListener('error', (e) => {
+      if (alive) return;
+      e.preventDefault();
+      worker!.terminate();
+      this.#worker = null;
+      this.#startInPage(sent);
+    });
+    this.#send = (msg) => {
+      if (!alive) sent.push(msg);
+      worker!.postMessage(msg);
+    };
+    this.#send(this.#init());
+  }
+
+  #startInPage(replay: ToRunner[]): void {
+    this.#inPage = true;
+    const queue: ToRunner[] = [...replay];
+    let handle: ((msg: ToRunner) => void) | null = null;
+    this.#send = (msg) => {
+      if (handle) handle(msg);
+      else queue.push(msg);
+    };
+    if (!replay.some((m) => m.type === 'init')) queue.unshift(this.#init());
+    void import('./train-runner').then(({ createRunner }) => {
+      handle = createRunner({
+        sliceMs: 8,
+        worker: false,
+        schedule: (fn) => setTimeout(fn, 0),
+        post: (msg) => this.#listener(msg),
+      });
+      for (const m of queue.splice(0)) handle(m);
+    }, (e: unknown) => {
+      this.#listener({ type: 'error', run: 0, kind: 'engine', message: e instanceof Error ? e.message : String(e) });
+    });
+  }
+
+  /** Ends the worker (and with it the module and any run). */
+  close(): void {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#send = null;
+  }
+}

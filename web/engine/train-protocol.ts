@@ -1,0 +1,52 @@
+// The messages between <attn-train> (train-client.ts) and the code that owns
+// the training module and runs the loop (train-runner.ts, in a Web Worker or,
+// where no worker can start, in the page in short slices).
+import type { EvalPoint, ModelName, TrainerInfo } from './train.js';
+
+export type { EvalPoint, ModelName, TrainerInfo };
+
+/** What a run trains on and how (the lecture's settings; see train.js defaults()). */
+export interface RunSettings {
+  model: ModelName;
+  seed: string;
+  iters: number;
+  evalInterval: number;
+  evalIters: number;
+  lr: number;
+  batch: number;
+  block: number;
+  /** Characters sampled at the end (0: none), from the run's own generator as the lecture's generate. */
+  sampleChars: number;
+  /** Characters sampled at each evaluation (0: none), from a generator of their own (the run is unchanged). */
+  evalSampleChars: number;
+}
+
+export type ToRunner =
+  /** Where the module's .wasm files are (absolute URLs), or its bytes. */
+  | { type: 'init'; wasmUrl?: string; scalarWasmUrl?: string; wasmBinary?: Uint8Array }
+  /** A new run: on `text`, or on the text at `textUrl` (fetched now, not before). */
+  | { type: 'start'; run: number; settings: RunSettings; text?: string; textUrl?: string }
+  | { type: 'pause'; run: number }
+  | { type: 'resume'; run: number }
+  | { type: 'stop'; run: number }
+  /** The head model's attention weights on a snippet (after or during a run). */
+  | { type: 'attention'; run: number; request: number; snippet: string }
+  /** Frees the run's trainer. */
+  | { type: 'reset'; run: number };
+
+export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention';
+
+export type FromRunner =
+  | { type: 'loading'; run: number; what: 'engine' | 'text' }
+  | { type: 'started'; run: number; info: TrainerInfo; vocab: string; simd: boolean; textChars: number; worker: boolean }
+  | { type: 'eval'; run: number; point: EvalPoint; line: string; sample: string }
+  | { type: 'progress'; run: number; step: number; iters: number; stepsPerSecond: number; secondsLeft: number; activeMs: number }
+  | { type: 'paused'; run: number; step: number }
+  | { type: 'resumed'; run: number; step: number }
+  | { type: 'nan'; run: number; step: number }
+  | { type: 'done'; run: number; step: number; stopped: boolean; sample: string; activeMs: number; stepsPerSecond: number }
+  | { type: 'attention'; run: number; request: number; snippet: string; weights: Float32Array }
+  | { type: 'error'; run: number; kind: ErrorKind; message: string; request?: number };
+
+/** Largest text a learner may train on (UTF-8 bytes). */
+export const MAX_TEXT_BYTES = 5 * 1024 * 1024;

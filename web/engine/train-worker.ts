@@ -1,0 +1,30 @@
+// The Web Worker of <attn-train>: owns the training module and runs the loop
+// (train-runner.ts) off the page's main thread. Started by train-client.ts
+// with `new Worker(new URL('./train-worker.ts', import.meta.url), { type: 'module' })`,
+// so the site and library builds emit it as a same-origin file (worker-src /
+// script-src 'self'); it fetches its .wasm from the URLs the page sends.
+import { createRunner } from './train-runner';
+import type { ToRunner } from './train-protocol';
+
+const scope = self as unknown as {
+  postMessage(msg: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', fn: (e: MessageEvent<ToRunner>) => void): void;
+};
+
+// A MessageChannel yields to the worker's event loop (so pause and stop are
+// seen between slices) without setTimeout's 4 ms clamp.
+const channel = new MessageChannel();
+const queue: (() => void)[] = [];
+channel.port1.onmessage = () => queue.shift()?.();
+
+const handle = createRunner({
+  sliceMs: 40,
+  worker: true,
+  schedule(fn) {
+    queue.push(fn);
+    channel.port2.postMessage(null);
+  },
+  post: (msg, transfer) => scope.postMessage(msg, transfer ?? []),
+});
+
+scope.addEventListener('message', (e) => handle(e.data));

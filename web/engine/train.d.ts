@@ -1,0 +1,90 @@
+// Types of the training module's API (hand-written: Emscripten 3.1.6 has no --emit-tsd).
+import type { Seed } from './engine.js';
+
+export type ModelName = 'bigram' | 'position' | 'head';
+
+/** A run's hyperparameters (the lecture's: see defaults()). */
+export interface TrainConfig {
+  model: ModelName;
+  /** Decimal string (or integer / BigInt), 0 <= seed < 2^64: torch.manual_seed(seed). */
+  seed: Seed;
+  iters: number;
+  evalInterval: number;
+  evalIters: number;
+  lr: number;
+  batch: number;
+  block: number;
+}
+
+/** One line of the lecture's log. Losses are float32 values. */
+export interface EvalPoint {
+  step: number;
+  train: number;
+  val: number;
+}
+
+export interface AdvanceResult {
+  /** The next step to run (0 .. iters). */
+  step: number;
+  /** The last training step's loss. */
+  lastLoss: number;
+  /** The step whose loss (training or evaluation) was not finite; the run cannot go on. */
+  badStep: number | null;
+  done: boolean;
+  /** The evaluations run in this call, in order. */
+  evals: EvalPoint[];
+}
+
+export interface TrainerInfo {
+  step: number;
+  iters: number;
+  vocabSize: number;
+  trainTokens: number;
+  valTokens: number;
+  parameters: number;
+}
+
+export interface Trainer {
+  readonly config: Readonly<Omit<TrainConfig, 'seed'> & { seed: string }>;
+  info(): TrainerInfo;
+  /** Up to maxSteps steps of the lecture's loop (each evaluation before its step). */
+  advance(maxSteps: number): AdvanceResult;
+  /** Continues `context` ("" = from token 0) by maxNewChars characters, drawn from the run's generator. */
+  generate(context: string, maxNewChars: number): string;
+  /** As generate, from a generator seeded with `seed`; the run's own generator (and so the rest of the run) is untouched. */
+  sample(context: string, maxNewChars: number, seed: Seed): string;
+  /** The head model's attention weights on the last `block` characters of snippet: (T, T), rows queries. */
+  attention(snippet: string): Float32Array;
+  /** The vocabulary, one character per id. */
+  vocab(): string;
+  delete(): void;
+}
+
+export interface TrainEngine {
+  version(): string;
+  /** True when the SIMD build was loaded. */
+  simd: boolean;
+  /** Throws a RangeError naming the problem for text that cannot be trained on (too short for the block, ...). */
+  createTrainer(text: string, config?: Partial<TrainConfig>): Trainer;
+  heapStats(): { memoryBytes: number; usedBytes: number };
+  readonly raw: unknown;
+}
+
+export interface TrainLoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmUrl?: string | URL;
+  scalarWasmBinary?: ArrayBuffer | Uint8Array;
+  scalarWasmUrl?: string | URL;
+  simd?: boolean;
+}
+
+export const MODELS: readonly ModelName[];
+export const TRAIN_LIMITS: Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
+export function defaults(model: ModelName): TrainConfig & { seed: string };
+export function checkModel(v: unknown): number;
+export function checkLr(v: unknown): number;
+export function formatEval(e: EvalPoint): string;
+export function resolveConfig(config?: Partial<TrainConfig>): TrainConfig & { seed: string; seedHi: number; seedLo: number; modelCode: number };
+export function wrapTrainModule(m: unknown): TrainEngine;
+export function trainSimdSupported(): boolean;
+export function loadTrainEngine(options?: TrainLoadOptions): Promise<TrainEngine>;

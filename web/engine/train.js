@@ -1,0 +1,171 @@
+// The loader of the training module (attn_train): the reading note's
+// character models (bigram, position, one head) trained as the lecture
+// trains them, in C++ compiled to WASM. Only <attn-train> (inside its Web
+// Worker, train-worker.ts) and `npm run train` load it; no page's first paint
+// does.
+//
+// Arguments are checked here with messages that name the argument, its range
+// and the value given; the bindings (cpp/bindings/train.cpp) check the ranges
+// again, tersely, and return (never throw) their errors, which this wrapper
+// throws.
+//
+// Two builds, as the core module: attn_train (WASM SIMD) and
+// attn_train_scalar (engines without SIMD), one JS glue (this import).
+import createAttnTrainModule from '../generated/attn_train.mjs';
+import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+
+/** Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind). */
+export const MODELS = ['bigram', 'position', 'head'];
+
+/** The lecture's hyperparameters per model (Config::defaults in trainer.hpp). */
+export function defaults(model) {
+  const m = checkModel(model);
+  const head = m === 2;
+  return {
+    model: MODELS[m], seed: '1337', iters: head ? 5000 : 3000, evalInterval: head ? 500 : 300,
+    evalIters: 200, lr: head ? 1e-3 : 1e-2, batch: 32, block: 8,
+  };
+}
+
+/** Ranges of a run's settings (the bindings check the same). */
+export const TRAIN_LIMITS = {
+  iters: [0, 1_000_000], evalInterval: [1, 1_000_000], evalIters: [1, 10_000], batch: [1, 512], block: [1, 64],
+  maxSteps: [1, 1_000_000], maxNewChars: [0, 100_000],
+};
+
+/** 'bigram' | 'position' | 'head' -> 0, 1, 2 */
+export function checkModel(v) {
+  const i = MODELS.indexOf(v);
+  if (i >= 0) return i;
+  const msg = `model must be one of "bigram", "position", "head", got ${shown(v)}`;
+  throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
+}
+
+/** A learning rate: a positive number that stays finite as a float32. */
+export function checkLr(v) {
+  const msg = `lr must be a positive finite number (at most 3.4e38), got ${shown(v)}`;
+  if (typeof v !== 'number') throw new TypeError(msg);
+  if (!(v > 0) || !Number.isFinite(Math.fround(v))) throw new RangeError(msg);
+  return v;
+}
+
+function checkText(v, name) {
+  if (typeof v !== 'string') throw new TypeError(`${name} must be a string, got ${shown(v)}`);
+  return v;
+}
+
+// A loss as C's "%.4f" prints it (toFixed rounds the exact binary value as
+// printf does; a float32 loss never sits exactly on a tie at 4 decimals).
+const f4 = (x) => (Number.isNaN(x) ? 'nan' : x === Infinity ? 'inf' : x === -Infinity ? '-inf' : x.toFixed(4));
+
+/** The lecture's log line for one evaluation (attn-cli's "step %d: train loss %.4f, val loss %.4f"). */
+export function formatEval(e) {
+  return `step ${e.step}: train loss ${f4(e.train)}, val loss ${f4(e.val)}`;
+}
+
+/** A full config from a partial one: the model's defaults, then the given fields, checked. */
+export function resolveConfig(config = {}) {
+  const c = { ...defaults(config.model ?? 'head'), ...config };
+  const [hi, lo] = seedParts(c.seed);
+  for (const k of ['iters', 'evalInterval', 'evalIters', 'batch', 'block']) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
+  checkLr(c.lr);
+  return { ...c, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
+}
+
+function wrapTrainer(m, handle, config) {
+  let h = handle;
+  const live = () => {
+    if (!h) throw new Error('this Trainer was deleted');
+    return h;
+  };
+  return {
+    config: { model: config.model, seed: config.seed, iters: config.iters, evalInterval: config.evalInterval,
+      evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block },
+    info() {
+      const a = unwrap(m.trainerInfo(live()));
+      return { step: a[0], iters: a[1], vocabSize: a[2], trainTokens: a[3], valTokens: a[4], parameters: a[5] };
+    },
+    advance(maxSteps) {
+      const a = unwrap(m.trainerAdvance(live(), checkInt(maxSteps, 'maxSteps', ...TRAIN_LIMITS.maxSteps)));
+      const evals = [];
+      for (let i = 0; i < a[3]; i++) evals.push({ step: a[4 + 3 * i], train: a[5 + 3 * i], val: a[6 + 3 * i] });
+      return { step: a[0], lastLoss: a[1], badStep: a[2] >= 0 ? a[2] : null, done: a[0] >= config.iters, evals };
+    },
+    generate(context, maxNewChars) {
+      checkText(context, 'context');
+      return unwrap(m.trainerGenerate(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_LIMITS.maxNewChars)));
+    },
+    sample(context, maxNewChars, seed) {
+      checkText(context, 'context');
+      const [hi, lo] = seedParts(seed);
+      return unwrap(m.trainerSample(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_LIMITS.maxNewChars), hi, lo));
+    },
+    attention(snippet) {
+      checkText(snippet, 'snippet');
+      return unwrap(m.trainerAttention(live(), snippet));
+    },
+    vocab: () => unwrap(m.trainerVocab(live())),
+    delete() {
+      if (h) m.trainerDelete(h);
+      h = 0;
+    },
+  };
+}
+
+/** Wraps a raw Embind training module into the typed API (see train.d.ts). */
+export function wrapTrainModule(m) {
+  return {
+    raw: m,
+    version: () => m.version(),
+    createTrainer(text, config) {
+      checkText(text, 'text');
+      const c = resolveConfig(config);
+      const handle = unwrap(m.trainerNew(text, c.modelCode, c.seedHi, c.seedLo, c.iters, c.evalInterval, c.evalIters,
+        c.lr, c.batch, c.block));
+      return wrapTrainer(m, handle, c);
+    },
+    heapStats: () => heapStatsOf(m),
+  };
+}
+
+// (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)): the
+// same probe as engine.js's simdSupported, kept here so that the worker does
+// not carry the core module's glue.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
+
+export function trainSimdSupported() {
+  try {
+    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+let shared = null;
+
+/**
+ * Instantiates the training module (once per realm: a worker, or Node) and
+ * resolves to its API. options as loadEngine's: wasmBinary / wasmUrl for the
+ * SIMD build, scalarWasmBinary / scalarWasmUrl for the fallback (chosen where
+ * SIMD is missing, or with simd: false).
+ */
+export function loadTrainEngine(options = {}) {
+  if (!shared) {
+    const scalar = Boolean(options.scalarWasmBinary || options.scalarWasmUrl) &&
+      (options.simd === false || (options.simd !== true && !trainSimdSupported()));
+    const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
+    const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
+    const moduleArg = {};
+    if (binary) moduleArg.wasmBinary = binary;
+    if (url) moduleArg.locateFile = () => String(url);
+    shared = createAttnTrainModule(moduleArg).then((m) => {
+      const engine = wrapTrainModule(m);
+      engine.simd = !scalar;
+      return engine;
+    });
+    shared.catch(() => { shared = null; });
+  }
+  return shared;
+}
