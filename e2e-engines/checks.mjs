@@ -420,13 +420,46 @@ export const CHECKS = [
  */
 export const OPTIONAL_CHECKS = [
   {
-    name: 'tril lab (<attn-tril>)',
+    name: 'tril lab (<attn-tril>): PyTorch\'s x, wei and the three ways for seed 1337',
     available: () => existsSync(join(root, 'dist/lib/attn-tril.js')),
-    async run() { throw new CheckError('attn-tril is built but its cross-engine check is not written yet'); },
+    async run(s, ctx) {
+      const g = JSON.parse(readFileSync(join(root, 'e2e/golden/tril_1337.json'), 'utf8'));
+      await s.goto('/fixtures/tril.html');
+      await until(s, 'tril lab ready', () => document.getElementById('el')?.x?.length === 64);
+      const got = await s.run(() => {
+        const e = document.getElementById('el');
+        const r = e.shadowRoot;
+        return { x: Array.from(e.x), wei: Array.from(e.wei), xbow: Array.from(e.xbow),
+          maxDiff: r.querySelector('[part="max-diff"]')?.textContent ?? '' };
+      });
+      eq(got.x, g.x, 'x (torch.randn, seed 1337)');
+      const close = (a, b, what) => {
+        assert(a.length === b.length, `${what}: ${a.length} values, PyTorch has ${b.length}`);
+        const worst = Math.max(...a.map((v, i) => Math.abs(v - b[i])));
+        assert(worst < 1e-6, `${what}: max |value − PyTorch| = ${worst}`);
+      };
+      close(got.wei, g.wei, 'wei');
+      close(got.xbow, g.xbow, 'xbow');
+      assert(got.maxDiff.includes('3.24e-8'), `max difference of the three ways: ${got.maxDiff}`);
+      await s.run(() => document.getElementById('el').scrollIntoView({ block: 'start', behavior: 'instant' }));
+      await SCREENSHOT(s, ctx, 'tril');
+    },
   },
   {
-    name: 'training run, 200 steps (<attn-train>)',
+    name: 'training run (<attn-train>, head model, 300 steps): PyTorch\'s losses, as in Chromium',
     available: () => existsSync(join(root, 'dist/lib/attn-train.js')),
-    async run() { throw new CheckError('attn-train is built but its cross-engine check is not written yet'); },
+    async run(s) {
+      const golden = readFileSync(join(root, 'e2e/golden/train_head_300.txt'), 'utf8').trimEnd().split('\n');
+      await s.goto('/fixtures/train.html');
+      await until(s, 'attn-train defined', () => customElements.get('attn-train') !== undefined && !!document.getElementById('head')?.shadowRoot?.querySelector('[part="start-button"]'));
+      await s.run(() => document.getElementById('head').shadowRoot.querySelector('[part="start-button"]').click());
+      const t0 = Date.now();
+      await until(s, 'training done', () => {
+        const p = document.getElementById('head').phase;
+        return p === 'done' || p === 'error' ? p : null;
+      }, [], 110_000);
+      const log = await s.run(() => document.getElementById('head').log);
+      eq(log, golden, `log of the head model (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    },
   },
 ];

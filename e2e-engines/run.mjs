@@ -41,7 +41,7 @@ const outDir = join(root, 'test-results/engines');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
-const CHECK_TIMEOUT = 120_000;
+const CHECK_TIMEOUT = 150_000;
 const timeout = (ms, what) => new Promise((_, no) => setTimeout(() => no(new Error(`${what}: timed out after ${ms / 1000} s`)), ms).unref());
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 

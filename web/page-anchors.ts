@@ -6,9 +6,13 @@
 // in Chromium, Firefox and WebKit alike. So before any jump, every section is
 // laid out for real (html.sections-laid-out), and for a few seconds after it,
 // while the elements above the target are still loading and growing, the
-// target is kept at the top, until the reader scrolls or types.
+// target is kept at the top, until the reader scrolls, clicks or types.
 const LAID_OUT = 'sections-laid-out';
-const HOLD_MS = 4000;
+// The hold ends once the page's height has not changed for SETTLED_MS (the
+// elements above have loaded), or after MAX_HOLD_MS, or at the reader's first
+// scroll, click or key.
+const SETTLED_MS = 1500;
+const MAX_HOLD_MS = 20_000;
 
 function targetOf(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
@@ -34,45 +38,62 @@ export function keepJumpsExact(): void {
   const root = document.documentElement;
   let release: (() => void) | null = null;
 
-  // Keeps `target` at the top while the page above it grows, for HOLD_MS.
-  const hold = (target: HTMLElement, alignNow: boolean) => {
+  // Keeps `target` at the top while the page above it grows:
+  // whenever scrolling has settled (the browser's own jump, smooth or not, is
+  // left to finish) and the target is not at the top although the page could
+  // scroll further, it is put back there. Checked every 50 ms (a smooth
+  // scroll in WebKit ends at the place it aimed at when the page was shorter;
+  // WebKit may hold animation frames back while the page loads).
+  const hold = (target: HTMLElement) => {
     release?.();
     root.classList.add(LAID_OUT);
-    const align = () => target.scrollIntoView({ block: 'start', behavior: 'instant' });
-    let first = true;
-    const ro = new ResizeObserver(() => {
-      if (first) { first = false; if (!alignNow) return; }
-      align();
-    });
+    let lastY = NaN;
+    let still = 0;
+    const start = performance.now();
+    let height = root.scrollHeight;
+    let grown = start;
+    const tick = () => {
+      const now = performance.now();
+      if (root.scrollHeight !== height) { height = root.scrollHeight; grown = now; }
+      if ((now - grown > SETTLED_MS && still >= 3) || now - start > MAX_HOLD_MS) { done(); return; }
+      const y = window.scrollY;
+      still = y === lastY ? still + 1 : 0;
+      lastY = y;
+      if (still >= 3) {
+        // (scrollIntoView leaves the page's scroll-padding and the target's scroll-margin above it)
+        const gap = (parseFloat(getComputedStyle(root).scrollPaddingTop) || 0) + (parseFloat(getComputedStyle(target).scrollMarginTop) || 0);
+        const off = target.getBoundingClientRect().top - gap;
+        const canScroll = off > 0 ? y + window.innerHeight < root.scrollHeight - 1 : y > 0;
+        if (Math.abs(off) > 2 && canScroll) {
+          target.scrollIntoView({ block: 'start', behavior: 'instant' });
+          still = 0;
+        }
+      }
+    };
     const stopEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     const done = () => {
-      ro.disconnect();
-      clearTimeout(timer);
+      clearInterval(poll);
       for (const t of stopEvents) removeEventListener(t, done, true);
       if (release === done) release = null;
     };
-    const timer = setTimeout(done, HOLD_MS);
     for (const t of stopEvents) addEventListener(t, done, { capture: true, passive: true });
     release = done;
-    ro.observe(document.body);
+    const poll = setInterval(tick, 50);
   };
 
   // A link to a section: lay everything out before the browser scrolls (the
   // click's default action runs after this listener), keep the smooth scroll.
-  let clicked: HTMLElement | null = null;
   document.addEventListener('click', (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    clicked = fragmentLink(e);
-    if (clicked) root.classList.add(LAID_OUT);
+    const target = fragmentLink(e);
+    if (target) hold(target);
   }, true);
-  // After such a click (the browser scrolls, smoothly where allowed), a
-  // fragment set by a script, or the back button (aligned here).
+  // A fragment set by a script, or the back button.
   addEventListener('hashchange', () => {
     const target = targetOf(location.hash);
-    if (target) hold(target, target !== clicked);
-    clicked = null;
+    if (target) hold(target);
   });
   // Opened with a fragment.
   const initial = targetOf(location.hash);
-  if (initial) hold(initial, true);
+  if (initial) hold(initial);
 }
