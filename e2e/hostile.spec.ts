@@ -718,7 +718,7 @@ test('no network after load, and storage confined to the attention-lab namespace
   expect(interaction.filter((u) => u.endsWith('.wasm'))).toEqual([]);
   // 3. What the page loads is its own files (listed in docs/security.md).
   const paths = [...new Set(atLoad.map((u) => new URL(u).pathname))].sort();
-  expect(paths.filter((p) => !/^\/(index\.html)?$|^\/assets\/[\w.-]+\.(js|css|wasm|svg)$|^\/banks\/[a-z0-9-]+\.json$|^\/favicon\.svg$/.test(p))).toEqual([]);
+  expect(paths.filter((p) => !/^\/(index\.html)?$|^\/assets\/[\w.-]+\.(js|css|wasm|svg|woff2)$|^\/banks\/[a-z0-9-]+\.json$|^\/favicon\.svg$/.test(p))).toEqual([]);
   // 4. localStorage: every key in the namespace, apart from the host page's own, which are untouched.
   const store = await dumpStorage(page);
   const ours = Object.keys(store).filter((k) => !(k in FOREIGN));

@@ -217,8 +217,12 @@ export class AttnTrain extends AttnElement {
   }
 
   start(): void { this.#startRun(); }
-  pause(): void { if (this.#phase === 'running') this.#client?.send({ type: 'pause', run: this.#run }); }
-  resume(): void { if (this.#phase === 'paused') this.#client?.send({ type: 'resume', run: this.#run }); }
+  // Both are sent whenever a run is under way, not only from the phase they
+  // leave: the phase changes when the loop answers, and a request made before
+  // that answer (resume right after pause) must not be lost. The loop ignores
+  // a pause of a paused run and a resume of a running one.
+  pause(): void { if (this.#phase === 'running' || this.#phase === 'paused') this.#client?.send({ type: 'pause', run: this.#run }); }
+  resume(): void { if (this.#phase === 'running' || this.#phase === 'paused') this.#client?.send({ type: 'resume', run: this.#run }); }
   stop(): void {
     if (this.#phase === 'running' || this.#phase === 'paused' || this.#phase === 'loading') {
       if (this.#phase === 'loading') { this.#resetRun(); return; }
