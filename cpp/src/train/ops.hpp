@@ -36,10 +36,15 @@ ATTN_TRAIN_INLINE F exp_nonpositive(F x) {
   if constexpr (std::is_same_v<F, double>) {
     return std::exp(x);
   } else {
-    const float y = x * 1.44269504088896341f;
+    // Below -88 the result is 0 (see `kept`): reduce from -88 there, so n stays
+    // in range; NaN stays NaN in xc and r (so the result is NaN) but not in y,
+    // whose conversion to int must be defined.
+    const float xc = x < -88.0f ? -88.0f : x;
+    float y = xc * 1.44269504088896341f;
+    y = y > -127.0f ? y : -127.0f;
     const std::int32_t n = static_cast<std::int32_t>(y - 0.5f);  // round(y), y <= 0
     const float nf = static_cast<float>(n);
-    const float r = x - nf * 0.693359375f - nf * -2.12194440e-4f;
+    const float r = xc - nf * 0.693359375f - nf * -2.12194440e-4f;
     float p = 1.9875691500e-4f;
     p = p * r + 1.3981999507e-3f;
     p = p * r + 8.3334519073e-3f;
