@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include "cli_options.hpp"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -30,34 +32,7 @@ const char* kUsage =
     "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n"
     "  torch randn|randint|uniform ...\n      PyTorch's CPU draws bit for bit (attn-cli torch --help)\n";
 
-struct Usage {
-  std::string message;
-};
-
-// Parses "--name value" and "--name=value" pairs against an allow-list.
-std::map<std::string, std::string> parse_options(const std::vector<std::string>& args,
-                                                 std::initializer_list<const char*> allowed) {
-  std::map<std::string, std::string> opts;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) throw Usage{"unexpected argument \"" + a + "\""};
-    std::string name = a.substr(2), value;
-    const auto eq = name.find('=');
-    if (eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-    } else if (i + 1 < args.size()) {
-      value = args[++i];
-    } else {
-      throw Usage{"option --" + name + " needs a value"};
-    }
-    bool known = false;
-    for (const char* k : allowed) known = known || name == k;
-    if (!known) throw Usage{"unknown option --" + name + " for " + args[0]};
-    opts[name] = value;
-  }
-  return opts;
-}
+using Usage = CliError;
 
 // An integer option in [lo, hi]; digits only.
 unsigned long int_option(const std::map<std::string, std::string>& opts, const char* name,

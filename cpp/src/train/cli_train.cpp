@@ -6,6 +6,8 @@
 // generated sequence (the context token followed by the sample) and a newline.
 #include "train/cli_train.hpp"
 
+#include "cli_options.hpp"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -32,9 +34,7 @@ const char* const kTrainUsage =
 
 namespace {
 
-struct Bad {
-  std::string message;
-};
+using Bad = CliError;
 
 long long int_opt(const std::map<std::string, std::string>& o, const char* name, long long lo, long long hi,
                   long long fallback) {
@@ -79,27 +79,8 @@ std::string default_data_path() {
 CliResult run_train_cli(const std::vector<std::string>& args) {
   CliResult r;
   try {
-    std::map<std::string, std::string> o;
-    static const char* const allowed[] = {"model", "seed", "iters", "eval-interval", "eval-iters", "lr",
-                                          "batch", "block", "data", "sample-chars"};
-    for (std::size_t i = 1; i < args.size(); ++i) {
-      const std::string& a = args[i];
-      if (a.rfind("--", 0) != 0) throw Bad{"unexpected argument \"" + a + "\""};
-      std::string name = a.substr(2), value;
-      const auto eq = name.find('=');
-      if (eq != std::string::npos) {
-        value = name.substr(eq + 1);
-        name.resize(eq);
-      } else if (i + 1 < args.size()) {
-        value = args[++i];
-      } else {
-        throw Bad{"option --" + name + " needs a value"};
-      }
-      bool known = false;
-      for (const char* k : allowed) known = known || name == k;
-      if (!known) throw Bad{"unknown option --" + name + " for train"};
-      o[name] = value;
-    }
+    const auto o = parse_options(args, {"model", "seed", "iters", "eval-interval", "eval-iters", "lr",
+                                        "batch", "block", "data", "sample-chars"});
     const auto m = o.find("model");
     if (m == o.end()) throw Bad{"missing --model (bigram, position or head)"};
     ModelKind kind;
@@ -132,7 +113,7 @@ CliResult run_train_cli(const std::vector<std::string>& args) {
         throw Bad{"--lr must be a positive number, got \"" + t.substr(0, 40) + "\""};
       c.lr = static_cast<float>(v);
     }
-    const std::string path = o.count("data") ? o["data"] : default_data_path();
+    const std::string path = o.count("data") ? o.at("data") : default_data_path();
     Dataset data;
     try {
       data = Dataset::from_text(read_file(path), c.block);
