@@ -313,16 +313,7 @@ export class AttnTrain extends AttnElement {
     this.#run = nextRun++;
     this.#runModel = this.#state.model;
     this.#runSource = text === undefined ? 'shakespeare' : 'own';
-    this.#points = [];
-    this.#lines = [];
-    this.#log.textContent = '';
-    this.#sample = '';
-    this.#evalSamples = [];
-    this.#sampleCaption.textContent = '';
-    this.#sampleOut.textContent = this.#t.sampleNone;
-    this.#attention = null;
-    this.#hmWrap.replaceChildren();
-    this.#attnNote.textContent = '';
+    this.#clearOutputs();
     this.#step = 0;
     this.#iters = this.#state.iters;
     this.#vocab = '';
@@ -340,10 +331,8 @@ export class AttnTrain extends AttnElement {
     this.requestRender();
   }
 
-  #resetRun(): void {
-    if (this.#client && this.#run) this.#client.send({ type: 'reset', run: this.#run });
-    this.#run = nextRun++;
-    this.#phase = 'idle';
+  /** Empties what a run shows: its points, log, samples and learned attention. */
+  #clearOutputs(): void {
     this.#points = [];
     this.#lines = [];
     this.#log.textContent = '';
@@ -354,6 +343,13 @@ export class AttnTrain extends AttnElement {
     this.#attention = null;
     this.#hmWrap.replaceChildren();
     this.#attnNote.textContent = '';
+  }
+
+  #resetRun(): void {
+    if (this.#client && this.#run) this.#client.send({ type: 'reset', run: this.#run });
+    this.#run = nextRun++;
+    this.#phase = 'idle';
+    this.#clearOutputs();
     this.#problem = null;
     this.#step = 0;
     this.#progress.value = 0;

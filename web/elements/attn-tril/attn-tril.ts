@@ -13,18 +13,7 @@ import { TRIL_CSS } from './styles';
 export type { Part, View } from './parse';
 
 /** detail of the `attn-tril-change` event, sent after each new state is shown. */
-export interface AttnTrilChangeDetail {
-  /** Decimal string, 0 <= seed < 2^63. */
-  seed: string;
-  b: number;
-  step: number;
-  view: View;
-  mask: boolean;
-  scale: boolean;
-  m: number;
-  perm: number[];
-  positions: boolean;
-}
+export type AttnTrilChangeDetail = Omit<TrilState, 'parts'>;
 
 export const CHANGE_EVENT = 'attn-tril-change';
 const T = 8;
