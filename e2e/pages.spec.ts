@@ -145,7 +145,7 @@ test('axe: page-level contrast, landmarks and names pass in light and dark (elem
       await page.evaluate(axeSource);
       const result = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const r = await axe.run({ exclude: [['attn-heatmap'], ['attn-quiz'], ['attn-exercise'], ['attn-review']] },
+        const r = await axe.run({ exclude: [['attn-heatmap'], ['attn-quiz'], ['attn-exercise'], ['attn-review'], ['attn-tril'], ['attn-train']] },
           { resultTypes: ['violations'] });
         return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });

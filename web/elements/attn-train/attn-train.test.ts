@@ -37,6 +37,18 @@ async function make(attrs: Record<string, string> = {}): Promise<AttnTrainT> {
 }
 
 describe('<attn-train>', () => {
+  it('names its buttons, fields and headings as soon as it is connected, before any frame', () => {
+    const el = document.createElement('attn-train');
+    el.setAttribute('lang', 'en');
+    document.body.append(el);
+    const root = sr(el);
+    for (const b of Array.from(root.querySelectorAll('button'))) expect(b.textContent!.trim(), b.getAttribute('part')!).not.toBe('');
+    for (const hd of Array.from(root.querySelectorAll('h3'))) expect(hd.textContent!.trim(), hd.id).not.toBe('');
+    for (const id of ['model', 'seed', 'iters', 'lr']) {
+      expect(root.querySelector(`label[for="${id}"]`)?.textContent?.trim(), id).toBeTruthy();
+    }
+  });
+
   it('shows the model\'s lecture defaults and reflects attributes', async () => {
     const el = await make({ model: 'bigram' });
     expect([el.model, el.iters, el.lr, el.evalInterval]).toEqual(['bigram', 3000, 0.01, 300]);

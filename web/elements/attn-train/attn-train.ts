@@ -237,6 +237,9 @@ export class AttnTrain extends AttnElement {
 
   connectedCallback(): void {
     pastRunsChanged.addEventListener('change', this.#onPastRuns);
+    // The controls get their names now, not in the next frame: a screen
+    // reader (or axe) never meets unnamed buttons and fields.
+    if (this.#lang === null) this.render();
     this.requestRender();
   }
 
