@@ -372,7 +372,9 @@ function trainLines(tr) {
     lines.push(`  default run in Chromium, Start to done: ${d?.error ? d.error : `${fmt(d.wall_s)} s wall (${fmt(d.worker_s)} s in the worker), ${d.evaluations} evaluations, last: ${d.last_line}`}`);
     const ip = c.input_to_paint;
     lines.push('  (the Chromium figures are wall time in the page and its worker: a busy machine slows them, CPU-time figures above do not)');
-    if (ip) lines.push(`  input → painted while training: p50 ${fmt(ip.p50_ms)} ms, p95 ${fmt(ip.p95_ms)} ms, max ${fmt(ip.max_ms)} ms (${ip.inputs} inputs)`);
+    const idle = c.input_to_paint_idle;
+    if (ip) lines.push(`  input → frame painted while training: p50 ${fmt(ip.p50_ms)} ms, p95 ${fmt(ip.p95_ms)} ms, max ${fmt(ip.max_ms)} ms (${ip.inputs} inputs)`);
+    if (idle) lines.push(`  input → frame painted, same page idle: p50 ${fmt(idle.p50_ms)} ms, p95 ${fmt(idle.p95_ms)} ms, max ${fmt(idle.max_ms)} ms (${idle.inputs} inputs)`);
   }
   return lines;
 }

@@ -87,6 +87,7 @@ describe('<attn-train>', () => {
     reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", simd: true, textChars: 10, worker: true });
     reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2047 }, line: 'step 0: train loss 4.2000, val loss 4.2047', sample: 'Fiwz' });
     reply({ type: 'progress', run, step: 50, iters: 300, stepsPerSecond: 800, secondsLeft: 0.3, activeMs: 60 });
+    await el.updateComplete; // progress and evaluations are shown in the next frame
     expect(el.log).toEqual(['step 0: train loss 4.2000, val loss 4.2047']);
     expect(sr(el).querySelector('.log')!.textContent).toBe('step 0: train loss 4.2000, val loss 4.2047');
     expect(sr(el).querySelector('[part="rate"]')!.textContent).toMatch(/800 steps\/s/);
@@ -103,6 +104,7 @@ describe('<attn-train>', () => {
     expect(sent.at(-1)).toEqual({ type: 'resume', run });
     reply({ type: 'resumed', run, step: 60 });
     reply({ type: 'eval', run, point: { step: 100, train: 3.2338, val: 3.2548 }, line: 'step 100: train loss 3.2338, val loss 3.2548', sample: '' });
+    await el.updateComplete;
     expect(sr(el).querySelectorAll('svg path.train, svg path.val')).toHaveLength(2);
     reply({ type: 'done', run, step: 300, stopped: false, sample: 'KING:\nO my lord', activeMs: 500, stepsPerSecond: 600 });
     expect(el.phase).toBe('done');
@@ -126,6 +128,30 @@ describe('<attn-train>', () => {
     reply({ type: 'eval', run, point: { step: 200, train: 3, val: 3 }, line: 'x', sample: '' });
     expect(el.log).toEqual([]);
     expect(el.phase).toBe('idle');
+  });
+
+  it('progress and evaluations are shown once per frame, in message order; a later end is not overwritten', async () => {
+    const el = await make({ model: 'bigram', iters: '300', 'eval-interval': '100' });
+    el.start();
+    const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
+    reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, textChars: 10, worker: true });
+    const rate = sr(el).querySelector('[part="rate"]')!;
+    const before = rate.textContent;
+    for (let step = 10; step <= 90; step += 10) reply({ type: 'progress', run, step, iters: 300, stepsPerSecond: 700 + step, secondsLeft: 1, activeMs: step });
+    reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2 }, line: 'step 0: a', sample: '' });
+    reply({ type: 'eval', run, point: { step: 100, train: 3.1, val: 3.2 }, line: 'step 100: b', sample: '' });
+    expect(rate.textContent).toBe(before); // nothing written in the message handlers
+    expect(el.log).toEqual(['step 0: a', 'step 100: b']); // the data is there at once
+    await el.updateComplete;
+    expect(rate.textContent).toMatch(/790 steps\/s/);
+    expect(sr(el).querySelector('.log')!.textContent).toBe('step 0: a\nstep 100: b');
+    reply({ type: 'progress', run, step: 299, iters: 300, stepsPerSecond: 650, secondsLeft: 0, activeMs: 400 });
+    reply({ type: 'done', run, step: 300, stopped: false, sample: '', activeMs: 500, stepsPerSecond: 600 });
+    expect(sr(el).querySelector('[part="status"]')!.textContent).toMatch(/300/);
+    await el.updateComplete;
+    expect(el.phase).toBe('done');
+    expect(sr(el).querySelector('[part="status"]')!.textContent).not.toMatch(/299/);
+    expect(rate.textContent).toMatch(/600/);
   });
 
   it('NaN stops with a message naming the step', async () => {

@@ -336,6 +336,7 @@ export class AttnTrain extends AttnElement {
 
   /** Empties what a run shows: its points, log, samples and learned attention. */
   #clearOutputs(): void {
+    this.#dropPending();
     this.#points = [];
     this.#lines = [];
     this.#log.textContent = '';
@@ -363,9 +364,68 @@ export class AttnTrain extends AttnElement {
     this.requestRender();
   }
 
+  // Progress and evaluations arrive ten or more times a second while the
+  // learner may be typing or scrolling: their DOM writes wait for the next
+  // frame and coalesce there (one layout, no forced reflow in the message
+  // handler). Every other message first applies what is pending, so the
+  // order of what the learner sees is the order of the messages.
+  #pendingProgress: Extract<FromRunner, { type: 'progress' }> | null = null;
+  #pendingLines: string[] = [];
+  #pendingSample: { step: number; text: string } | null = null;
+  #pendingChart = false;
+  #frameQueued = false;
+
+  #queueFrame(): void {
+    if (this.#frameQueued) return;
+    this.#frameQueued = true;
+    const run = () => { if (this.#frameQueued) this.#flushRun(); };
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') requestAnimationFrame(run);
+    else setTimeout(run, 0);
+  }
+
+  #dropPending(): void {
+    this.#pendingProgress = null;
+    this.#pendingLines = [];
+    this.#pendingSample = null;
+    this.#pendingChart = false;
+    this.#frameQueued = false;
+  }
+
+  #flushRun(): void {
+    const t = this.#t;
+    const p = this.#pendingProgress;
+    if (p) {
+      this.#progress.value = p.iters > 0 ? p.step / p.iters : 0;
+      this.#progress.setAttribute('aria-valuetext', t.running(p.step, p.iters));
+      if (this.#phase === 'running') this.#status.textContent = t.running(p.step, p.iters);
+      this.#rate.textContent = p.stepsPerSecond > 0
+        ? t.rate(p.stepsPerSecond >= 100 ? String(Math.round(p.stepsPerSecond)) : p.stepsPerSecond.toFixed(1), formatSeconds(p.secondsLeft))
+        : '';
+    }
+    if (this.#pendingLines.length > 0) {
+      const first = this.#lines.length - this.#pendingLines.length === 0;
+      this.#log.append(`${first ? '' : '\n'}${this.#pendingLines.join('\n')}`);
+      this.#log.scrollTop = this.#log.scrollHeight;
+    }
+    if (this.#pendingSample) {
+      this.#sampleCaption.textContent = t.sampleAt(this.#pendingSample.step);
+      this.#sampleOut.textContent = this.#pendingSample.text;
+    }
+    const chart = this.#pendingChart;
+    this.#dropPending();
+    if (chart) this.#drawChart();
+    this.settle();
+  }
+
+  /** A frame's worth of progress or evaluations not yet shown is part of an update. */
+  protected override busy(): boolean {
+    return this.#frameQueued;
+  }
+
   #onMessage(msg: FromRunner): void {
     if (msg.run !== this.#run) return; // a message of a run that was reset or replaced
     const t = this.#t;
+    if (msg.type !== 'progress' && msg.type !== 'eval' && this.#frameQueued) this.#flushRun();
     switch (msg.type) {
       case 'loading':
         this.#status.textContent = msg.what === 'engine' ? t.loadingEngine : t.loadingText;
@@ -381,25 +441,20 @@ export class AttnTrain extends AttnElement {
       case 'eval': {
         this.#points.push(msg.point);
         this.#lines.push(msg.line);
-        this.#log.append(`${this.#lines.length > 1 ? '\n' : ''}${msg.line}`);
-        this.#log.scrollTop = this.#log.scrollHeight;
+        this.#pendingLines.push(msg.line);
         if (msg.sample) {
           this.#evalSamples.push({ step: msg.point.step, text: msg.sample });
-          this.#sampleCaption.textContent = this.#t.sampleAt(msg.point.step);
-          this.#sampleOut.textContent = msg.sample;
+          this.#pendingSample = { step: msg.point.step, text: msg.sample };
         }
-        this.#drawChart();
+        this.#pendingChart = true;
+        this.#queueFrame();
         this.emit<AttnTrainEvalDetail>('attn-train-eval', { model: this.#runModel, ...msg.point, line: msg.line });
         break;
       }
       case 'progress':
         this.#step = msg.step;
-        this.#progress.value = msg.iters > 0 ? msg.step / msg.iters : 0;
-        this.#progress.setAttribute('aria-valuetext', t.running(msg.step, msg.iters));
-        if (this.#phase === 'running') this.#status.textContent = t.running(msg.step, msg.iters);
-        this.#rate.textContent = msg.stepsPerSecond > 0
-          ? t.rate(msg.stepsPerSecond >= 100 ? String(Math.round(msg.stepsPerSecond)) : msg.stepsPerSecond.toFixed(1), formatSeconds(msg.secondsLeft))
-          : '';
+        this.#pendingProgress = msg;
+        this.#queueFrame();
         break;
       case 'paused':
         this.#phase = 'paused';

@@ -58,8 +58,8 @@ input:focus-visible, select:focus-visible, button:focus-visible, textarea:focus-
   outline: 3px solid var(--_focus); outline-offset: 2px;
 }
 .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.5rem 0; }
-.status { margin: 0.3rem 0 0; min-height: 1.5em; }
-.hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.92em; }
+.status { margin: 0.3rem 0 0; min-height: 1.5em; font-variant-numeric: tabular-nums; }
+.hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.92em; font-variant-numeric: tabular-nums; }
 progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
 .panels { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.8rem; margin-top: 0.6rem; }
 h3 { font-size: 1rem; margin: 0.2rem 0 0.3rem; }
