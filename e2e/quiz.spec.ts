@@ -285,6 +285,25 @@ for (const [path, bank] of [['/', 'lesson-01'], ['/reading.html', 'reading-01']]
     for (const hash of new Set(hrefs)) {
       expect(await page.evaluate((id) => document.getElementById(id) !== null, hash.slice(1)), hash).toBe(true);
     }
+    // Jumps within the page (same document, same tab), not a reload of index.html.
+    const links = await q.locator('li.question a[part="section-link"]').evaluateAll((as) => as.map((a) => [(a as HTMLAnchorElement).href.split('#')[0], (a as HTMLAnchorElement).target]));
+    expect(new Set(links.map(([u, t]) => `${u}|${t}`))).toEqual(new Set([`${page.url().split('#')[0]}|`]));
+  });
+
+  test(`the ${bank} bank embedded (embed.html): its section links open the lesson page's sections in a new tab`, async ({ page, context }) => {
+    await page.goto(`/embed.html?w=quiz&bank=${bank}&items=questions&lang=en`);
+    const q = page.locator('attn-quiz');
+    await ready(q);
+    await questions(q).first().locator('[role="radio"]').first().click();
+    const link = questions(q).first().locator('a[part="section-link"]');
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAccessibleName(/in a new tab/);
+    const href = new URL((await link.getAttribute('href'))!);
+    expect(href.pathname).toBe(path === '/' ? '/index.html' : path);
+    const [lesson] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await lesson.waitForLoadState('domcontentloaded');
+    expect(await lesson.evaluate((id) => document.getElementById(id) !== null, href.hash.slice(1)), href.hash).toBe(true);
+    await lesson.close();
   });
 }
 

@@ -212,3 +212,49 @@ describe('<attn-quiz>', () => {
     expect(isoDuration(-5)).toBe('PT0S');
   });
 });
+
+describe('<attn-quiz> section links', () => {
+  const answerFirst = async (el: AttnQuiz) => {
+    radios(el, 0)[0]!.click();
+    await el.updateComplete;
+    return el.shadowRoot!.querySelector<HTMLAnchorElement>('#q-0 a[part="section-link"]')!;
+  };
+
+  it('an inline bank without href links within the page, in the same tab', async () => {
+    const el = await mount(inline({ ...BANK, questions: [BANK.questions[0]] }));
+    const a = await answerFirst(el);
+    expect(new URL(a.href).hash).toBe('#shapes');
+    expect(new URL(a.href).pathname).toBe(new URL(document.URL).pathname);
+    expect(a.target).toBe('');
+  });
+
+  it('a bank href resolves against where the bank lives; another page opens in a new tab, named for a screen reader', async () => {
+    const bank = { ...BANK, href: '../lesson.html', questions: [BANK.questions[0]] };
+    // Built in order (bank inside before src is set, then connected): nothing is fetched.
+    const el = document.createElement('attn-quiz');
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.textContent = JSON.stringify(bank);
+    el.append(script);
+    el.setAttribute('lang', 'en');
+    el.setAttribute('src', '/course/banks/x.json');
+    document.body.append(el);
+    await el.updateComplete;
+    const a = await answerFirst(el);
+    expect(a.href).toBe(new URL('/course/lesson.html#shapes', document.URL).href);
+    expect(a.target).toBe('_blank');
+    expect(a.rel).toBe('noopener');
+    expect(a.textContent).toBe('Review section 2 (opens the lesson in a new tab)');
+  });
+
+  it('a link to this page by its index.html name stays a jump within the page', async () => {
+    const here = new URL(document.URL);
+    const dir = here.pathname.replace(/[^/]*$/, '');
+    const bank = { ...BANK, href: `${dir}index.html`, questions: [BANK.questions[0]] };
+    history.replaceState(null, '', dir);
+    const el = await mount(inline(bank));
+    const a = await answerFirst(el);
+    expect(a.href).toBe(new URL(`${dir}#shapes`, document.URL).href);
+    expect(a.target).toBe('');
+  });
+});

@@ -88,9 +88,15 @@ const LETTERS = 'ABCDEFGH';
  * `lang` (text in the other language's `lang` blocks is left out), or null
  * when the section is not on this page.
  */
-export function sectionTitle(url: URL, lang: QuizLang): string | null {
+/** True when `url` is this document (a directory and its index.html are one page). */
+export function samePage(url: URL): boolean {
   const here = new URL(document.URL);
-  if (!url.hash || url.origin !== here.origin || url.pathname !== here.pathname || url.search !== here.search) return null;
+  const path = (p: string) => p.replace(/\/index\.html$/i, '/');
+  return url.origin === here.origin && path(url.pathname) === path(here.pathname) && url.search === here.search;
+}
+
+export function sectionTitle(url: URL, lang: QuizLang): string | null {
+  if (!url.hash || !samePage(url)) return null;
   let target: HTMLElement | null;
   try { target = document.getElementById(decodeURIComponent(url.hash.slice(1))); } catch { return null; }
   if (!target) return null;
@@ -169,6 +175,8 @@ export class AttnQuiz extends AttnElement {
 
   #phase: Phase = { kind: 'loading' };
   #bank: Bank | null = null;
+  /** What the bank's `href` is relative to: the bank's address (or the page's, inline). */
+  #bankBase = '';
   #attempt: Attempt | null = null;
   #prevOrders: { q: number[]; opt: number[][] } | null = null;
   #loadToken = 0;
@@ -312,6 +320,10 @@ export class AttnQuiz extends AttnElement {
     this.#abort = null;
     this.#setPhase({ kind: 'loading' });
     if (inline) {
+      // An inline bank's links resolve as if it had been fetched from where
+      // `src` or `bank` name it (the iframe embed ships our banks inline),
+      // else against the page.
+      this.#bankBase = this.#namedUrl() ?? document.baseURI;
       this.#accept(parseBank(inline.textContent ?? ''), token);
       return;
     }
@@ -370,7 +382,19 @@ export class AttnQuiz extends AttnElement {
       return;
     }
     if (token !== this.#loadToken) return;
+    this.#bankBase = url.href; // a fetched bank's links resolve against its own address
     this.#accept(parseBank(text), token);
+  }
+
+  /** Where `src` or `bank` says the bank lives, when one is set and valid. */
+  #namedUrl(): string | null {
+    const src = this.src.trim();
+    const name = this.bank.trim();
+    try {
+      if (src) return new URL(src, document.baseURI).href;
+      if (name && BANK_NAME.test(name)) return new URL(`banks/${name}.json`, document.baseURI).href;
+    } catch { /* no usable address: the page is the base */ }
+    return null;
   }
 
   #accept(result: ReturnType<typeof parseBank>, token: number): void {
@@ -622,7 +646,7 @@ export class AttnQuiz extends AttnElement {
     if (!section || (!href && !b.href)) return null;
     let url: URL;
     try {
-      const base = b.href ? new URL(b.href, document.baseURI) : new URL(document.baseURI);
+      const base = b.href ? new URL(b.href, this.#bankBase || document.baseURI) : new URL(document.baseURI);
       url = href ? new URL(href, base) : base;
     } catch {
       return null;
@@ -630,10 +654,18 @@ export class AttnQuiz extends AttnElement {
     if (!/^https?:$/i.test(url.protocol)) return null;
     // Linked by anchor: when the section is on this page, the link is named
     // after its heading as the page shows it, so the label, the page's
-    // numbering and its contents list cannot drift apart. The bank's
-    // `section` is the fallback (another page, an embed).
-    const title = sectionTitle(url, lang);
-    return h('a', { href: url.href, part: 'section-link', class: 'section-link' }, title ? s.reviewAt(title) : s.review(section));
+    // numbering and its contents list cannot drift apart, and it stays a jump
+    // within the page. The bank's `section` is the fallback (another page, an
+    // embed); such a link opens the lesson in a new tab, so that a quiz in an
+    // iframe or an author's page stays where it is.
+    if (samePage(url)) {
+      const here = new URL(document.URL);
+      here.hash = url.hash;
+      const title = sectionTitle(here, lang);
+      return h('a', { href: here.href, part: 'section-link', class: 'section-link' }, title ? s.reviewAt(title) : s.review(section));
+    }
+    return h('a', { href: url.href, part: 'section-link', class: 'section-link', target: '_blank', rel: 'noopener' },
+      s.review(section), h('span', { class: 'sr-only' }, s.newTab));
   }
 
   #renderQuiz(lang: QuizLang, s: QuizStrings): Node {

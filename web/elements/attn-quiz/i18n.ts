@@ -16,6 +16,8 @@ export interface QuizStrings {
   review: (section: string) => string;
   /** The link back to a section on this page, named by its heading. */
   reviewAt: (heading: string) => string;
+  /** Read after a link to another page, which opens in a new tab. */
+  newTab: string;
   missedTitle: string;
   /** Where a bank was looked for: the URL tried and the base it was resolved against. */
   tried: (url: string, base: string, byName: boolean, viaBaseElement: boolean) => string;
@@ -89,6 +91,7 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     rightAnswerMark: '正确答案',
     review: (s) => `回到第 ${s} 节复习`,
     reviewAt: (t) => `回到“${t}”复习`,
+    newTab: '（在新标签页打开课程）',
     missedTitle: '答错的题',
     tried: (u, b, byName, viaBase) => `尝试的地址是 ${u}，它是相对于 ${b}（${viaBase ? '页面 <base> 元素设定的基准地址' : '页面自己的地址'}）解析出来的。${byName ? 'bank 名称会在这个基准地址下的 banks/ 文件夹里查找；题库放在别处时请用 src 给出完整地址。' : ''}`,
     scoreTitle: '本次成绩',
@@ -131,6 +134,7 @@ export const STRINGS: Record<QuizLang, QuizStrings> = {
     rightAnswerMark: 'right answer',
     review: (s) => `Review section ${s}`,
     reviewAt: (t) => `Review “${t}”`,
+    newTab: ' (opens the lesson in a new tab)',
     missedTitle: 'Questions you missed',
     tried: (u, b, byName, viaBase) => `The address tried was ${u}, resolved against ${b} (${viaBase ? 'the base URL set by the page\'s <base> element' : 'the page\'s own address'}).${byName ? ' A bank name is looked up in the banks/ folder under that address; for a bank kept elsewhere, give its full address with src.' : ''}`,
     scoreTitle: 'Your result',

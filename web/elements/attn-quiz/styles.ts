@@ -73,6 +73,10 @@ button.secondary { color: var(--_accent); background: transparent; }
 .missed li { margin: 0.35rem 0; overflow-wrap: anywhere; }
 .missed-label { font-weight: 600; }
 .missed .section-link { white-space: normal; }
+.sr-only {
+  position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0;
+}
 .open-item { border: 1px solid var(--_border); border-radius: 8px; padding: 0.8rem 1rem; margin: 0 0 0.9rem; }
 label { display: block; font-size: 0.9rem; color: var(--_muted); margin-top: 0.4rem; }
 textarea {
