@@ -72,7 +72,22 @@ describe('verdict reasons by code', () => {
     const v = verdict(0, 'Q @ K.T / np.sqrt(x)');
     expect(v.code).toBe('error');
     expect(v.params.text).toBe("NameError: name 'x' is not defined");
-    expect(reasonText('zh-CN', v)).toBe("运行时 Python 报错：NameError: name 'x' is not defined");
+    expect(reasonText('zh-CN', v)).toBe("运行时 Python 报错：NameError: name 'x' is not defined（意思是：程序里没有叫 x 的名字：检查拼写，或者它是否需要先 import、先赋值）");
+  });
+
+  it('the zh-CN reason explains the Python errors learners meet most, after the line as Python prints it', () => {
+    let explained = 0;
+    for (const [todo, line] of [[0, 'Q @ K / np.sqrt(d_k)'], [0, 'Q @ K.T + np.ones(3)'], [0, 'Q.T.shape[2]'], [0, 'Q.transpose_me()'],
+      [0, 'Q @ K.T / np.sqrt(d_k'], [0, 'Q @ K.T / np.sqrt(d_k) if Q else 0'], [1, 'np.triu(np.ones((T, T)), k=1.5)']] as const) {
+      const v = verdict(todo, line);
+      const text = v.params.text ?? v.inner?.params.text;
+      if (!text) continue; // judged without an error: nothing to explain
+      explained++;
+      const zh = reasonText('zh-CN', v);
+      expect(zh, line).toContain(text);
+      expect(zh, `${line} → ${text}`).toMatch(/（意思是：[^）]+[\u4e00-\u9fff]/);
+    }
+    expect(explained).toBeGreaterThanOrEqual(5);
   });
 
   it('issue 17: the lesson\'s 2-D answer is simply correct, with a tip in the page\'s language and no engine text', () => {

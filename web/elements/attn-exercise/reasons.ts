@@ -2,9 +2,11 @@
 // language from the engine's stable code and parameters (the codes and their
 // parameters are listed in cpp/src/exercise.hpp). The English table words
 // them as the engine's own `reason` does; Python error lines (`text`) are
-// quoted as Python prints them in both languages. An unknown code falls back
+// quoted as Python prints them in both languages, followed on the Chinese
+// page by a gloss in plain words (python-errors.ts). An unknown code falls back
 // to the engine's English `reason`.
 import type { Lang } from '../../shared/element';
+import { quotePythonErrorZh } from './python-errors';
 
 export interface VerdictReasonData {
   code: string;
@@ -35,9 +37,9 @@ export type VerdictCode = ReasonCode | WrapperCode;
 const ZH: Record<ReasonCode, Words> = {
   ok: () => '',
   empty: () => '还没填：这一行仍然是 `...`',
-  syntax: (p) => `Python 无法解析这一行：${p.text}`,
+  syntax: (p) => `Python 无法解析这一行：${quotePythonErrorZh(p.text)}`,
   target: (p) => `这一行赋值给了 ${p.got}，但 TODO ${p.todo} 要求得到的是 ${p.want}`,
-  error: (p) => `运行时 Python 报错：${p.text}`,
+  error: (p) => `运行时 Python 报错：${quotePythonErrorZh(p.text)}`,
   error_t_later: (p) => `运行时 Python 报错：${p.text}（T 要到后面的 if causal: 里才有值；这里请用 d_k，或者 Q、K 的形状）`,
   not_array: (p) => `算出来的是 ${p.type} ${p.value}，而不是形状为 ${p.want} 的 ${p.what} 数组`,
   shape: (p) => `形状不对：得到 ${p.got}，应当是 ${p.want}`,
@@ -47,7 +49,7 @@ const ZH: Record<ReasonCode, Words> = {
   mul_sqrt: () => '乘了 √d_k——应该是除以它',
   transposed: () => '乘反了：这是 K·Qᵀ / √d_k，scores[i, j] 成了 k_i·q_j；应当是第 i 个 query 和第 j 个 key 的点积 q_i·k_j：Q @ K.swapaxes(-2, -1)',
   scores_values: (p) => `数值和 Q·Kᵀ/√d_k 对不上：scores${p.index} 是 ${p.got}，应当是 ${p.want}`,
-  mask_where_error: (p) => `执行 np.where(mask, -np.inf, scores) 时 Python 报错：${p.text}`,
+  mask_where_error: (p) => `执行 np.where(mask, -np.inf, scores) 时 Python 报错：${quotePythonErrorZh(p.text)}`,
   mask_shape: (p) => `形状不对：mask 的形状是 ${p.mask}，于是 np.where(mask, -np.inf, scores) 得到 ${p.got}，而不是 ${p.want}`,
   mask_not_bool: (p) => `不是布尔矩阵：这个 mask 的类型是 ${p.dtype}。np.where 会把非零值当成 True，所以这次结果碰巧一样，但掩码应当是布尔矩阵（dtype=bool 或 .astype(bool)）`,
   mask_k0: () => 'k=0 把对角线也遮住了：每个位置都看不到自己，第 0 行的 key 全被遮住，softmax 算出 exp(-inf - -inf) = NaN，也就是 0/0；应当用 k=1',
