@@ -53,9 +53,12 @@ describe('<attn-train>', () => {
     const el = await make({ model: 'bigram' });
     expect([el.model, el.iters, el.lr, el.evalInterval]).toEqual(['bigram', 3000, 0.01, 300]);
     expect((sr(el).getElementById('iters') as HTMLInputElement).value).toBe('3000');
+    const lastTick = () => Array.from(sr(el).querySelectorAll('svg text')).map((t) => t.textContent).filter((t) => /^\d+$/.test(t ?? '')).at(-1);
+    expect(lastTick()).toBe('3000'); // the idle chart's step axis is the model's run
     el.model = 'head';
     await frame();
     expect([el.iters, el.lr]).toEqual([5000, 1e-3]);
+    expect(lastTick()).toBe('5000');
     expect((sr(el).getElementById('lr') as HTMLInputElement).value).toBe('1e-3');
     el.setAttribute('iters', 'many');
     await frame();

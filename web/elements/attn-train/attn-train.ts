@@ -540,13 +540,16 @@ export class AttnTrain extends AttnElement {
   // --- render -----------------------------------------------------------------
 
   protected render(): void {
+    const before = this.#state;
+    this.#applyState(); // first: the idle chart's axis follows the model's iterations
     const lang = resolveLang(this);
     if (lang !== this.#lang) {
       this.#lang = lang;
       this.#t = STRINGS[lang];
       this.#applyStrings();
+    } else if (this.#phase === 'idle' && (before.iters !== this.#state.iters || before.model !== this.#state.model)) {
+      this.#drawChart();
     }
-    this.#applyState();
     this.#showMessages();
     this.#syncControls();
   }
