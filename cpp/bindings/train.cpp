@@ -31,7 +31,6 @@ using emscripten::val;
 using attn_bind::copy_out;
 using attn_bind::range_error;
 using attn_bind::Lit;
-using attn_bind::text;
 
 namespace {
 
@@ -49,7 +48,7 @@ val error_of(const char* type, const std::exception& e) { return val::global(typ
 
 // Ranges: cpp/src/limits.hpp (web/engine/train.js checks the same, with full messages).
 using Lim = attn::limits::Train;
-constexpr const char* kGenerateMessage = text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
+constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
 // trainerNew(text, model 0 bigram | 1 position | 2 head, seedHi, seedLo, iters,
 //            evalInterval, evalIters, lr, batch, block) -> handle, or a RangeError
@@ -60,7 +59,7 @@ val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigne
   if (iters < 0 || iters > Lim::max_iters || eval_interval < 1 || eval_interval > Lim::max_eval_interval ||
       eval_iters < 1 || eval_iters > Lim::max_eval_iters || batch < 1 || batch > Lim::max_batch || block < 1 ||
       block > Lim::max_block)
-    return range_error(text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
+    return range_error(attn_bind::text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
                             Lit("], evalIters in [1, "), Lim::max_eval_iters, Lit("], batch in [1, "), Lim::max_batch,
                             Lit("], block in [1, "), Lim::max_block, Lit("]")>);
   if (!(lr > 0) || !std::isfinite(static_cast<float>(lr))) return range_error("lr must be a positive finite float32");
@@ -94,7 +93,7 @@ val js_trainer_advance(int h, int max_steps) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
   if (max_steps < 1 || max_steps > Lim::max_advance)
-    return range_error(text<Lit("maxSteps must be in [1, "), Lim::max_advance, Lit("]")>);
+    return range_error(attn_bind::text<Lit("maxSteps must be in [1, "), Lim::max_advance, Lit("]")>);
   std::vector<double> out{0, 0, -1, 0};
   for (int k = 0; k < max_steps && !t->done(); ++k) {
     const int step = t->step();
