@@ -6,6 +6,7 @@
 // The module has no file system, so the text is read here and handed over.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LIMITS } from '../web/engine/limits.js';
 import { formatEval, loadTrainEngine } from '../web/engine/train.js';
 
 const USAGE = `usage: attn-cli train [options]
@@ -49,12 +50,13 @@ export function parseTrainArgs(args) {
       throw new Bad(`--seed must be an integer in [0, 18446744073709551615], got "${o.seed.slice(0, 40)}"`);
     c.seed = o.seed;
   }
-  c.iters = intOpt(o, 'iters', 0, 1_000_000, c.iters);
-  c.evalInterval = intOpt(o, 'eval-interval', 1, 1_000_000, c.evalInterval);
-  c.evalIters = intOpt(o, 'eval-iters', 1, 10_000, c.evalIters);
-  c.batch = intOpt(o, 'batch', 1, 512, c.batch);
-  c.block = intOpt(o, 'block', 1, 64, c.block);
-  const sampleChars = intOpt(o, 'sample-chars', 0, 100_000, 500);
+  const L = LIMITS.train;
+  c.iters = intOpt(o, 'iters', 0, L.maxIters, c.iters);
+  c.evalInterval = intOpt(o, 'eval-interval', 1, L.maxEvalInterval, c.evalInterval);
+  c.evalIters = intOpt(o, 'eval-iters', 1, L.maxEvalIters, c.evalIters);
+  c.batch = intOpt(o, 'batch', 1, L.maxBatch, c.batch);
+  c.block = intOpt(o, 'block', 1, L.maxBlock, c.block);
+  const sampleChars = intOpt(o, 'sample-chars', 0, L.maxGenerate, L.defaultSampleChars);
   if ('lr' in o) {
     const v = o.lr.trim() === o.lr && o.lr !== '' ? Number(o.lr) : NaN;
     if (!(v > 0) || !Number.isFinite(Math.fround(v))) throw new Bad(`--lr must be a positive number, got "${o.lr.slice(0, 40)}"`);

@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/limits.js, cpp/bindings/limits_js.hpp
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2
 mkdir -p web/generated

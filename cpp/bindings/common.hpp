@@ -15,7 +15,13 @@
 
 #include <vector>
 
+#include "limits.hpp"
+#include "limits_js.hpp"
+#include "text.hpp"
+
 namespace attn_bind {
+
+namespace L = attn::limits;
 
 using emscripten::val;
 
@@ -42,15 +48,16 @@ inline val heap_stats() {
 }
 
 // The sizes of one attention call (q: (T, dK), k: (S, dK), v: (S, dV)):
-// each in [1, 4096], every matrix at most 2^22 values (web/engine/checks.js's
-// checkShape says the same with full messages).
+// each in [1, Attention::max_dim], every matrix at most Attention::max_values
+// values (web/engine/checks.js's checkShape says the same with full messages).
 inline bool shape_ok(int T, int S, int dk, int dv) {
-  const auto in = [](int n) { return n >= 1 && n <= 4096; };
-  const double lim = 1 << 22;
+  const auto in = [](int n) { return n >= 1 && n <= L::Attention::max_dim; };
+  const double lim = static_cast<double>(L::Attention::max_values);
   return in(T) && in(S) && in(dk) && in(dv) && double(T) * S <= lim && double(T) * dk <= lim &&
          double(S) * dk <= lim && double(S) * dv <= lim && double(T) * dv <= lim;
 }
 inline constexpr const char* kShapeMessage =
-    "T, S, dK and dV must be in [1, 4096] and keep every matrix at most 4194304 values";
+    text<Lit("T, S, dK and dV must be in [1, "), L::Attention::max_dim, Lit("] and keep every matrix at most "),
+         L::Attention::max_values, Lit(" values")>;
 
 }  // namespace attn_bind

@@ -36,6 +36,9 @@ bool scale_of(int code, attn::Scale& out) {
 // arrive as two 32-bit halves, so nothing here parses or builds text).
 using attn_bind::copy_out;
 using attn_bind::range_error;
+using attn_bind::Lit;
+using attn_bind::text;
+namespace L = attn::limits;
 
 // A seed as engine.js passes it: the high and low 32 bits of a uint64.
 std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
@@ -127,7 +130,8 @@ Table<attn::HeatmapModel> heatmap_table;
 val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
   if (tokens < static_cast<int>(attn::kHeatmapMinTokens) || tokens > static_cast<int>(attn::kHeatmapMaxTokens) ||
       dk_max < 1 || dk_max > static_cast<int>(attn::kHeatmapMaxDk))
-    return range_error("tokens must be in [2, 32] and dkMax in [1, 1024]");
+    return range_error(text<Lit("tokens must be in ["), L::Heatmap::min_tokens, Lit(", "), L::Heatmap::max_tokens,
+                            Lit("] and dkMax in [1, "), L::Heatmap::max_dk, Lit("]")>);
   return val(heatmap_table.add(
       std::make_unique<attn::HeatmapModel>(seed_of(seed_hi, seed_lo), static_cast<std::size_t>(tokens), static_cast<std::size_t>(dk_max))));
 }
@@ -161,6 +165,15 @@ val js_heatmap_array(int h, int which) {
 
 bool js_heatmap_delete(int h) { return heatmap_table.remove(h); }
 
+// limits() -> {attention, heatmap, seed}: cpp/src/limits.hpp's areas this module checks
+val js_limits() {
+  val o = val::object();
+  o.set("attention", attn_bind::limits_js::attention());
+  o.set("heatmap", attn_bind::limits_js::heatmap());
+  o.set("seed", attn_bind::limits_js::seed());
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_core) {
@@ -176,4 +189,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_core) {
   function("heatmapArray", &js_heatmap_array);
   function("heatmapDelete", &js_heatmap_delete);
   function("heapStats", &attn_bind::heap_stats);
+  function("limits", &js_limits);
 }

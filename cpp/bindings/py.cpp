@@ -51,7 +51,7 @@ val check_seed(const val& v, std::uint64_t& out) {
   const std::string type = v.typeOf().as<std::string>();
   if (type != "string" && type != "number" && type != "bigint")
     return error("TypeError", "seed must be a decimal string, an integer or a BigInt in [0, 2^64), got " + shown(v));
-  if (type == "string" && v["length"].as<double>() > 64)
+  if (type == "string" && v["length"].as<double>() > attn::limits::Seed::max_text_chars)
     return error("RangeError", "seed must be an integer in [0, 2^64), got " + shown(v));
   if (type == "number" && !val::global("Number").call<bool>("isSafeInteger", v))
     return error("RangeError", "seed must be an integer in [0, 2^64), got " + shown(v));
@@ -71,12 +71,15 @@ val check_seed(const val& v, std::uint64_t& out) {
 val js_run_cli(val args) {
   if (!args.isArray()) return error("TypeError", "args must be an array of strings, got " + shown(args));
   const double n = args["length"].as<double>();
-  if (n > 64) return error("RangeError", "args must hold at most 64 strings, got " + shown(args["length"]));
+  constexpr int kMaxArgs = attn::limits::Cli::max_args, kMaxArgChars = attn::limits::Cli::max_arg_chars;
+  if (n > kMaxArgs)
+    return error("RangeError", "args must hold at most " + std::to_string(kMaxArgs) + " strings, got " + shown(args["length"]));
   for (int i = 0; i < static_cast<int>(n); ++i) {
     const val a = args[i];
     if (!a.isString()) return error("TypeError", "args[" + std::to_string(i) + "] must be a string, got " + shown(a));
-    if (a["length"].as<double>() > 4096)
-      return error("RangeError", "args[" + std::to_string(i) + "] must be at most 4096 characters long");
+    if (a["length"].as<double>() > kMaxArgChars)
+      return error("RangeError", "args[" + std::to_string(i) + "] must be at most " + std::to_string(kMaxArgChars) +
+                                     " characters long");
   }
   std::vector<std::string> argv;
   for (int i = 0; i < static_cast<int>(n); ++i) argv.push_back(args[i].as<std::string>());
@@ -174,6 +177,16 @@ val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, b
   return out;
 }
 
+// limits() -> {evaluator, lesson1, cli, seed}: cpp/src/limits.hpp's areas this module checks
+val js_limits() {
+  val o = val::object();
+  o.set("evaluator", attn_bind::limits_js::evaluator());
+  o.set("lesson1", attn_bind::limits_js::lesson1());
+  o.set("cli", attn_bind::limits_js::cli());
+  o.set("seed", attn_bind::limits_js::seed());
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_py) {
@@ -184,4 +197,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_py) {
   function("exercise", &js_exercise);
   function("attention", &js_attention);
   function("heapStats", &attn_bind::heap_stats);
+  function("limits", &js_limits);
 }

@@ -22,6 +22,8 @@
 
 using emscripten::val;
 using attn_bind::range_error;
+using attn_bind::Lit;
+using attn_bind::text;
 
 namespace {
 
@@ -68,7 +70,8 @@ val js_unit_variance(unsigned seed_hi, unsigned seed_lo) {
 }
 
 val js_softmax_temperature(double m) {
-  if (!(m >= 0.0 && m <= 64.0)) return range_error("m must be a number in [0, 64]");
+  constexpr int kMax = attn::limits::Torch::max_temperature;
+  if (!(m >= 0.0 && m <= kMax)) return range_error(text<Lit("m must be a number in [0, "), kMax, Lit("]")>);
   const auto v = attn::torch::softmax_temperature(m);
   return attn_bind::copy_out(std::vector<double>(v.begin(), v.end()));
 }
@@ -98,6 +101,13 @@ val js_permutation(unsigned seed_hi, unsigned seed_lo, int b, val perm, bool pos
   return o;
 }
 
+// limits() -> {torch}: cpp/src/limits.hpp's areas this module checks
+val js_limits() {
+  val o = val::object();
+  o.set("torch", attn_bind::limits_js::torch());
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_torch) {
@@ -109,4 +119,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_torch) {
   function("softmaxTemperature", &js_softmax_temperature);
   function("permutation", &js_permutation);
   function("heapStats", &attn_bind::heap_stats);
+  function("limits", &js_limits);
 }

@@ -30,6 +30,7 @@
 using emscripten::val;
 using attn_bind::copy_out;
 using attn_bind::range_error;
+using attn_bind::Lit;
 
 namespace {
 
@@ -45,13 +46,9 @@ val bad_handle() { return range_error("no such trainer (deleted?)"); }
 
 val error_of(const char* type, const std::exception& e) { return val::global(type).new_(val(std::string(e.what()))); }
 
-// Ranges (web/engine/train.js's TRAIN_LIMITS says the same, with full messages).
-constexpr int kMaxIters = 1'000'000;
-constexpr int kMaxEvalIters = 10'000;
-constexpr int kMaxBatch = 512;
-constexpr int kMaxBlock = 64;
-constexpr int kMaxAdvance = 1'000'000;
-constexpr int kMaxGenerate = 100'000;
+// Ranges: cpp/src/limits.hpp (web/engine/train.js checks the same, with full messages).
+using Lim = attn::limits::Train;
+constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
 // trainerNew(text, model 0 bigram | 1 position | 2 head, seedHi, seedLo, iters,
 //            evalInterval, evalIters, lr, batch, block) -> handle, or a RangeError
@@ -59,9 +56,12 @@ constexpr int kMaxGenerate = 100'000;
 val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigned seed_lo, int iters,
                    int eval_interval, int eval_iters, double lr, int batch, int block) {
   if (model < 0 || model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
-  if (iters < 0 || iters > kMaxIters || eval_interval < 1 || eval_interval > kMaxIters || eval_iters < 1 ||
-      eval_iters > kMaxEvalIters || batch < 1 || batch > kMaxBatch || block < 1 || block > kMaxBlock)
-    return range_error("iters in [0, 1000000], evalInterval in [1, 1000000], evalIters in [1, 10000], batch in [1, 512], block in [1, 64]");
+  if (iters < 0 || iters > Lim::max_iters || eval_interval < 1 || eval_interval > Lim::max_eval_interval ||
+      eval_iters < 1 || eval_iters > Lim::max_eval_iters || batch < 1 || batch > Lim::max_batch || block < 1 ||
+      block > Lim::max_block)
+    return range_error(attn_bind::text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
+                            Lit("], evalIters in [1, "), Lim::max_eval_iters, Lit("], batch in [1, "), Lim::max_batch,
+                            Lit("], block in [1, "), Lim::max_block, Lit("]")>);
   if (!(lr > 0) || !std::isfinite(static_cast<float>(lr))) return range_error("lr must be a positive finite float32");
   auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(model));
   config.seed = (std::uint64_t{seed_hi} << 32) | seed_lo;
@@ -92,7 +92,8 @@ val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigne
 val js_trainer_advance(int h, int max_steps) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
-  if (max_steps < 1 || max_steps > kMaxAdvance) return range_error("maxSteps must be in [1, 1000000]");
+  if (max_steps < 1 || max_steps > Lim::max_advance)
+    return range_error(attn_bind::text<Lit("maxSteps must be in [1, "), Lim::max_advance, Lit("]")>);
   std::vector<double> out{0, 0, -1, 0};
   for (int k = 0; k < max_steps && !t->done(); ++k) {
     const int step = t->step();
@@ -112,7 +113,7 @@ val js_trainer_advance(int h, int max_steps) {
 val js_trainer_generate(int h, const std::string& context, int max_new) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
-  if (max_new < 0 || max_new > kMaxGenerate) return range_error("maxNewChars must be in [0, 100000]");
+  if (max_new < 0 || max_new > Lim::max_generate) return range_error(kGenerateMessage);
   try {
     return val(t->generate(context, max_new));
   } catch (const std::exception& e) {
@@ -125,7 +126,7 @@ val js_trainer_generate(int h, const std::string& context, int max_new) {
 val js_trainer_sample(int h, const std::string& context, int max_new, unsigned seed_hi, unsigned seed_lo) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
-  if (max_new < 0 || max_new > kMaxGenerate) return range_error("maxNewChars must be in [0, 100000]");
+  if (max_new < 0 || max_new > Lim::max_generate) return range_error(kGenerateMessage);
   try {
     return val(t->sample(context, max_new, (std::uint64_t{seed_hi} << 32) | seed_lo));
   } catch (const std::exception& e) {
@@ -169,6 +170,13 @@ bool js_trainer_delete(int h) {
   return true;
 }
 
+// limits() -> {train}: cpp/src/limits.hpp's areas this module checks
+val js_limits() {
+  val o = val::object();
+  o.set("train", attn_bind::limits_js::train());
+  return o;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_train) {
@@ -183,4 +191,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("trainerVocab", &js_trainer_vocab);
   function("trainerDelete", &js_trainer_delete);
   function("heapStats", &attn_bind::heap_stats);
+  function("limits", &js_limits);
 }

@@ -19,11 +19,7 @@ namespace attn {
 
 namespace {
 
-const char* kUsage =
-    "usage: attn-cli <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  lesson1 --seed S [--T 4 --d-model 8 --d-k 16 --d-v 16]\n"
+const char* const kUsageCommands =
     "      print what lesson 1's exercise script prints under np.random.default_rng(S)\n"
     "  exercise --todo1 LINE --todo2 LINE --todo3 LINE [--seed S]\n"
     "      run lesson 1's exercise program with these three lines (in a sandboxed\n"
@@ -31,6 +27,16 @@ const char* kUsage =
     "  normal --seed S --count N\n"
     "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n"
     "  torch randn|randint|uniform ...\n      PyTorch's CPU draws bit for bit (attn-cli torch --help)\n";
+
+// The usage text; its defaults are Lesson1Sizes{}'s (cpp/src/limits.hpp).
+std::string usage() {
+  const Lesson1Sizes d;
+  return "usage: attn-cli <command> [options]\n"
+         "\n"
+         "commands:\n"
+         "  lesson1 --seed S [--T " + std::to_string(d.T) + " --d-model " + std::to_string(d.d_model) +
+         " --d-k " + std::to_string(d.d_k) + " --d-v " + std::to_string(d.d_v) + "]\n" + kUsageCommands;
+}
 
 using Usage = CliError;
 
@@ -114,9 +120,9 @@ CliResult run_cli(const std::vector<std::string>& args) {
   CliResult r;
   try {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-      (args.empty() ? r.err : r.out) = kUsage;
+      (args.empty() ? r.err : r.out) = usage();
 #if !defined(__EMSCRIPTEN__)  // train: native only (reads its text from disk; keeps the trainer out of attn_py)
-      (args.empty() ? r.err : r.out) += train::kTrainUsage;
+      (args.empty() ? r.err : r.out) += train::train_usage();
 #endif
       r.code = args.empty() ? 2 : 0;
       return r;
@@ -128,10 +134,10 @@ CliResult run_cli(const std::vector<std::string>& args) {
     if (cmd == "lesson1") {
       const auto o = parse_options(args, {"seed", "T", "d-model", "d-k", "d-v"});
       Lesson1Sizes s;
-      s.T = int_option(o, "T", 1, kLesson1MaxT, 4);
-      s.d_model = int_option(o, "d-model", 1, kLesson1MaxDim, 8);
-      s.d_k = int_option(o, "d-k", 1, kLesson1MaxDim, 16);
-      s.d_v = int_option(o, "d-v", 1, kLesson1MaxDim, 16);
+      s.T = int_option(o, "T", 1, kLesson1MaxT, s.T);
+      s.d_model = int_option(o, "d-model", 1, kLesson1MaxDim, s.d_model);
+      s.d_k = int_option(o, "d-k", 1, kLesson1MaxDim, s.d_k);
+      s.d_v = int_option(o, "d-v", 1, kLesson1MaxDim, s.d_v);
       r.out = lesson1_output(seed_option(o, false), s);
       return r;
     }
@@ -168,7 +174,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
   } catch (const Usage& u) {
     r.code = 2;
     r.out.clear();
-    r.err = "attn-cli: " + u.message + "\n" + kUsage;
+    r.err = "attn-cli: " + u.message + "\n" + usage();
   }
   return r;
 }

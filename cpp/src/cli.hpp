@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "limits.hpp"
+
 namespace attn {
 
 struct CliResult {
@@ -28,6 +30,6 @@ CliResult run_cli(const std::vector<std::string>& args);
 std::string run_exercise_batch(const std::string& input);
 
 // Largest --count accepted by `normal`.
-inline constexpr unsigned long kMaxNormalCount = 10'000'000;
+inline constexpr unsigned long kMaxNormalCount = limits::Cli::max_normal_count;
 
 }  // namespace attn

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "lesson1.hpp"
+#include "limits.hpp"
 
 namespace attn {
 
@@ -105,7 +106,7 @@ struct ExerciseResult {
 };
 
 // Longest line accepted per TODO (longer lines are a SyntaxError).
-inline constexpr std::size_t kExerciseMaxLine = 2000;
+inline constexpr std::size_t kExerciseMaxLine = limits::Evaluator::max_line_chars;
 
 // The reference answers (the lesson's).
 extern const char* const kExerciseReference[3];

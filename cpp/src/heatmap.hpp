@@ -13,12 +13,13 @@
 #include <vector>
 
 #include "attention.hpp"
+#include "limits.hpp"
 
 namespace attn {
 
-inline constexpr std::size_t kHeatmapMinTokens = 2;
-inline constexpr std::size_t kHeatmapMaxTokens = 32;
-inline constexpr std::size_t kHeatmapMaxDk = 1024;
+inline constexpr std::size_t kHeatmapMinTokens = limits::Heatmap::min_tokens;
+inline constexpr std::size_t kHeatmapMaxTokens = limits::Heatmap::max_tokens;
+inline constexpr std::size_t kHeatmapMaxDk = limits::Heatmap::max_dk;
 
 struct HeatmapStats {
   double score_std = 0;       // np.std of the scaled scores before masking
@@ -28,7 +29,8 @@ struct HeatmapStats {
 
 class HeatmapModel {
  public:
-  // Preconditions (checked by callers): 2 <= tokens <= 32, 1 <= d_max <= 1024.
+  // Preconditions (checked by callers): kHeatmapMinTokens <= tokens <= kHeatmapMaxTokens,
+  // 1 <= d_max <= kHeatmapMaxDk.
   HeatmapModel(std::uint64_t seed, std::size_t tokens, std::size_t d_max);
 
   // One slider step: no allocation. Precondition 1 <= d_k <= d_max.

@@ -8,16 +8,18 @@
 #include <string>
 
 #include "attention.hpp"
+#include "limits.hpp"
 
 namespace attn {
 
 struct Lesson1Sizes {
-  std::size_t T = 4, d_model = 8, d_k = 16, d_v = 16;
+  std::size_t T = limits::Lesson1::default_t, d_model = limits::Lesson1::default_d_model,
+              d_k = limits::Lesson1::default_dk, d_v = limits::Lesson1::default_dv;
 };
 
 // Allowed ranges (inclusive) for the sizes.
-inline constexpr std::size_t kLesson1MaxT = 10;
-inline constexpr std::size_t kLesson1MaxDim = 512;
+inline constexpr std::size_t kLesson1MaxT = limits::Lesson1::max_t;
+inline constexpr std::size_t kLesson1MaxDim = limits::Lesson1::max_dim;
 
 // Empty when valid; otherwise a message naming the argument, its range and the value.
 std::string check_lesson1_sizes(const Lesson1Sizes& s);

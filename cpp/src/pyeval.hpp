@@ -33,18 +33,20 @@
 #include <string_view>
 #include <vector>
 
+#include "limits.hpp"
+
 namespace attn::py {
 
 enum class DType : std::uint8_t { Bool = 0, Int = 1, Float = 2 };
 const char* dtype_name(DType d);  // "bool", "int64", "float64"
 
 struct Limits {
-  std::size_t max_line_chars = 2000;
-  std::size_t max_tokens = 512;
-  std::size_t max_depth = 48;              // nested parentheses / operators
-  std::size_t max_array_elements = 1'000'000;
-  std::size_t max_ndim = 16;
-  std::uint64_t max_work = 50'000'000;     // element operations per Context
+  std::size_t max_line_chars = limits::Evaluator::max_line_chars;
+  std::size_t max_tokens = limits::Evaluator::max_line_tokens;
+  std::size_t max_depth = limits::Evaluator::max_depth;  // nested parentheses / operators
+  std::size_t max_array_elements = limits::Evaluator::max_array_elements;
+  std::size_t max_ndim = limits::Evaluator::max_ndim;
+  std::uint64_t max_work = limits::Evaluator::max_work;  // element operations per Context
 };
 
 // An n-d array, row-major contiguous. Bool values are stored as 0.0 / 1.0,

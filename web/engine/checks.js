@@ -3,7 +3,9 @@
 // the argument's name, allowed range and given value in the message, before
 // anything crosses into WASM (the core's C++ bindings check the ranges again,
 // but tersely, so the module stays small; see cpp/bindings/core.cpp), and the
-// shapes of what the bindings return.
+// shapes of what the bindings return. Every range comes from ./limits.js
+// (generated from cpp/src/limits.hpp).
+import { LIMITS } from './limits.js';
 
 /**
  * A value as shown in a message, cut to 40 characters.
@@ -43,7 +45,7 @@ export function checkInt(v, name, lo, hi) {
 export function checkSeed(v) {
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint')
     throw new TypeError(`seed must be a decimal string, an integer or a BigInt in [0, 2^64), got ${shown(v)}`);
-  if ((typeof v === 'string' && v.length > 64) || (typeof v === 'number' && !Number.isSafeInteger(v)))
+  if ((typeof v === 'string' && v.length > LIMITS.seed.maxTextChars) || (typeof v === 'number' && !Number.isSafeInteger(v)))
     throw new RangeError(`seed must be an integer in [0, 2^64), got ${shown(v)}`);
   return String(v); // the evaluator parses it (and words the range error)
 }
@@ -106,11 +108,11 @@ export function checkArray(a, name, Type, len) {
   return a;
 }
 
-export const MAX_DIM = 4096;
-export const MAX_VALUES = 2 ** 22;
+export const MAX_DIM = LIMITS.attention.maxDim;
+export const MAX_VALUES = LIMITS.attention.maxValues;
 
 /**
- * Sizes of one attention call: each in [1, 4096], every matrix at most 2^22 values.
+ * Sizes of one attention call: each in [1, MAX_DIM], every matrix at most MAX_VALUES values.
  * @param {number} T
  * @param {number} S
  * @param {number} dK

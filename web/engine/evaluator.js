@@ -11,6 +11,9 @@
 // Checked (// @ts-check) against the Evaluator interface in types.ts.
 import createAttnPyModuleGlue from '../generated/attn_py.mjs';
 import { checkAttention, heapStatsOf, unwrap } from './checks.js';
+import { LIMITS } from './limits.js';
+
+const L1 = LIMITS.lesson1;
 
 /**
  * @typedef {import('./types').Evaluator} Evaluator
@@ -40,7 +43,7 @@ export function wrapEvaluator(m) {
     raw: m,
     version: () => m.version(),
     runCli: (args) => unwrap(m.runCli(args)),
-    lesson1: (seed, T = 4, dModel = 8, dK = 16, dV = 16) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
+    lesson1: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
     exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
     attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
       const code = checkAttention(Float64Array, q, k, v, T, S, dK, dV, scale, causal);

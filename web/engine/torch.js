@@ -5,6 +5,7 @@
 // from inside WASM; this wrapper checks first, with full messages, and throws.
 import createAttnTorchModule from '../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+import { LIMITS } from './limits.js';
 
 let shared = null;
 
@@ -40,8 +41,9 @@ export function wrapTorch(m) {
       return unwrap(m.unitVariance(hi, lo));
     },
     softmaxTemperature(mult) {
-      if (typeof mult !== 'number' || !(mult >= 0 && mult <= 64))
-        throw new RangeError(`m must be a number in [0, 64], got ${shown(mult)}`);
+      const max = LIMITS.torch.maxTemperature;
+      if (typeof mult !== 'number' || !(mult >= 0 && mult <= max))
+        throw new RangeError(`m must be a number in [0, ${max}], got ${shown(mult)}`);
       return unwrap(m.softmaxTemperature(mult));
     },
     permutation(seed, b, perm, positions = false) {

@@ -159,7 +159,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
         const res = await fetch(msg.textUrl ?? '');
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const bytes = new Uint8Array(await res.arrayBuffer());
-        if (bytes.length > MAX_TEXT_BYTES) throw new Error('more than 5 MB');
+        if (bytes.length > MAX_TEXT_BYTES) throw new Error(`more than ${MAX_TEXT_BYTES / 1048576} MB`);
         text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       } catch (e) {
         if (id === latest) opts.post({ type: 'error', run: id, kind: 'fetch', message: message(e) });

@@ -13,6 +13,9 @@
 // attn_train_scalar (engines without SIMD), one JS glue (this import).
 import createAttnTrainModule from '../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+import { LIMITS } from './limits.js';
+
+const TL = LIMITS.train;
 
 /** Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind). */
 export const MODELS = ['bigram', 'position', 'head'];
@@ -22,15 +25,16 @@ export function defaults(model) {
   const m = checkModel(model);
   const head = m === 2;
   return {
-    model: MODELS[m], seed: '1337', iters: head ? 5000 : 3000, evalInterval: head ? 500 : 300,
-    evalIters: 200, lr: head ? 1e-3 : 1e-2, batch: 32, block: 8,
+    model: MODELS[m], seed: String(TL.defaultSeed), iters: head ? TL.headIters : TL.defaultIters,
+    evalInterval: head ? TL.headEvalInterval : TL.defaultEvalInterval,
+    evalIters: TL.defaultEvalIters, lr: head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch, block: TL.defaultBlock,
   };
 }
 
-/** Ranges of a run's settings (the bindings check the same). */
+/** Ranges of a run's settings (cpp/src/limits.hpp; the bindings check the same). */
 export const TRAIN_LIMITS = {
-  iters: [0, 1_000_000], evalInterval: [1, 1_000_000], evalIters: [1, 10_000], batch: [1, 512], block: [1, 64],
-  maxSteps: [1, 1_000_000], maxNewChars: [0, 100_000],
+  iters: [0, TL.maxIters], evalInterval: [1, TL.maxEvalInterval], evalIters: [1, TL.maxEvalIters],
+  batch: [1, TL.maxBatch], block: [1, TL.maxBlock], maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
 };
 
 /** 'bigram' | 'position' | 'head' -> 0, 1, 2 */

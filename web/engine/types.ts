@@ -145,11 +145,11 @@ export interface Evaluator {
   version(): string;
   /** attn-cli in WASM: same arguments, same bytes out. */
   runCli(args: string[]): CliResult;
-  /** Lesson 1's exercise script output under default_rng(seed). T in [1, 10], dims in [1, 512]. */
+  /** Lesson 1's exercise script output under default_rng(seed). T in [1, LIMITS.lesson1.maxT], dims in [1, LIMITS.lesson1.maxDim] (./limits.js). */
   lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
   /**
    * Lesson 1's section-5 program with these three lines (sandboxed Python/NumPy subset), run under
-   * default_rng(seed); each line at most 2000 characters, "" = the TODO left as `...`.
+   * default_rng(seed); each line at most LIMITS.evaluator.maxLineChars characters (./limits.js), "" = the TODO left as `...`.
    */
   exercise(seed: Seed, todo1: string, todo2: string, todo3: string): ExerciseResult;
   /** Double-precision attention, the reference for the float kernels. q: (T, dK), k: (S, dK), v: (S, dV), row-major. */

@@ -6,6 +6,7 @@
 // at most 2^24 values; errors give a message and exit code 2.
 #include "torch/cli_torch.hpp"
 
+#include <bit>
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
@@ -20,14 +21,23 @@
 
 namespace attn::torch {
 
-const char* const kCliUsage =
-    "  torch randn --seed S --shape D1,D2,...\n"
+namespace {
+
+static_assert((kCliMaxValues & (kCliMaxValues - 1)) == 0, "messages write the cap as a power of two");
+// "2^24": the cap as the messages write it.
+std::string max_values_text() { return "2^" + std::to_string(std::countr_zero(kCliMaxValues)); }
+
+}  // namespace
+
+std::string cli_usage() {
+  return "  torch randn --seed S --shape D1,D2,...\n"
     "      torch.manual_seed(S); print torch.randn(D1, D2, ...).flatten().tolist(), one repr per line\n"
     "  torch randint --seed S --low A --high B --count N\n"
     "      torch.manual_seed(S); print torch.randint(A, B, (N,)).tolist(), one per line\n"
     "  torch uniform --seed S --low A --high B --count N\n"
     "      torch.manual_seed(S); print torch.empty(N).uniform_(A, B).tolist(), one repr per line\n"
-    "      (0 <= S < 2^63; at most 2^24 values)\n";
+    "      (0 <= S < 2^63; at most " + max_values_text() + " values)\n";
+}
 
 namespace {
 
@@ -116,7 +126,7 @@ bool parse_double(const std::string& text, double& out) {
 CliResult fail(const std::string& message) {
   CliResult r;
   r.code = 2;
-  r.err = "attn-cli torch: " + message + "\nusage:\n" + kCliUsage;
+  r.err = "attn-cli torch: " + message + "\nusage:\n" + cli_usage();
   return r;
 }
 
@@ -134,7 +144,7 @@ std::optional<std::uint64_t> count_of(const Parsed& p, std::string& error) {
   const std::string& text = p.opts.at("count");
   std::uint64_t n = 0;
   if (!parse_count(text, kCliMaxValues, n) || n == 0) {
-    error = "count must be an integer in [1, 2^24], got " + shown(text);
+    error = "count must be an integer in [1, " + max_values_text() + "], got " + shown(text);
     return std::nullopt;
   }
   return n;
@@ -155,7 +165,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
   const std::string& sub = args[1];
   if (sub == "--help" || sub == "-h" || sub == "help") {
     CliResult r;
-    r.out = std::string("usage:\n") + kCliUsage;
+    r.out = "usage:\n" + cli_usage();
     return r;
   }
   std::string error;
@@ -172,14 +182,15 @@ CliResult run_cli(const std::vector<std::string>& args) {
       const std::size_t comma = text.find(',', start);
       const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       std::uint64_t d = 0;
-      ok = parse_count(part, kCliMaxValues, d) && d > 0 && ++dims <= 8;
+      ok = parse_count(part, kCliMaxValues, d) && d > 0 && ++dims <= limits::Cli::torch_max_dims;
       if (ok) total *= d;
       ok = ok && total <= kCliMaxValues;
       if (comma == std::string::npos) break;
       start = comma + 1;
     }
     if (!ok)
-      return fail("shape must be 1 to 8 positive integers separated by commas, at most 2^24 values in all, got " +
+      return fail("shape must be 1 to " + std::to_string(limits::Cli::torch_max_dims) + " positive integers separated by commas, at most " + max_values_text() +
+                  " values in all, got " +
                   shown(text));
     Generator g(*seed);
     std::vector<float> v(total);

@@ -25,12 +25,30 @@
 
 namespace attn::train {
 
-const char* const kTrainUsage =
-    "  train --model bigram|position|head [--seed 1337] [--iters N] [--eval-interval K]\n"
-    "        [--eval-iters 200] [--lr X] [--batch 32] [--block 8] [--data FILE] [--sample-chars 500]\n"
-    "      train the lecture's character model (defaults: bigram and position 3000 iters,\n"
-    "      eval every 300, lr 1e-2; head 5000, 500, 1e-3) on FILE (UTF-8; default: the\n"
-    "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample\n";
+namespace {
+
+// 1e-2, 1e-3: a learning rate as the usage writes it.
+std::string lr_text(double lr) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0e", lr);
+  std::string s = buf;  // "1e-02"
+  const auto e = s.find("e-0");
+  return e == std::string::npos ? s : s.erase(e + 2, 1);
+}
+
+}  // namespace
+
+std::string train_usage() {
+  using L = limits::Train;
+  const auto n = [](long long v) { return std::to_string(v); };
+  return "  train --model bigram|position|head [--seed " + n(L::default_seed) + "] [--iters N] [--eval-interval K]\n"
+         "        [--eval-iters " + n(L::default_eval_iters) + "] [--lr X] [--batch " + n(L::default_batch) +
+         "] [--block " + n(L::default_block) + "] [--data FILE] [--sample-chars " + n(L::default_sample_chars) + "]\n"
+         "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
+         "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " + n(L::head_iters) +
+         ", " + n(L::head_eval_interval) + ", " + lr_text(L::head_lr) + ") on FILE (UTF-8; default: the\n"
+         "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample\n";
+}
 
 namespace {
 
@@ -98,13 +116,16 @@ CliResult run_train_cli(const std::vector<std::string>& args) {
         throw Bad{"--seed must be an integer in [0, 18446744073709551615], got \"" + t.substr(0, 40) + "\""};
       c.seed = s;
     }
-    c.iters = static_cast<int>(int_opt(o, "iters", 0, 100'000'000, c.iters));
-    c.eval_interval = static_cast<int>(int_opt(o, "eval-interval", 1, 100'000'000, c.eval_interval));
-    c.eval_iters = static_cast<int>(int_opt(o, "eval-iters", 1, 1'000'000, c.eval_iters));
-    c.batch = static_cast<int>(int_opt(o, "batch", 1, 65536, c.batch));
-    c.block = static_cast<int>(int_opt(o, "block", 1, 1024, c.block));
-    if (static_cast<long long>(c.batch) * c.block > (1 << 20)) throw Bad{"--batch times --block must be at most 1048576"};
-    const int sample = static_cast<int>(int_opt(o, "sample-chars", 0, 10'000'000, 500));
+    using L = limits::TrainCli;
+    c.iters = static_cast<int>(int_opt(o, "iters", 0, L::max_iters, c.iters));
+    c.eval_interval = static_cast<int>(int_opt(o, "eval-interval", 1, L::max_eval_interval, c.eval_interval));
+    c.eval_iters = static_cast<int>(int_opt(o, "eval-iters", 1, L::max_eval_iters, c.eval_iters));
+    c.batch = static_cast<int>(int_opt(o, "batch", 1, L::max_batch, c.batch));
+    c.block = static_cast<int>(int_opt(o, "block", 1, L::max_block, c.block));
+    if (static_cast<long long>(c.batch) * c.block > L::max_batch_times_block)
+      throw Bad{"--batch times --block must be at most " + std::to_string(L::max_batch_times_block)};
+    const int sample =
+        static_cast<int>(int_opt(o, "sample-chars", 0, L::max_sample_chars, limits::Train::default_sample_chars));
     if (const auto it = o.find("lr"); it != o.end()) {
       const std::string& t = it->second;
       char* end = nullptr;
@@ -132,7 +153,7 @@ CliResult run_train_cli(const std::vector<std::string>& args) {
   } catch (const Bad& b) {
     r.code = 2;
     r.out.clear();
-    r.err = "attn-cli train: " + b.message + "\nusage: attn-cli train [options]\n" + kTrainUsage;
+    r.err = "attn-cli train: " + b.message + "\nusage: attn-cli train [options]\n" + train_usage();
   }
   return r;
 }

@@ -13,6 +13,6 @@ CliResult run_train_cli(const std::vector<std::string>& args);
 // Where --data defaults to: the project's copy of Tiny Shakespeare.
 std::string default_data_path();
 
-extern const char* const kTrainUsage;
+std::string train_usage();  // the usage lines cli.cpp's help shows for this command
 
 }  // namespace attn::train

@@ -8,6 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "limits.hpp"
 #include "torch/generator.hpp"
 #include "train/adamw.hpp"
 #include "train/data.hpp"
@@ -19,13 +20,13 @@ Config Config::defaults(ModelKind model) {
   Config c;
   c.model = model;
   if (model == ModelKind::Head) {
-    c.iters = 5000;
-    c.eval_interval = 500;
-    c.lr = 1e-3f;
+    c.iters = limits::Train::head_iters;
+    c.eval_interval = limits::Train::head_eval_interval;
+    c.lr = static_cast<float>(limits::Train::head_lr);
   } else {
-    c.iters = 3000;
-    c.eval_interval = 300;
-    c.lr = 1e-2f;
+    c.iters = limits::Train::default_iters;
+    c.eval_interval = limits::Train::default_eval_interval;
+    c.lr = static_cast<float>(limits::Train::default_lr);
   }
   return c;
 }
@@ -45,7 +46,7 @@ void check_config(const Config& c) {
 // The bigram table is V x V (with its gradient and AdamW's two moments, 16
 // bytes per entry): a text with thousands of distinct characters would need
 // hundreds of megabytes.
-constexpr std::size_t kMaxBigramVocab = 2048;
+constexpr std::size_t kMaxBigramVocab = limits::Train::max_bigram_vocab;
 ModelKind checked_kind(const Config& c, const Dataset& d) {
   check_config(c);
   if (c.model == ModelKind::Bigram && d.vocab.size() > kMaxBigramVocab)

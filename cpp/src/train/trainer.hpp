@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "limits.hpp"
+
 namespace attn::train {
 
 enum class ModelKind { Bigram, Position, Head };
@@ -21,13 +23,13 @@ enum class ModelKind { Bigram, Position, Head };
 //  n_embd 32, eval_iters 200, seed 1337).
 struct Config {
   ModelKind model = ModelKind::Head;
-  std::uint64_t seed = 1337;
-  int iters = 5000;
-  int eval_interval = 500;
-  int eval_iters = 200;
-  float lr = 1e-3f;
-  int batch = 32;
-  int block = 8;
+  std::uint64_t seed = limits::Train::default_seed;
+  int iters = limits::Train::head_iters;
+  int eval_interval = limits::Train::head_eval_interval;
+  int eval_iters = limits::Train::default_eval_iters;
+  float lr = static_cast<float>(limits::Train::head_lr);
+  int batch = limits::Train::default_batch;
+  int block = limits::Train::default_block;
   int n_embd = 32;
   static Config defaults(ModelKind model);
 };

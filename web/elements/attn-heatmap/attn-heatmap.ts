@@ -162,7 +162,7 @@ export class AttnHeatmap extends AttnElement {
   // Not an error (the picture is right, only names are missing or unused): a quiet note for the author.
   readonly #labelsNote = h('p', { class: 'note', part: 'labels-note', hidden: true });
   readonly #dkLabel = h('label', { for: 'dk' });
-  readonly #slider = h('input', { type: 'range', id: 'dk', part: 'slider', min: '1', max: '512', step: '1' });
+  readonly #slider = h('input', { type: 'range', id: 'dk', part: 'slider', min: '1', max: String(DEFAULTS.dkMax), step: '1' });
   readonly #dkOut = h('output', { class: 'dkvalue', for: 'dk', part: 'dk-value' });
   readonly #log = h('input', { type: 'checkbox', id: 'log' });
   readonly #logLabel = h('span');

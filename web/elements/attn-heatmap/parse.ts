@@ -4,12 +4,15 @@
 // attribute's last valid value and yields a ParseError naming the attribute
 // and its allowed range; the element shows those errors to the reader.
 
+import { LIMITS } from '../../engine/limits.js';
+
 export type Scale = 'sqrt' | 'none' | 'dk';
 export const SCALES: readonly Scale[] = ['sqrt', 'none', 'dk'];
 
-export const TOKENS_MIN = 2;
-export const TOKENS_MAX = 32;
-export const DK_MAX_LIMIT = 1024;
+// Ranges and defaults: cpp/src/limits.hpp (through the generated limits.js).
+export const TOKENS_MIN = LIMITS.heatmap.minTokens;
+export const TOKENS_MAX = LIMITS.heatmap.maxTokens;
+export const DK_MAX_LIMIT = LIMITS.heatmap.maxDk;
 /** 2^64 − 1, the largest seed NumPy's default_rng takes through this API. */
 export const SEED_MAX = (1n << 64n) - 1n;
 
@@ -28,9 +31,9 @@ export interface HeatmapState {
 }
 
 export const DEFAULTS: Readonly<HeatmapState> = Object.freeze({
-  tokens: 6,
-  dk: 16,
-  dkMax: 512,
+  tokens: LIMITS.heatmap.defaultTokens,
+  dk: LIMITS.heatmap.defaultDk,
+  dkMax: LIMITS.heatmap.defaultDkMax,
   seed: '0',
   scale: 'sqrt',
   causal: false,

@@ -15,7 +15,8 @@ import {
   type ModelName, type ParseError, type TrainAttr, type TrainState,
 } from './parse';
 import { TRAIN_CSS } from './styles';
-import { checkBytes, checkText, type TextProblem } from './text';
+import { LIMITS as ENGINE } from '../../engine/limits.js';
+import { MAX_TEXT_BYTES, checkBytes, checkText, type TextProblem } from './text';
 
 export type { ModelName } from './parse';
 
@@ -36,8 +37,8 @@ export interface AttnTrainDoneDetail {
 /** detail of `attn-train-error`. */
 export interface AttnTrainErrorDetail { kind: TrainErrorKind; message: string; step?: number }
 
-const BLOCK = 8;
-const BATCH = 32;
+const BLOCK = ENGINE.train.defaultBlock;
+const BATCH = ENGINE.train.defaultBatch;
 const DEFAULT_SNIPPET = 'my lord,';
 const EVAL_SAMPLE_CHARS = 120;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -98,7 +99,7 @@ export class AttnTrain extends AttnElement {
   readonly #seedLabel = h('label', { for: 'seed' });
   readonly #seed = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false' });
   readonly #itersLabel = h('label', { for: 'iters' });
-  readonly #itersIn = h('input', { id: 'iters', type: 'number', min: '1', max: '100000', step: '1' });
+  readonly #itersIn = h('input', { id: 'iters', type: 'number', min: '1', max: String(ENGINE.trainElement.maxIters), step: '1' });
   readonly #lrLabel = h('label', { for: 'lr' });
   readonly #lr = h('input', { id: 'lr', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
   readonly #sourceLegend = h('legend');
@@ -276,7 +277,7 @@ export class AttnTrain extends AttnElement {
   async #readFile(): Promise<void> {
     const file = this.#ownFile.files?.[0];
     if (!file) return;
-    if (file.size > 5 * 1024 * 1024) { this.#rejectText({ kind: 'tooLarge', bytes: file.size }); return; }
+    if (file.size > MAX_TEXT_BYTES) { this.#rejectText({ kind: 'tooLarge', bytes: file.size }); return; }
     const bytes = new Uint8Array(await file.arrayBuffer());
     const r = checkBytes(bytes, BLOCK);
     if (!r.ok) { this.#rejectText(r.problem); return; }

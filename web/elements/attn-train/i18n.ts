@@ -1,7 +1,10 @@
 // The strings of <attn-train>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
 import type { ModelName, ParseError } from './parse';
-import type { TextProblem } from './text';
+import { MAX_TEXT_BYTES, type TextProblem } from './text';
+
+/** The text size cap in MB, as the strings write it (5). */
+const MAX_MB = MAX_TEXT_BYTES / 1048576;
 
 export interface Strings {
   title: string;
@@ -72,7 +75,7 @@ const zh: Strings = {
   sourceShakespeare: 'Tiny Shakespeare（约 1.1 MB，开始时才下载）',
   sourceOwn: '我自己的文本',
   ownText: '粘贴文本',
-  ownFile: '或选择文件（UTF-8，最多 5 MB）',
+  ownFile: `或选择文件（UTF-8，最多 ${MAX_MB} MB）`,
   ownHint: (min) => `至少 ${min} 个字符；前 90% 用来训练，后 10% 用来验证。`,
   start: '开始',
   pause: '暂停',
@@ -118,7 +121,7 @@ const zh: Strings = {
     switch (p.kind) {
       case 'empty': return '文本是空的。';
       case 'notUtf8': return '文件不是有效的 UTF-8 文本。';
-      case 'tooLarge': return `文本有 ${(p.bytes / 1048576).toFixed(1)} MB，超过了 5 MB 的上限。`;
+      case 'tooLarge': return `文本有 ${(p.bytes / 1048576).toFixed(1)} MB，超过了 ${MAX_MB} MB 的上限。`;
       case 'tooShort': return `文本只有 ${p.chars} 个字符，至少需要 ${p.min} 个。`;
     }
   },
@@ -145,7 +148,7 @@ const en: Strings = {
   sourceShakespeare: 'Tiny Shakespeare (about 1.1 MB, downloaded on Start)',
   sourceOwn: 'My own text',
   ownText: 'Paste text',
-  ownFile: 'or choose a file (UTF-8, at most 5 MB)',
+  ownFile: `or choose a file (UTF-8, at most ${MAX_MB} MB)`,
   ownHint: (min) => `At least ${min} characters; the first 90% trains, the last 10% validates.`,
   start: 'Start',
   pause: 'Pause',
@@ -191,7 +194,7 @@ const en: Strings = {
     switch (p.kind) {
       case 'empty': return 'The text is empty.';
       case 'notUtf8': return 'The file is not valid UTF-8 text.';
-      case 'tooLarge': return `The text is ${(p.bytes / 1048576).toFixed(1)} MB, over the 5 MB limit.`;
+      case 'tooLarge': return `The text is ${(p.bytes / 1048576).toFixed(1)} MB, over the ${MAX_MB} MB limit.`;
       case 'tooShort': return `The text has only ${p.chars} characters; at least ${p.min} are needed.`;
     }
   },

@@ -3,19 +3,27 @@
 // is reported for the element to show. Absent iters / lr / eval-interval take
 // the chosen model's lecture defaults.
 
+import { LIMITS as ENGINE } from '../../engine/limits.js';
+
+const TL = ENGINE.train;
+const EL = ENGINE.trainElement;
+
 export type ModelName = 'bigram' | 'position' | 'head';
 export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head'];
 
-/** The lecture's settings per model (cpp/src/train/trainer.hpp Config::defaults). */
+/** The lecture's settings per model (cpp/src/limits.hpp, as Config::defaults in trainer.cpp). */
 export function modelDefaults(model: ModelName): { iters: number; evalInterval: number; lr: number } {
-  return model === 'head' ? { iters: 5000, evalInterval: 500, lr: 1e-3 } : { iters: 3000, evalInterval: 300, lr: 1e-2 };
+  return model === 'head'
+    ? { iters: TL.headIters, evalInterval: TL.headEvalInterval, lr: TL.headLr }
+    : { iters: TL.defaultIters, evalInterval: TL.defaultEvalInterval, lr: TL.defaultLr };
 }
 
+/** The attributes' ranges (cpp/src/limits.hpp TrainElement). */
 export const LIMITS = {
-  iters: [1, 100_000],
-  evalInterval: [1, 100_000],
-  evalIters: [1, 1000],
-  sampleChars: [0, 2000],
+  iters: [1, EL.maxIters],
+  evalInterval: [1, EL.maxEvalInterval],
+  evalIters: [1, EL.maxEvalIters],
+  sampleChars: [0, EL.maxSampleChars],
 } as const;
 
 export interface TrainState {
@@ -41,7 +49,8 @@ export interface ParseError {
 }
 
 export const DEFAULT_STATE: TrainState = {
-  model: 'head', seed: '1337', ...modelDefaults('head'), evalIters: 200, sampleChars: 500,
+  model: 'head', seed: String(TL.defaultSeed), ...modelDefaults('head'), evalIters: TL.defaultEvalIters,
+  sampleChars: TL.defaultSampleChars,
   given: { iters: false, evalInterval: false, lr: false },
 };
 

@@ -2,7 +2,9 @@
 // block + 1 characters, at most 5 MB. Checked here, before anything is sent
 // to the worker, so the message can say exactly what is wrong.
 
-export const MAX_TEXT_BYTES = 5 * 1024 * 1024;
+import { LIMITS } from '../../engine/limits.js';
+
+export const MAX_TEXT_BYTES = LIMITS.trainElement.maxTextBytes;
 
 export type TextProblem =
   | { kind: 'empty' }

@@ -6,7 +6,7 @@
 import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
 import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch-browser';
 import { STRINGS, type Strings } from './i18n';
-import { ATTRS, DEFAULTS, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
+import { ATTRS, DEFAULTS, M_MAX, M_MIN, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
 import { pytorchSnippet } from './snippet';
 import { TRIL_CSS } from './styles';
 
@@ -139,7 +139,7 @@ export class AttnTril extends AttnElement {
   readonly #tempSec = h('section', { part: 'temperature' });
   readonly #tempTitle = h('h3');
   readonly #tempLabel = h('label', { for: 'm' });
-  readonly #temp = h('input', { type: 'range', id: 'm', min: '1', max: '16', step: '1', part: 'slider' });
+  readonly #temp = h('input', { type: 'range', id: 'm', min: String(M_MIN), max: String(M_MAX), step: '1', part: 'slider' });
   readonly #tempOut = h('output', { for: 'm' });
   readonly #bars = h('div', { class: 'bars', role: 'list' });
   readonly #tempReading = h('p', { class: 'reading', 'aria-live': 'polite' });

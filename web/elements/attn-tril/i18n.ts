@@ -1,6 +1,6 @@
 // The strings of <attn-tril>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
-import type { ParseError } from './parse';
+import { M_MAX, M_MIN, type ParseError } from './parse';
 
 export interface Strings {
   title: string;
@@ -105,7 +105,7 @@ const zh: Strings = {
       case 'seed': return `seed 必须是 [0, 2^63) 内的整数${got}，保留上一个有效值。`;
       case 'b': return `b 必须是 0–3 的整数${got}，保留上一个有效值。`;
       case 'step': return `step 必须是 0–7 的整数${got}，保留上一个有效值。`;
-      case 'm': return `m 必须是 1–16 的数${got}，保留上一个有效值。`;
+      case 'm': return `m 必须是 ${M_MIN}–${M_MAX} 的数${got}，保留上一个有效值。`;
       case 'perm': return `perm 必须是 0–7 各出现一次的 8 个数${got}，保留上一个有效值。`;
       case 'view': return `view 只能是 average 或 attention${got}，保留上一个有效值。`;
       case 'parts': return `parts 只能由 three、head、temperature、permutation 组成${got}，保留上一个有效值。`;
@@ -167,7 +167,7 @@ const en: Strings = {
       case 'seed': return `seed must be an integer in [0, 2^63)${got}; keeping the last valid value.`;
       case 'b': return `b must be an integer 0–3${got}; keeping the last valid value.`;
       case 'step': return `step must be an integer 0–7${got}; keeping the last valid value.`;
-      case 'm': return `m must be a number 1–16${got}; keeping the last valid value.`;
+      case 'm': return `m must be a number ${M_MIN}–${M_MAX}${got}; keeping the last valid value.`;
       case 'perm': return `perm must hold 0–7 once each${got}; keeping the last valid value.`;
       case 'view': return `view must be average or attention${got}; keeping the last valid value.`;
       case 'parts': return `parts may list three, head, temperature, permutation${got}; keeping the last valid value.`;

@@ -2,6 +2,12 @@
 // Each attribute is parsed on its own; a value that does not parse keeps the
 // attribute's last valid value and yields a ParseError the element shows.
 
+import { LIMITS } from '../../engine/limits.js';
+
+/** The temperature multiplier's range (cpp/src/limits.hpp Torch). */
+export const M_MIN = LIMITS.torch.elementMinTemperature;
+export const M_MAX = LIMITS.torch.elementMaxTemperature;
+
 export type View = 'average' | 'attention';
 export type Part = 'three' | 'head' | 'temperature' | 'permutation';
 export const PARTS: readonly Part[] = ['three', 'head', 'temperature', 'permutation'];
@@ -17,7 +23,7 @@ export interface TrilState {
   view: View;
   mask: boolean;
   scale: boolean;
-  /** softmax temperature multiplier, 1..16 */
+  /** softmax temperature multiplier, M_MIN..M_MAX */
   m: number;
   perm: number[];
   positions: boolean;
@@ -59,12 +65,12 @@ export function parseIntIn(raw: string, min: number, max: number): number | null
   return n >= min && n <= max ? n : null;
 }
 
-/** m: a decimal number in [1, 16]. */
+/** m: a decimal number in [M_MIN, M_MAX] (at most two integer digits). */
 export function parseMultiplier(raw: string): number | null {
   const s = raw.trim();
   if (!/^\+?(\d{1,2}(\.\d{0,6})?|\.\d{1,6})$/.test(s)) return null;
   const n = Number(s.replace(/^\+/, ''));
-  return n >= 1 && n <= 16 ? n : null;
+  return n >= M_MIN && n <= M_MAX ? n : null;
 }
 
 export function parseOnOff(raw: string): boolean | null {

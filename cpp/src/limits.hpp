@@ -1,0 +1,120 @@
+// Every limit and default the project checks or prints, written once.
+//
+// The engine and attn-cli use these directly; each WASM binding checks its
+// arguments against them and exports its areas as `limits()`; the JS side
+// reads web/engine/limits.js, which scripts/gen-limits.mjs generates from this
+// file (scripts/gen-limits.test.ts fails when it is stale, and the engines'
+// tests compare every module's limits() with it).
+//
+// The generator reads this file: one `struct Name {` per area, each member on
+// its own line as `static constexpr <type> name = <value>;` where <value> is a
+// number or a product / left shift of numbers. Names become camelCase in JS
+// (Heatmap::max_dk -> LIMITS.heatmap.maxDk).
+#pragma once
+
+#include <cstdint>
+
+namespace attn::limits {
+
+// One attention call (the core module's attention functions; web/engine/checks.js):
+// q (T, dK), k (S, dK), v (S, dV).
+struct Attention {
+  static constexpr int max_dim = 4096;                 // T, S, dK, dV each in [1, max_dim]
+  static constexpr std::int64_t max_values = 1 << 22;  // values in any one matrix
+};
+
+// A seed given as text (the core and evaluator loaders, the py bindings).
+struct Seed {
+  static constexpr int max_text_chars = 64;
+};
+
+// <attn-heatmap> and the core's heatmap (cpp/src/heatmap.hpp).
+struct Heatmap {
+  static constexpr int min_tokens = 2;
+  static constexpr int max_tokens = 32;
+  static constexpr int max_dk = 1024;  // dk-max in [1, max_dk]
+  static constexpr int default_tokens = 6;
+  static constexpr int default_dk = 16;
+  static constexpr int default_dk_max = 512;
+};
+
+// Lesson 1's exercise script (cpp/src/lesson1.hpp, attn-cli lesson1).
+struct Lesson1 {
+  static constexpr int max_t = 10;     // T in [1, max_t]
+  static constexpr int max_dim = 512;  // d_model, d_k, d_v in [1, max_dim]
+  static constexpr int default_t = 4;
+  static constexpr int default_d_model = 8;
+  static constexpr int default_dk = 16;
+  static constexpr int default_dv = 16;
+};
+
+// The evaluator (cpp/src/pyeval.hpp Limits) and the exercise it runs.
+struct Evaluator {
+  static constexpr int max_line_chars = 2000;  // one TODO line (<attn-exercise>, attn-cli exercise)
+  static constexpr int max_line_tokens = 512;
+  static constexpr int max_depth = 48;  // nested parentheses / operators
+  static constexpr int max_array_elements = 1000000;
+  static constexpr int max_ndim = 16;
+  static constexpr std::int64_t max_work = 50000000;  // element operations per run
+};
+
+// attn-cli through the py module's runCli (cpp/bindings/py.cpp) and its commands.
+struct Cli {
+  static constexpr int max_args = 64;
+  static constexpr int max_arg_chars = 4096;
+  static constexpr int max_normal_count = 10000000;  // attn-cli normal --count
+  static constexpr int torch_max_values = 1 << 24;   // attn-cli torch: values per call
+  static constexpr int torch_max_dims = 8;           // attn-cli torch randn --shape
+};
+
+// The torch module (cpp/bindings/torch.cpp, web/engine/torch.js) and <attn-tril>.
+struct Torch {
+  static constexpr int max_temperature = 64;  // softmaxTemperature(m): m in [0, max_temperature]
+  static constexpr int element_min_temperature = 1;   // <attn-tril temperature>
+  static constexpr int element_max_temperature = 16;
+};
+
+// The training engine's run settings (cpp/bindings/train.cpp, web/engine/train.js).
+struct Train {
+  static constexpr int max_iters = 1000000;
+  static constexpr int max_eval_interval = 1000000;
+  static constexpr int max_eval_iters = 10000;
+  static constexpr int max_batch = 512;
+  static constexpr int max_block = 64;
+  static constexpr int max_advance = 1000000;  // steps per advance()
+  static constexpr int max_generate = 100000;  // characters per generate() / sample()
+  static constexpr int max_bigram_vocab = 2048;  // the bigram table is vocabulary x vocabulary
+  static constexpr int default_seed = 1337;
+  static constexpr int default_iters = 3000;  // bigram and position (the lecture's)
+  static constexpr int default_eval_interval = 300;
+  static constexpr double default_lr = 1e-2;
+  static constexpr int head_iters = 5000;  // head
+  static constexpr int head_eval_interval = 500;
+  static constexpr double head_lr = 1e-3;
+  static constexpr int default_eval_iters = 200;
+  static constexpr int default_batch = 32;
+  static constexpr int default_block = 8;
+  static constexpr int default_sample_chars = 500;
+};
+
+// <attn-train>'s attributes and text (tighter than the engine's).
+struct TrainElement {
+  static constexpr int max_iters = 100000;
+  static constexpr int max_eval_interval = 100000;
+  static constexpr int max_eval_iters = 1000;
+  static constexpr int max_sample_chars = 2000;
+  static constexpr int max_text_bytes = 5 * 1024 * 1024;
+};
+
+// attn-cli train's ranges (native only; wider than the module's).
+struct TrainCli {
+  static constexpr int max_iters = 100000000;
+  static constexpr int max_eval_interval = 100000000;
+  static constexpr int max_eval_iters = 1000000;
+  static constexpr int max_batch = 65536;
+  static constexpr int max_block = 1024;
+  static constexpr int max_batch_times_block = 1 << 20;
+  static constexpr int max_sample_chars = 10000000;
+};
+
+}  // namespace attn::limits

@@ -1,0 +1,63 @@
+// Each WASM module exports its areas of cpp/src/limits.hpp as limits(): they
+// must equal web/engine/limits.js (both come from the header; a module built
+// from an older header, or a binding exporting the wrong area, fails here),
+// and the messages on both sides must quote those numbers.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkShape } from './checks.js';
+import { LIMITS } from './limits.js';
+
+const root = new URL('../../', import.meta.url);
+const wasm = (name: string) => ({ wasmBinary: readFileSync(new URL(`web/generated/${name}.wasm`, root)) });
+
+// The raw modules (the loaders wrap them and do not pass limits() on).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Raw = any;
+const raw = async (name: string): Promise<Raw> => {
+  const glue = new URL(`web/generated/${name}.mjs`, root).href;
+  const factory = (await import(/* @vite-ignore */ glue)).default as (o: object) => Promise<Raw>;
+  return factory(wasm(name));
+};
+let core: Raw, py: Raw, torch: Raw, train: Raw;
+beforeAll(async () => {
+  [core, py, torch, train] = await Promise.all([raw('attn_core'), raw('attn_py'), raw('attn_torch'), raw('attn_train')]);
+});
+
+describe('limits() of every module equals web/engine/limits.js', () => {
+  it('core', () => expect(core.limits()).toEqual({ attention: LIMITS.attention, heatmap: LIMITS.heatmap, seed: LIMITS.seed }));
+  it('py', () => expect(py.limits()).toEqual({ evaluator: LIMITS.evaluator, lesson1: LIMITS.lesson1, cli: LIMITS.cli, seed: LIMITS.seed }));
+  it('torch', () => expect(torch.limits()).toEqual({ torch: LIMITS.torch }));
+  it('train', () => expect(train.limits()).toEqual({ train: LIMITS.train }));
+});
+
+describe('messages quote the limits', () => {
+  const A = LIMITS.attention, H = LIMITS.heatmap, T = LIMITS.train;
+
+  it('the core bindings', () => {
+    expect(String(core.heatmapNew(0, 0, H.maxTokens + 1, 1))).toBe(
+      `RangeError: tokens must be in [${H.minTokens}, ${H.maxTokens}] and dkMax in [1, ${H.maxDk}]`);
+    expect(String(core.attentionF32New(A.maxDim + 1, 1, 1, 1))).toBe(
+      `RangeError: T, S, dK and dV must be in [1, ${A.maxDim}] and keep every matrix at most ${A.maxValues} values`);
+  });
+
+  it('checks.js', () => {
+    expect(() => checkShape(A.maxDim + 1, 1, 1, 1)).toThrow(`T must be an integer in [1, ${A.maxDim}], got ${A.maxDim + 1}`);
+    expect(() => checkShape(A.maxDim, A.maxDim, 1, 1)).toThrow(`every matrix at most ${A.maxValues} values`);
+  });
+
+  it('the train bindings', () => {
+    expect(String(train.trainerNew('abcdefghij', 0, 0, 0, T.maxIters + 1, 1, 1, 0.01, 1, 1))).toBe(
+      `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
+      `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
+  });
+
+  it('the torch and py bindings', () => {
+    expect(String(torch.softmaxTemperature(LIMITS.torch.maxTemperature + 1))).toBe(
+      `RangeError: m must be a number in [0, ${LIMITS.torch.maxTemperature}]`);
+    const C = LIMITS.cli;
+    expect(String(py.runCli(Array(C.maxArgs + 1).fill('x')))).toBe(
+      `RangeError: args must hold at most ${C.maxArgs} strings, got ${C.maxArgs + 1}`);
+    expect(String(py.runCli(['x'.repeat(C.maxArgChars + 1)]))).toBe(
+      `RangeError: args[0] must be at most ${C.maxArgChars} characters long`);
+  });
+});
