@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "npformat.hpp"
+#include "npreduce.hpp"
 #include "numpy_names.hpp"
 #include "pyeval_internal.hpp"
 
