@@ -702,16 +702,33 @@ std::string array2string(const T* data, std::span<const std::size_t> shape, cons
     const bool summarize = size > kThreshold;
     std::function<std::string(std::size_t)> fmt;
     if constexpr (std::is_same_v<T, bool>) {
+        // BoolFormat
         const std::string true_str = shape.empty() ? "True" : " True";
         fmt = [data, true_str](std::size_t i) { return data[i] ? true_str : std::string("False"); };
     } else {
+        // The element format is fitted to the elements that are shown
+        // (NumPy's _leading_trailing), not to the whole array.
         std::vector<std::size_t> shown;
         collect_shown(shape, row_major_strides(shape), 0, 0, summarize, shown);
-        std::vector<double> values;
-        values.reserve(shown.size());
-        for (std::size_t i : shown) values.push_back(data[i]);
-        auto ff = std::make_shared<FloatingFormat>(values);
-        fmt = [data, ff](std::size_t i) { return (*ff)(data[i]); };
+        if constexpr (std::is_same_v<T, std::int64_t>) {
+            // IntegerFormat: '%{w}d' with w the longer of str(max), str(min)
+            std::int64_t lo = data[shown.front()], hi = lo;
+            for (std::size_t i : shown) {
+                lo = std::min(lo, data[i]);
+                hi = std::max(hi, data[i]);
+            }
+            const std::size_t width = std::max(std::to_string(lo).size(), std::to_string(hi).size());
+            fmt = [data, width](std::size_t i) {
+                const std::string t = std::to_string(data[i]);
+                return std::string(width - std::min(width, t.size()), ' ') + t;
+            };
+        } else {
+            std::vector<double> values;
+            values.reserve(shown.size());
+            for (std::size_t i : shown) values.push_back(data[i]);
+            auto ff = std::make_shared<FloatingFormat>(values);
+            fmt = [data, ff](std::size_t i) { return (*ff)(data[i]); };
+        }
     }
     const std::string next_line_prefix = " " + std::string(prefix.size(), ' ');
     const int line_width = kLineWidth - static_cast<int>(suffix.size());
@@ -723,6 +740,8 @@ std::string array_str_impl(const T* data, std::span<const std::size_t> shape) {
     if (shape.empty()) {
         if constexpr (std::is_same_v<T, bool>) {
             return data[0] ? "True" : "False";
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+            return std::to_string(data[0]);
         } else {
             return np_float64_str(data[0]);
         }
@@ -736,12 +755,14 @@ std::string array_repr_impl(const T* data, std::span<const std::size_t> shape) {
     const std::string prefix = "array(";
     const std::size_t size = element_count(shape);
     if (size > 0) {
-        // float64 and bool are implied by their values: no dtype suffix
+        // float64, int64 and bool are implied by their values: no dtype suffix
         return prefix + array2string(data, shape, ", ", prefix, ")") + ")";
     }
     std::string lst = shape.size() == 1 ? "[]" : "[], shape=" + shape_str(shape);
     const std::string arr_str = prefix + lst + ",";
-    const std::string dtype_str = std::is_same_v<T, bool> ? "dtype=bool)" : "dtype=float64)";
+    const std::string dtype_str = std::is_same_v<T, bool>           ? "dtype=bool)"
+                                  : std::is_same_v<T, std::int64_t> ? "dtype=int64)"
+                                                                    : "dtype=float64)";
     const std::size_t nl = arr_str.rfind('\n');
     const std::size_t last_line_len = nl == std::string::npos ? arr_str.size() : arr_str.size() - nl - 1;
     const std::string spacer =
@@ -841,6 +862,12 @@ std::string array_str(const double* data, std::span<const std::size_t> shape) { 
 std::string array_str(const bool* data, std::span<const std::size_t> shape) { return array_str_impl(data, shape); }
 std::string array_repr(const double* data, std::span<const std::size_t> shape) { return array_repr_impl(data, shape); }
 std::string array_repr(const bool* data, std::span<const std::size_t> shape) { return array_repr_impl(data, shape); }
+std::string array_str(const std::int64_t* data, std::span<const std::size_t> shape) {
+    return array_str_impl(data, shape);
+}
+std::string array_repr(const std::int64_t* data, std::span<const std::size_t> shape) {
+    return array_repr_impl(data, shape);
+}
 
 std::string shape_str(std::span<const std::size_t> shape) {
     std::string s = "(";

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -37,18 +38,24 @@ std::string np_float64_str(double x);
 std::string format_fixed(double x, int width, int precision);
 
 // ----------------------------------------------------------------- arrays --
-// str(ndarray) / repr(ndarray) with NumPy's default print options:
-// precision=8, floatmode='maxprec', suppress=False, linewidth=75,
-// threshold=1000, edgeitems=3, sign='-', nanstr='nan', infstr='inf'.
+// str(ndarray) / repr(ndarray) of a float64, int64 or bool array with NumPy's
+// default print options: precision=8, floatmode='maxprec', suppress=False,
+// linewidth=75, threshold=1000, edgeitems=3, sign='-', nanstr='nan',
+// infstr='inf'. Arrays of more than 1000 elements are summarised like NumPy:
+// every axis longer than 6 shows its first and last 3 entries around a "..."
+// entry (a "...," line between rows), and the element width (and the float
+// notation) is fitted to the shown elements only.
 // `data` is row-major contiguous with prod(shape) elements (may be null when
 // the product is 0). shape.size() == 0 is a 0-d array (one element).
-//   str  0-d: like the scalar (np_float64_str / "True")
+//   str  0-d: like the scalar (np_float64_str / "5" / "True")
 //   str  empty: "[]"
 //   repr 0-d: "array(1.5)" (formatted with precision 8, like array elements)
 //   repr empty: "array([], dtype=float64)", "array([], shape=(0, 3), dtype=bool)"
 std::string array_str(const double* data, std::span<const std::size_t> shape);
+std::string array_str(const std::int64_t* data, std::span<const std::size_t> shape);
 std::string array_str(const bool* data, std::span<const std::size_t> shape);
 std::string array_repr(const double* data, std::span<const std::size_t> shape);
+std::string array_repr(const std::int64_t* data, std::span<const std::size_t> shape);
 std::string array_repr(const bool* data, std::span<const std::size_t> shape);
 
 // Python's str of a shape tuple: "(4, 16)", "(4,)", "()".

@@ -226,6 +226,30 @@ TEST(NpFormat, ArrayWrapAndSummary) {
     EXPECT_EQ(array_str(big.data(), s1001), "[   0.    1.    2. ...  998.  999. 1000.]");
 }
 
+TEST(NpFormat, Int64Arrays) {
+    const std::int64_t five = -3;
+    EXPECT_EQ(array_str(&five, {}), "-3");
+    EXPECT_EQ(array_repr(&five, {}), "array(-3)");
+    const std::size_t s0[] = {0}, s20[] = {2, 0};
+    EXPECT_EQ(array_str(static_cast<const std::int64_t*>(nullptr), s0), "[]");
+    EXPECT_EQ(array_repr(static_cast<const std::int64_t*>(nullptr), s0), "array([], dtype=int64)");
+    EXPECT_EQ(array_repr(static_cast<const std::int64_t*>(nullptr), s20), "array([], shape=(2, 0), dtype=int64)");
+    const std::int64_t small[] = {1, -20, 300};
+    const std::size_t s3[] = {3};
+    EXPECT_EQ(array_str(small, s3), "[  1 -20 300]");
+    EXPECT_EQ(array_repr(small, s3), "array([  1, -20, 300])");
+    // summarised: the width comes from the shown corners only
+    std::vector<std::int64_t> big(2002);
+    for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::int64_t>(i);
+    const std::size_t s1001[] = {1001}, s2x1001[] = {2, 1001};
+    EXPECT_EQ(array_str(big.data(), s1001), "[   0    1    2 ...  998  999 1000]");
+    EXPECT_EQ(array_repr(big.data(), s2x1001),
+              "array([[   0,    1,    2, ...,  998,  999, 1000],\n"
+              "       [1001, 1002, 1003, ..., 1999, 2000, 2001]])");
+    big[500] = -1000000;  // hidden: no wider column
+    EXPECT_EQ(array_str(big.data(), s1001), "[   0    1    2 ...  998  999 1000]");
+}
+
 TEST(NpFormat, ReductionBasics) {
     EXPECT_EQ(bits_of(pairwise_sum(nullptr, 0)), bits_of(0.0));
     const double negz[9] = {-0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0, -0.0};
@@ -353,7 +377,7 @@ TEST(NpFormatGolden, Arrays) {
         ASSERT_EQ(cols.size(), 3u) << line.substr(0, 80);
         const auto head = split(cols[0], ' ');
         ASSERT_EQ(head.size(), 3u) << cols[0].substr(0, 80);
-        const bool is_bool = head[0] == "b";
+        const bool is_bool = head[0] == "b", is_int = head[0] == "i";
         std::vector<std::size_t> shape;
         if (head[1] != "-") {
             for (const auto& d : split(head[1], ',')) shape.push_back(std::stoull(d));
@@ -371,6 +395,33 @@ TEST(NpFormatGolden, Arrays) {
             }
             got_str = array_str(buf.get(), shape);
             got_repr = array_repr(buf.get(), shape);
+        } else if (is_int) {
+            std::vector<std::int64_t> data;
+            if (spec.size() > 1 && spec[0] == 'n') {
+                // n<modulus>:<seed>[:<index>=<decimal>;...]: see the generator
+                const auto parts = split(spec.substr(1), ':');
+                const std::uint64_t mod = std::stoull(parts[0]);
+                std::uint64_t state = std::stoull(parts[1]);
+                for (std::size_t i = 0; i < size; ++i) {
+                    state += 0x9E3779B97F4A7C15ull;
+                    std::uint64_t z = state;
+                    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+                    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+                    const std::uint64_t r = z ^ (z >> 31);
+                    data.push_back(static_cast<std::int64_t>((r >> 11) % mod) - static_cast<std::int64_t>(mod / 2));
+                }
+                if (parts.size() > 2) {
+                    for (const auto& ov : split(parts[2], ';')) {
+                        const auto kv = split(ov, '=');
+                        data.at(std::stoull(kv[0])) = std::stoll(kv[1]);
+                    }
+                }
+            } else if (spec != "-") {
+                for (const auto& d : split(spec, ',')) data.push_back(std::stoll(d));
+            }
+            ASSERT_EQ(data.size(), size) << cols[0].substr(0, 80);
+            got_str = array_str(data.data(), shape);
+            got_repr = array_repr(data.data(), shape);
         } else {
             std::vector<double> data;
             if (spec.size() > 1 && spec[0] == 'g') {
