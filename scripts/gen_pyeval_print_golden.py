@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Golden data for cpp/tests/test_pyeval_print.cpp: how the exercise evaluator
+"""Golden data for cpp/tests/test_pyeval.cpp (PrintsArraysLikeNumPy): how the exercise evaluator
 prints arrays (str and repr), checked against NumPy 1.24 - in particular the
 summarised form of arrays over 1,000 elements (threshold=1000, edgeitems=3).
 

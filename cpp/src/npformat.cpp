@@ -7,11 +7,9 @@
 // total vs fractional cutoff, minimum digits) and the same decisions at every
 // step, so rounding and tie cases come out identical to NumPy.
 
-// attn_core is compiled for WebAssembly with -fassociative-math and
-// -fno-signed-zeros; the printer's few floating-point decisions (NumPy's
-// range tests for scientific notation) are kept in IEEE order here.
-// (#pragma float_control is ignored for wasm targets; this one is honoured.)
-// GCC builds use none of these flags.
+// The printer's few floating-point decisions (NumPy's range tests for
+// scientific notation) stay in IEEE order under the WASM build's
+// -fassociative-math, as in npreduce.cpp.
 #if defined(__clang__)
 #pragma clang fp reassociate(off) contract(off)
 #endif
@@ -23,7 +21,6 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -33,12 +30,6 @@
 namespace attn::np {
 namespace {
 
-// std::bit_cast is missing from Emscripten 3.1.6's libc++.
-std::uint64_t to_bits(double x) {
-    std::uint64_t b;
-    std::memcpy(&b, &x, sizeof b);
-    return b;
-}
 
 // ------------------------------------------------------------ big integer --
 // Unsigned arbitrary precision integer, 32-bit limbs, least significant first,
@@ -156,7 +147,7 @@ struct FloatParts {
 };
 
 FloatParts decompose(double x) {
-    const std::uint64_t bits = to_bits(x);
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
     FloatParts p;
     p.negative = (bits >> 63) != 0;
     const unsigned biased = static_cast<unsigned>((bits >> 52) & 0x7ffu);

@@ -14,25 +14,13 @@
 #include "npreduce.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 namespace attn::np {
 namespace {
-
-// std::bit_cast is missing from Emscripten 3.1.6's libc++.
-std::uint64_t to_bits(double x) {
-    std::uint64_t b;
-    std::memcpy(&b, &x, sizeof b);
-    return b;
-}
-double from_bits(std::uint64_t b) {
-    double x;
-    std::memcpy(&x, &b, sizeof x);
-    return x;
-}
 
 // 10**n the way NumPy's round builds it.
 double numpy_power_of_ten(int n) {
@@ -80,9 +68,9 @@ double pairwise_sum(const double* a, std::size_t n, std::ptrdiff_t stride) {
     }
     // Starting from +0.0, NumPy can never return -0.0. Say so with integer
     // operations: under -fno-signed-zeros the compiler may fold "0.0 + x".
-    std::uint64_t b = to_bits(res);
+    std::uint64_t b = std::bit_cast<std::uint64_t>(res);
     if ((b << 1) == 0) b = 0;
-    return from_bits(b);
+    return std::bit_cast<double>(b);
 }
 
 double np_round(double x, int decimals) {

@@ -90,6 +90,15 @@ std::string unescape(const std::string& s) {
     return out;
 }
 
+// splitmix64, the golden script's source of values: the next r of `state`.
+std::uint64_t splitmix_next(std::uint64_t& state) {
+    state += 0x9E3779B97F4A7C15ull;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 // The generator of scripts/gen_npformat_golden.py: splitmix64 and exact
 // operations only, so the same doubles come out on every platform.
 std::vector<double> gen_values(int kind, std::uint64_t seed, std::size_t count) {
@@ -97,11 +106,7 @@ std::vector<double> gen_values(int kind, std::uint64_t seed, std::size_t count) 
     out.reserve(count);
     std::uint64_t state = seed;
     for (std::size_t i = 0; i < count; ++i) {
-        state += 0x9E3779B97F4A7C15ull;
-        std::uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        const std::uint64_t r = z ^ (z >> 31);
+        const std::uint64_t r = splitmix_next(state);
         const double m = static_cast<double>(static_cast<std::int64_t>(r >> 11) - (std::int64_t{1} << 52));
         switch (kind) {
             case 0: out.push_back(std::ldexp(m, static_cast<int>(r & 7) - 3 - 52)); break;
@@ -403,11 +408,7 @@ TEST(NpFormatGolden, Arrays) {
                 const std::uint64_t mod = std::stoull(parts[0]);
                 std::uint64_t state = std::stoull(parts[1]);
                 for (std::size_t i = 0; i < size; ++i) {
-                    state += 0x9E3779B97F4A7C15ull;
-                    std::uint64_t z = state;
-                    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-                    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-                    const std::uint64_t r = z ^ (z >> 31);
+                    const std::uint64_t r = splitmix_next(state);
                     data.push_back(static_cast<std::int64_t>((r >> 11) % mod) - static_cast<std::int64_t>(mod / 2));
                 }
                 if (parts.size() > 2) {
