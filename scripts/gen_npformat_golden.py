@@ -9,13 +9,15 @@ Writes, under cpp/tests/data/:
   npformat_round.txt         <bits> <decimals> <bits of np.round(x, decimals)>
   npformat_reductions.txt    sum  <kind> <seed> <n> <stride> <bits of np.add.reduce(x[::stride])>
                              mean <kind> <seed> <n> <bits of x.mean()> <bits of x.var()>
-  npformat_arrays.txt        <f|b> <shape> <data>\t<str(a)>\t<repr(a)>
+  npformat_arrays.txt        <f|i|b> <shape> <data>\t<str(a)>\t<repr(a)>
 
 <bits> is the float64 bit pattern as 16 hex digits. In the arrays file <shape>
 is "-" for 0-d, else comma separated dims; <data> is "-" (no elements), a comma
-separated list of bit patterns (float), a string of 0/1 (bool), or
-"g<kind>:<seed>" optionally followed by ":<index>=<bits>;..." overrides, meaning
-the values come from the generator below. Expected texts escape backslash as
+separated list of bit patterns (float), of decimal integers (int64), a string
+of 0/1 (bool), or "g<kind>:<seed>" optionally followed by ":<index>=<bits>;..."
+overrides, meaning the float values come from the generator below, or
+"n<modulus>:<seed>" optionally followed by ":<index>=<decimal>;...", meaning
+the int64 values ((r >> 11) % modulus) - modulus // 2 of the same splitmix64. Expected texts escape backslash as
 "\\\\" and newline as "\\n".
 
 Generated inputs (kind, seed) are reproduced exactly in C++: splitmix64 gives
@@ -225,7 +227,7 @@ def rand_values(size):
 
 
 def array_line(a, data_spec=None):
-    kind = "b" if a.dtype == np.bool_ else "f"
+    kind = "b" if a.dtype == np.bool_ else "i" if a.dtype == np.int64 else "f"
     shape = "-" if a.ndim == 0 else ",".join(str(d) for d in a.shape)
     if data_spec is None:
         flat = a.reshape(-1)
@@ -233,6 +235,8 @@ def array_line(a, data_spec=None):
             data_spec = "-"
         elif kind == "b":
             data_spec = "".join("1" if x else "0" for x in flat)
+        elif kind == "i":
+            data_spec = ",".join(str(int(x)) for x in flat)
         else:
             data_spec = ",".join(bits(x) for x in flat)
     return "%s %s %s\t%s\t%s" % (kind, shape, data_spec, esc(str(a)), esc(repr(a)))
@@ -294,6 +298,79 @@ def array_cases():
                 vals[i] = v
             spec += ":" + ";".join("%d=%s" % (i, bits(v)) for i, v in over.items())
         lines.append(array_line(vals.reshape(shape), spec))
+    lines += summary_cases()
+    return lines
+
+
+def override_spec(vals, over, fmt):
+    for i, v in over.items():
+        vals[i] = v
+    return ";".join("%d=%s" % (i, fmt(v)) for i, v in over.items())
+
+
+def summary_cases():
+    """Summarised printing (size > 1000) of float64, int64 and bool arrays:
+    shapes that summarise one axis, some axes or all of them, and values whose
+    width or notation differs between the shown edges and the hidden middle."""
+    lines = []
+    # float64 from the generator, with overrides (flat index -> value)
+    big = 1e20
+    fcases = [
+        ((40, 40), 1, 21, {}), ((2, 600), 2, 22, {}), ((600, 2), 2, 23, {}), ((10, 10, 11), 1, 24, {}),
+        ((2, 2, 300), 0, 25, {}), ((1001,), 1, 26, {}), ((7, 7, 7, 7), 2, 27, {}),
+        # hidden middle values would force scientific notation / wider columns / nan padding
+        ((2000,), 1, 28, {1000: big, 500: np.nan, 501: -np.inf, 1500: -12345678.5}),
+        ((40, 40), 2, 29, {20 * 40 + 20: big, 3 * 40 + 1: np.nan, 10 * 40: -1e-9}),
+        ((2, 600), 1, 30, {300: big, 600 + 300: np.inf}),
+        ((600, 2), 1, 31, {600: big, 601: np.nan}),
+        # the same values on a shown edge
+        ((2000,), 1, 32, {0: big, 1999: np.nan}),
+        ((40, 40), 2, 33, {39: -np.inf, 39 * 40: np.nan, 1599: big}),
+        ((600, 2), 1, 34, {1: big}),
+        # all integers / all negative
+        ((1500,), 1, 35, {i: -1.0 - i for i in range(3)}),
+    ]
+    for shape, kind, seed, over in fcases:
+        size = int(np.prod(shape))
+        vals = np.array(gen_values(kind, seed, size))
+        spec = "g%d:%d" % (kind, seed)
+        if over:
+            spec += ":" + override_spec(vals, over, bits)
+        lines.append(array_line(vals.reshape(shape), spec))
+    # the edges are all integers, the hidden middle is not
+    vals = np.arange(1200, dtype=np.float64)
+    vals[600] = 0.5
+    lines.append(array_line(vals))
+
+    # int64: "n<modulus>:<seed>" = ((r >> 11) % modulus) - modulus // 2 for the
+    # splitmix64 r of each element, then ":<index>=<decimal>;..." overrides
+    icases = [
+        ((1001,), 2001, 41, {}), ((2000,), 20, 42, {}), ((40, 40), 200001, 43, {}), ((2, 600), 7, 44, {}),
+        ((600, 2), 1001, 45, {}), ((10, 10, 11), 100, 46, {}), ((3, 3, 3, 40), 3, 47, {}),
+        ((2000,), 100, 48, {1000: -9223372036854775808, 999: 123456789}),  # hidden: width stays small
+        ((2000,), 100, 49, {0: -9223372036854775808, 1999: 9223372036854775807}),  # shown
+        ((40, 40), 10, 50, {20 * 40 + 20: 10 ** 15, 2: -10 ** 6}),
+        ((1200,), 2, 51, {}), ((30, 40), 2000001, 52, {}),
+    ]
+    for shape, mod, seed, over in icases:
+        size = int(np.prod(shape))
+        vals = [((r >> 11) % mod) - mod // 2 for r in splitmix(seed, size)]
+        spec = "n%d:%d" % (mod, seed)
+        if over:
+            spec += ":" + override_spec(vals, over, str)
+        lines.append(array_line(np.array(vals, dtype=np.int64).reshape(shape), spec))
+    # small int64 arrays, written out
+    I = lambda x: np.array(x, dtype=np.int64)
+    for a in [I(5), I(-7), I([]), np.zeros((0, 3), dtype=np.int64), np.zeros((2, 0), dtype=np.int64),
+              I([1, -20, 300]), I(np.arange(40)), I(np.arange(30).reshape(5, 6) - 15),
+              I(np.arange(24).reshape(2, 3, 4) * 1000), I([[2 ** 62, -1], [3, 4]]),
+              I(np.arange(1000)), I(np.arange(1001)), I(np.arange(-500, 500).reshape(10, 100))]:
+        lines.append(array_line(a))
+
+    # bool
+    for shape, p in [((1001,), 0.5), ((40, 40), 0.3), ((2, 600), 0.5), ((600, 2), 0.7), ((11, 11, 11), 0.5),
+                     ((2000,), 0.0), ((1000,), 1.0)]:
+        lines.append(array_line(rng.random(shape) < p))
     return lines
 
 
@@ -317,7 +394,7 @@ def main():
     write("npformat_reductions.txt",
           ["sum <kind> <seed> <len> <stride> <bits of np.add.reduce(x[::stride])>",
            "mean <kind> <seed> <n> <bits of x.mean()> <bits of x.var()>"], reduction_cases())
-    write("npformat_arrays.txt", ["<f|b> <shape> <data>\\t<str(a)>\\t<repr(a)>  (see script docstring)"],
+    write("npformat_arrays.txt", ["<f|i|b> <shape> <data>\\t<str(a)>\\t<repr(a)>  (see script docstring)"],
           array_cases())
 
 

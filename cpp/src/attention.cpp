@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "npformat.hpp"
+#include "npreduce.hpp"
 
 namespace attn {
 

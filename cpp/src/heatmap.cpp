@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "npformat.hpp"
+#include "npreduce.hpp"
 #include "rng.hpp"
 
 namespace attn {

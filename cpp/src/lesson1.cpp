@@ -5,6 +5,7 @@
 
 #include "attention.hpp"
 #include "npformat.hpp"
+#include "npreduce.hpp"
 #include "rng.hpp"
 
 namespace attn {

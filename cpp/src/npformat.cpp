@@ -1,5 +1,5 @@
-// npformat.cpp - Python/NumPy compatible number printing and float64
-// reductions. See npformat.hpp for the contract of every public function.
+// npformat.cpp - Python/NumPy compatible number printing. See npformat.hpp
+// for the contract of every public function.
 //
 // Digit generation is a from-scratch implementation of the Steele & White /
 // Burger & Dybvig "free format" algorithm on exact big integers, with the
@@ -7,12 +7,9 @@
 // total vs fractional cutoff, minimum digits) and the same decisions at every
 // step, so rounding and tie cases come out identical to NumPy.
 
-// attn_core is compiled for WebAssembly with -fassociative-math and
-// -fno-signed-zeros. Reassociation would reorder the pairwise sums (and fold
-// NumPy's repeated "*= 10." when building 10**d), so it is switched off for
-// this file. (#pragma float_control is ignored for wasm targets; this one is
-// honoured.) The only signed-zero-sensitive result, the +0.0 start of a sum,
-// is enforced with integer operations. GCC builds use none of these flags.
+// The printer's few floating-point decisions (NumPy's range tests for
+// scientific notation) stay in IEEE order under the WASM build's
+// -fassociative-math, as in npreduce.cpp.
 #if defined(__clang__)
 #pragma clang fp reassociate(off) contract(off)
 #endif
@@ -24,7 +21,6 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -34,17 +30,6 @@
 namespace attn::np {
 namespace {
 
-// std::bit_cast is missing from Emscripten 3.1.6's libc++.
-std::uint64_t to_bits(double x) {
-    std::uint64_t b;
-    std::memcpy(&b, &x, sizeof b);
-    return b;
-}
-double from_bits(std::uint64_t b) {
-    double x;
-    std::memcpy(&x, &b, sizeof x);
-    return x;
-}
 
 // ------------------------------------------------------------ big integer --
 // Unsigned arbitrary precision integer, 32-bit limbs, least significant first,
@@ -162,7 +147,7 @@ struct FloatParts {
 };
 
 FloatParts decompose(double x) {
-    const std::uint64_t bits = to_bits(x);
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
     FloatParts p;
     p.negative = (bits >> 63) != 0;
     const unsigned biased = static_cast<unsigned>((bits >> 52) & 0x7ffu);
@@ -708,16 +693,33 @@ std::string array2string(const T* data, std::span<const std::size_t> shape, cons
     const bool summarize = size > kThreshold;
     std::function<std::string(std::size_t)> fmt;
     if constexpr (std::is_same_v<T, bool>) {
+        // BoolFormat
         const std::string true_str = shape.empty() ? "True" : " True";
         fmt = [data, true_str](std::size_t i) { return data[i] ? true_str : std::string("False"); };
     } else {
+        // The element format is fitted to the elements that are shown
+        // (NumPy's _leading_trailing), not to the whole array.
         std::vector<std::size_t> shown;
         collect_shown(shape, row_major_strides(shape), 0, 0, summarize, shown);
-        std::vector<double> values;
-        values.reserve(shown.size());
-        for (std::size_t i : shown) values.push_back(data[i]);
-        auto ff = std::make_shared<FloatingFormat>(values);
-        fmt = [data, ff](std::size_t i) { return (*ff)(data[i]); };
+        if constexpr (std::is_same_v<T, std::int64_t>) {
+            // IntegerFormat: '%{w}d' with w the longer of str(max), str(min)
+            std::int64_t lo = data[shown.front()], hi = lo;
+            for (std::size_t i : shown) {
+                lo = std::min(lo, data[i]);
+                hi = std::max(hi, data[i]);
+            }
+            const std::size_t width = std::max(std::to_string(lo).size(), std::to_string(hi).size());
+            fmt = [data, width](std::size_t i) {
+                const std::string t = std::to_string(data[i]);
+                return std::string(width - std::min(width, t.size()), ' ') + t;
+            };
+        } else {
+            std::vector<double> values;
+            values.reserve(shown.size());
+            for (std::size_t i : shown) values.push_back(data[i]);
+            auto ff = std::make_shared<FloatingFormat>(values);
+            fmt = [data, ff](std::size_t i) { return (*ff)(data[i]); };
+        }
     }
     const std::string next_line_prefix = " " + std::string(prefix.size(), ' ');
     const int line_width = kLineWidth - static_cast<int>(suffix.size());
@@ -729,6 +731,8 @@ std::string array_str_impl(const T* data, std::span<const std::size_t> shape) {
     if (shape.empty()) {
         if constexpr (std::is_same_v<T, bool>) {
             return data[0] ? "True" : "False";
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+            return std::to_string(data[0]);
         } else {
             return np_float64_str(data[0]);
         }
@@ -742,52 +746,19 @@ std::string array_repr_impl(const T* data, std::span<const std::size_t> shape) {
     const std::string prefix = "array(";
     const std::size_t size = element_count(shape);
     if (size > 0) {
-        // float64 and bool are implied by their values: no dtype suffix
+        // float64, int64 and bool are implied by their values: no dtype suffix
         return prefix + array2string(data, shape, ", ", prefix, ")") + ")";
     }
     std::string lst = shape.size() == 1 ? "[]" : "[], shape=" + shape_str(shape);
     const std::string arr_str = prefix + lst + ",";
-    const std::string dtype_str = std::is_same_v<T, bool> ? "dtype=bool)" : "dtype=float64)";
+    const std::string dtype_str = std::is_same_v<T, bool>           ? "dtype=bool)"
+                                  : std::is_same_v<T, std::int64_t> ? "dtype=int64)"
+                                                                    : "dtype=float64)";
     const std::size_t nl = arr_str.rfind('\n');
     const std::size_t last_line_len = nl == std::string::npos ? arr_str.size() : arr_str.size() - nl - 1;
     const std::string spacer =
         static_cast<long>(last_line_len + dtype_str.size() + 1) > kLineWidth ? "\n" + std::string(prefix.size(), ' ') : " ";
     return arr_str + spacer + dtype_str;
-}
-
-// 10**n the way NumPy's round builds it.
-double numpy_power_of_ten(int n) {
-    static constexpr double kP10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
-    if (n < 9) return kP10[n];
-    double ret = 1e9;
-    while (n-- > 9) ret *= 10.;
-    return ret;
-}
-
-// NumPy's DOUBLE_pairwise_sum.
-double pairwise_block(const double* a, std::size_t n, std::ptrdiff_t stride) {
-    const auto at = [a, stride](std::size_t i) { return a[static_cast<std::ptrdiff_t>(i) * stride]; };
-    if (n < 8) {
-        double res = 0.;
-        for (std::size_t i = 0; i < n; ++i) res += at(i);
-        return res;
-    }
-    if (n <= 128) {
-        double r[8];
-        for (std::size_t j = 0; j < 8; ++j) r[j] = at(j);
-        std::size_t i = 8;
-        for (; i < n - (n % 8); i += 8) {
-            for (std::size_t j = 0; j < 8; ++j) r[j] += at(i + j);
-        }
-        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for (; i < n; ++i) res += at(i);
-        return res;
-    }
-    std::size_t n2 = n / 2;
-    n2 -= n2 % 8;
-    const double lo = pairwise_block(a, n2, stride);
-    const double hi = pairwise_block(a + static_cast<std::ptrdiff_t>(n2) * stride, n - n2, stride);
-    return lo + hi;
 }
 
 }  // namespace
@@ -882,6 +853,12 @@ std::string array_str(const double* data, std::span<const std::size_t> shape) { 
 std::string array_str(const bool* data, std::span<const std::size_t> shape) { return array_str_impl(data, shape); }
 std::string array_repr(const double* data, std::span<const std::size_t> shape) { return array_repr_impl(data, shape); }
 std::string array_repr(const bool* data, std::span<const std::size_t> shape) { return array_repr_impl(data, shape); }
+std::string array_str(const std::int64_t* data, std::span<const std::size_t> shape) {
+    return array_str_impl(data, shape);
+}
+std::string array_repr(const std::int64_t* data, std::span<const std::size_t> shape) {
+    return array_repr_impl(data, shape);
+}
 
 std::string shape_str(std::span<const std::size_t> shape) {
     std::string s = "(";
@@ -892,46 +869,6 @@ std::string shape_str(std::span<const std::size_t> shape) {
     if (shape.size() == 1) s += ",";
     s += ")";
     return s;
-}
-
-double pairwise_sum(const double* a, std::size_t n, std::ptrdiff_t stride) {
-    constexpr std::size_t kBufferSize = 8192;  // NumPy's default ufunc buffer size
-    double res = 0.0;                          // the identity of np.add
-    for (std::size_t start = 0; start < n; start += kBufferSize) {
-        const std::size_t len = std::min(kBufferSize, n - start);
-        res += pairwise_block(a + static_cast<std::ptrdiff_t>(start) * stride, len, stride);
-    }
-    // Starting from +0.0, NumPy can never return -0.0. Say so with integer
-    // operations: under -fno-signed-zeros the compiler may fold "0.0 + x".
-    std::uint64_t b = to_bits(res);
-    if ((b << 1) == 0) b = 0;
-    return from_bits(b);
-}
-
-double np_round(double x, int decimals) {
-    if (decimals == 0) return std::nearbyint(x);
-    if (decimals > 0) {
-        const double f = numpy_power_of_ten(decimals);
-        const double y = std::nearbyint(x * f);
-        return y / f;
-    }
-    const double f = numpy_power_of_ten(-decimals);
-    const double y = std::nearbyint(x / f);
-    return y * f;
-}
-
-double np_mean(const double* a, std::size_t n) {
-    return pairwise_sum(a, n) / static_cast<double>(n);
-}
-
-double np_var(const double* a, std::size_t n) {
-    const double mean = np_mean(a, n);
-    std::vector<double> sq(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const double d = a[i] - mean;
-        sq[i] = d * d;
-    }
-    return pairwise_sum(sq.data(), n) / static_cast<double>(n);
 }
 
 }  // namespace attn::np

@@ -1,5 +1,6 @@
-// npformat: print numbers exactly as Python / NumPy 1.24 print them, and
-// reproduce NumPy's float64 reductions bit for bit.
+// npformat: print numbers exactly as Python / NumPy 1.24 print them.
+// (NumPy's float64 reductions - pairwise sum, round, mean, var - are in
+// npreduce.hpp.)
 //
 // Everything here is deterministic and platform independent: the digit
 // generation uses exact big-integer arithmetic (no printf / to_chars), and the
@@ -9,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -36,46 +38,27 @@ std::string np_float64_str(double x);
 std::string format_fixed(double x, int width, int precision);
 
 // ----------------------------------------------------------------- arrays --
-// str(ndarray) / repr(ndarray) with NumPy's default print options:
-// precision=8, floatmode='maxprec', suppress=False, linewidth=75,
-// threshold=1000, edgeitems=3, sign='-', nanstr='nan', infstr='inf'.
+// str(ndarray) / repr(ndarray) of a float64, int64 or bool array with NumPy's
+// default print options: precision=8, floatmode='maxprec', suppress=False,
+// linewidth=75, threshold=1000, edgeitems=3, sign='-', nanstr='nan',
+// infstr='inf'. Arrays of more than 1000 elements are summarised like NumPy:
+// every axis longer than 6 shows its first and last 3 entries around a "..."
+// entry (a "...," line between rows), and the element width (and the float
+// notation) is fitted to the shown elements only.
 // `data` is row-major contiguous with prod(shape) elements (may be null when
 // the product is 0). shape.size() == 0 is a 0-d array (one element).
-//   str  0-d: like the scalar (np_float64_str / "True")
+//   str  0-d: like the scalar (np_float64_str / "5" / "True")
 //   str  empty: "[]"
 //   repr 0-d: "array(1.5)" (formatted with precision 8, like array elements)
 //   repr empty: "array([], dtype=float64)", "array([], shape=(0, 3), dtype=bool)"
 std::string array_str(const double* data, std::span<const std::size_t> shape);
+std::string array_str(const std::int64_t* data, std::span<const std::size_t> shape);
 std::string array_str(const bool* data, std::span<const std::size_t> shape);
 std::string array_repr(const double* data, std::span<const std::size_t> shape);
+std::string array_repr(const std::int64_t* data, std::span<const std::size_t> shape);
 std::string array_repr(const bool* data, std::span<const std::size_t> shape);
 
 // Python's str of a shape tuple: "(4, 16)", "(4,)", "()".
 std::string shape_str(std::span<const std::size_t> shape);
-
-// ------------------------------------------------------------- reductions --
-
-// np.add.reduce over a 1-D float64 run of n elements (element stride `stride`,
-// counted in doubles), bit-exact with NumPy 1.24: the ufunc starts from the
-// identity +0.0 and the iterator hands the inner loop blocks of at most 8192
-// elements (its buffer size); each block is summed with NumPy's pairwise
-// algorithm (n < 8: plain loop; n <= 128: 8 accumulators combined as
-// ((r0+r1)+(r2+r3))+((r4+r5)+(r6+r7)) plus a tail loop; otherwise split at
-// n2 = n/2 - (n/2 % 8) and recurse) and added to the running result.
-// This also matches np.sum(x, axis=-1) of a C-contiguous array row by row.
-// n == 0 gives +0.0; an all -0.0 input gives +0.0, like NumPy.
-double pairwise_sum(const double* a, std::size_t n, std::ptrdiff_t stride = 1);
-
-// np.round(x, decimals) / np.around for float64, bit-exact: for decimals > 0
-// y = rint(x * 10**d) / 10**d, for decimals < 0 y = rint(x / 10**-d) * 10**-d,
-// for 0 just rint (half to even). 10**d is built like NumPy (exact table up to
-// 1e8, then repeated *10.0), and x * 10**d may overflow to inf like in NumPy.
-double np_round(double x, int decimals);
-
-// x.mean() and x.var() (ddof=0) of a 1-D float64 array, bit-exact with NumPy
-// 1.24's _mean / _var: mean = add.reduce(x) / n; var = add.reduce(d * d) / n
-// with d = x - mean. n == 0 returns NaN (NumPy also warns).
-double np_mean(const double* a, std::size_t n);
-double np_var(const double* a, std::size_t n);
 
 }  // namespace attn::np

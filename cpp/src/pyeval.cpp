@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "npformat.hpp"
+#include "npreduce.hpp"
 #include "numpy_names.hpp"
 #include "pyeval_internal.hpp"
 
@@ -2242,58 +2243,6 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
 
 // --------------------------------------------------------------- printing --
 
-// str() of an int64 array: NumPy's _formatArray with IntegerFormat (no
-// summarization: arrays printed here are small).
-std::string int_array_str(const Array& a, const std::string& sep, const std::string& prefix_pad, int line_width) {
-  std::size_t width = 1;
-  for (double x : a.data) width = std::max(width, int_text(x).size());
-  const std::size_t nd = a.shape.size();
-  std::function<std::string(std::size_t, std::size_t, const std::string&, int)> rec =
-      [&](std::size_t offset, std::size_t axis, const std::string& hang, int curr_width) -> std::string {
-    if (axis == nd) {
-      std::string s = int_text(a.data[offset]);
-      return std::string(width - std::min(width, s.size()), ' ') + s;
-    }
-    std::size_t stride = 1;
-    for (std::size_t d = axis + 1; d < nd; ++d) stride *= a.shape[d];
-    const std::string next_hang = hang + " ";
-    const int next_width = curr_width - 1;
-    const std::size_t n = a.shape[axis];
-    std::string s;
-    const std::size_t left = nd - axis;
-    std::string sep_r = sep;
-    while (!sep_r.empty() && sep_r.back() == ' ') sep_r.pop_back();
-    if (left == 1) {
-      const int elem_width = curr_width - static_cast<int>(std::max<std::size_t>(sep_r.size(), 1));
-      std::string line = hang;
-      auto extend = [&](const std::string& word, int lw) {
-        bool wrap = static_cast<int>(line.size() + word.size()) > lw;
-        if (line.size() <= hang.size()) wrap = false;
-        if (wrap) {
-          std::string l = line;
-          while (!l.empty() && l.back() == ' ') l.pop_back();
-          s += l + "\n";
-          line = hang;
-        }
-        line += word;
-      };
-      for (std::size_t i = 0; i + 1 < n; ++i) {
-        extend(rec(offset + i * stride, axis + 1, next_hang, next_width), elem_width);
-        line += sep;
-      }
-      if (n > 0) extend(rec(offset + (n - 1) * stride, axis + 1, next_hang, next_width), elem_width);
-      s += line;
-    } else {
-      const std::string line_sep = sep_r + std::string(left - 1, '\n');
-      for (std::size_t i = 0; i + 1 < n; ++i) s += hang + rec(offset + i * stride, axis + 1, next_hang, next_width) + line_sep;
-      if (n > 0) s += hang + rec(offset + (n - 1) * stride, axis + 1, next_hang, next_width);
-    }
-    return "[" + s.substr(std::min(s.size(), hang.size())) + "]";
-  };
-  if (a.data.empty()) return "[]";
-  return rec(0, 0, " " + prefix_pad, line_width);
-}
-
 std::string array_text(const Value& v, bool repr) {
   const Array& a = *v.arr;
   if (v.np_scalar || (a.shape.empty() && !repr)) {
@@ -2303,15 +2252,15 @@ std::string array_text(const Value& v, bool repr) {
     return int_text(x);
   }
   if (a.dtype == DType::Int) {
-    if (repr) {
-      if (a.shape.empty()) return "array(" + int_text(a.data[0]) + ")";
-      if (a.data.empty()) return "array([], shape=" + np::shape_str(a.shape) + ", dtype=int64)";
-      return "array(" + int_array_str(a, ", ", "      ", 75 - 1) + ")";
-    }
-    return int_array_str(a, " ", "", 75);
+    // int64 values are held as integral doubles within int64's range
+    std::vector<std::int64_t> n(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      n[i] = !(a.data[i] >= -9223372036854775808.0) ? std::numeric_limits<std::int64_t>::min()
+             : a.data[i] >= 9223372036854775808.0 ? std::numeric_limits<std::int64_t>::max()
+                                                   : static_cast<std::int64_t>(a.data[i]);
+    return repr ? np::array_repr(n.data(), a.shape) : np::array_str(n.data(), a.shape);
   }
   if (a.dtype == DType::Bool) {
-    std::vector<bool> tmp(a.data.begin(), a.data.end());
     std::unique_ptr<bool[]> b(new bool[std::max<std::size_t>(a.size(), 1)]);
     for (std::size_t i = 0; i < a.size(); ++i) b[i] = a.data[i] != 0;
     return repr ? np::array_repr(b.get(), a.shape) : np::array_str(b.get(), a.shape);

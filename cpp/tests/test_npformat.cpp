@@ -1,6 +1,7 @@
-// Tests for npformat: Python/NumPy-exact printing and float64 reductions.
+// Tests for npformat (Python/NumPy-exact printing) and npreduce (float64 reductions).
 // Golden files come from scripts/gen_npformat_golden.py (NumPy 1.24).
 #include "npformat.hpp"
+#include "npreduce.hpp"
 
 #include <gtest/gtest.h>
 
@@ -89,6 +90,15 @@ std::string unescape(const std::string& s) {
     return out;
 }
 
+// splitmix64, the golden script's source of values: the next r of `state`.
+std::uint64_t splitmix_next(std::uint64_t& state) {
+    state += 0x9E3779B97F4A7C15ull;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
 // The generator of scripts/gen_npformat_golden.py: splitmix64 and exact
 // operations only, so the same doubles come out on every platform.
 std::vector<double> gen_values(int kind, std::uint64_t seed, std::size_t count) {
@@ -96,11 +106,7 @@ std::vector<double> gen_values(int kind, std::uint64_t seed, std::size_t count) 
     out.reserve(count);
     std::uint64_t state = seed;
     for (std::size_t i = 0; i < count; ++i) {
-        state += 0x9E3779B97F4A7C15ull;
-        std::uint64_t z = state;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        const std::uint64_t r = z ^ (z >> 31);
+        const std::uint64_t r = splitmix_next(state);
         const double m = static_cast<double>(static_cast<std::int64_t>(r >> 11) - (std::int64_t{1} << 52));
         switch (kind) {
             case 0: out.push_back(std::ldexp(m, static_cast<int>(r & 7) - 3 - 52)); break;
@@ -223,6 +229,30 @@ TEST(NpFormat, ArrayWrapAndSummary) {
     for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<double>(i);
     const std::size_t s1001[] = {1001};
     EXPECT_EQ(array_str(big.data(), s1001), "[   0.    1.    2. ...  998.  999. 1000.]");
+}
+
+TEST(NpFormat, Int64Arrays) {
+    const std::int64_t five = -3;
+    EXPECT_EQ(array_str(&five, {}), "-3");
+    EXPECT_EQ(array_repr(&five, {}), "array(-3)");
+    const std::size_t s0[] = {0}, s20[] = {2, 0};
+    EXPECT_EQ(array_str(static_cast<const std::int64_t*>(nullptr), s0), "[]");
+    EXPECT_EQ(array_repr(static_cast<const std::int64_t*>(nullptr), s0), "array([], dtype=int64)");
+    EXPECT_EQ(array_repr(static_cast<const std::int64_t*>(nullptr), s20), "array([], shape=(2, 0), dtype=int64)");
+    const std::int64_t small[] = {1, -20, 300};
+    const std::size_t s3[] = {3};
+    EXPECT_EQ(array_str(small, s3), "[  1 -20 300]");
+    EXPECT_EQ(array_repr(small, s3), "array([  1, -20, 300])");
+    // summarised: the width comes from the shown corners only
+    std::vector<std::int64_t> big(2002);
+    for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::int64_t>(i);
+    const std::size_t s1001[] = {1001}, s2x1001[] = {2, 1001};
+    EXPECT_EQ(array_str(big.data(), s1001), "[   0    1    2 ...  998  999 1000]");
+    EXPECT_EQ(array_repr(big.data(), s2x1001),
+              "array([[   0,    1,    2, ...,  998,  999, 1000],\n"
+              "       [1001, 1002, 1003, ..., 1999, 2000, 2001]])");
+    big[500] = -1000000;  // hidden: no wider column
+    EXPECT_EQ(array_str(big.data(), s1001), "[   0    1    2 ...  998  999 1000]");
 }
 
 TEST(NpFormat, ReductionBasics) {
@@ -352,7 +382,7 @@ TEST(NpFormatGolden, Arrays) {
         ASSERT_EQ(cols.size(), 3u) << line.substr(0, 80);
         const auto head = split(cols[0], ' ');
         ASSERT_EQ(head.size(), 3u) << cols[0].substr(0, 80);
-        const bool is_bool = head[0] == "b";
+        const bool is_bool = head[0] == "b", is_int = head[0] == "i";
         std::vector<std::size_t> shape;
         if (head[1] != "-") {
             for (const auto& d : split(head[1], ',')) shape.push_back(std::stoull(d));
@@ -370,6 +400,29 @@ TEST(NpFormatGolden, Arrays) {
             }
             got_str = array_str(buf.get(), shape);
             got_repr = array_repr(buf.get(), shape);
+        } else if (is_int) {
+            std::vector<std::int64_t> data;
+            if (spec.size() > 1 && spec[0] == 'n') {
+                // n<modulus>:<seed>[:<index>=<decimal>;...]: see the generator
+                const auto parts = split(spec.substr(1), ':');
+                const std::uint64_t mod = std::stoull(parts[0]);
+                std::uint64_t state = std::stoull(parts[1]);
+                for (std::size_t i = 0; i < size; ++i) {
+                    const std::uint64_t r = splitmix_next(state);
+                    data.push_back(static_cast<std::int64_t>((r >> 11) % mod) - static_cast<std::int64_t>(mod / 2));
+                }
+                if (parts.size() > 2) {
+                    for (const auto& ov : split(parts[2], ';')) {
+                        const auto kv = split(ov, '=');
+                        data.at(std::stoull(kv[0])) = std::stoll(kv[1]);
+                    }
+                }
+            } else if (spec != "-") {
+                for (const auto& d : split(spec, ',')) data.push_back(std::stoll(d));
+            }
+            ASSERT_EQ(data.size(), size) << cols[0].substr(0, 80);
+            got_str = array_str(data.data(), shape);
+            got_repr = array_repr(data.data(), shape);
         } else {
             std::vector<double> data;
             if (spec.size() > 1 && spec[0] == 'g') {

@@ -472,3 +472,26 @@ TEST(PyEval, HostileInputsStopAtTheCaps) {
 #endif
 #endif
 
+
+// str() and repr() of float64, int64 and bool arrays as NumPy 1.24 prints
+// them, summarised forms over 1,000 elements included (the printer is
+// npformat's; cpp/tests/data/pyeval_print.tsv from
+// scripts/gen_pyeval_print_golden.py).
+TEST(PyEval, PrintsArraysLikeNumPy) {
+  int cases = 0;
+  for (const auto& r : read_tsv("pyeval_print.tsv")) {
+    if (r[0].empty() || r[0][0] == '#') continue;
+    ASSERT_EQ(r.size(), 3u) << r[0];
+    Env env;
+    add_builtins(env);
+    env.set("T", Value::integer(4));
+    env.set("d_k", Value::integer(16));
+    Context cx;
+    const Value v = eval_expr(r[0], env, cx);
+    ASSERT_FALSE(cx.failed()) << r[0] << ": " << cx.error->line();
+    EXPECT_EQ(py_str(v), unescape(r[1])) << "str(" << r[0] << ")";
+    EXPECT_EQ(py_repr(v), unescape(r[2])) << "repr(" << r[0] << ")";
+    ++cases;
+  }
+  EXPECT_GE(cases, 20);
+}

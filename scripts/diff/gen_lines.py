@@ -10,6 +10,8 @@ same lines. Lines come from five families, mixed in fixed proportions:
              assignment, :=, lambda, comprehensions, unicode names and spaces, strings, ...
   hostile    what an attacker or a cat would type: huge sizes, deep nesting, dunders, builtins
 
+and every 40th line prints an array over 1,000 elements (BIG: NumPy's summarised printing).
+
 Every line is harmless to run in a real Python process with an address-space limit and a
 per-line alarm (no file writes, no process calls, no unbounded integer powers).
 """
@@ -211,8 +213,36 @@ HOSTILE = ['__import__("os").getcwd()', 'open("/dev/null").read()', '().__class_
            'np.sqrt(-1)', '1 / 0', '1.0 / 0', 'np.float64(1) / 0', 'np.ones(3) / 0', 'np.int64(2 ** 62) * 4', 'np.ones(3, dtype=int) * 2 ** 62 * 4']
 
 
+# Lines whose arrays printed by the program (the attention call's row sums and weights) have more
+# than 1,000 elements, so NumPy prints them summarised: float64, int64 and bool, 2-D to 4-D, values
+# whose width or notation differs between the shown corners and the hidden middle, nan/inf, and the
+# 1,000-element boundary. One line in BIG_EVERY comes from here, drawn from its own stream so the
+# other families' lines stay what they were.
+BIG_EVERY = 40
+BIG = {
+    1: ['Q @ K.T / np.sqrt(d_k) + np.zeros((300, 1, 1))', 'Q @ K.T / np.sqrt(d_k) * np.arange(1, 301).reshape(300, 1, 1)',
+        'np.ones((300, 1, 1)) * (Q @ K.T) / np.sqrt(d_k)', '(Q @ K.T / np.sqrt(d_k))[None] - np.arange(300.0)[:, None, None] ** 2'],
+    2: ['np.triu(np.ones((300, T, T), dtype=bool), k=1)', 'np.zeros((300, T, T), dtype=bool)',
+        'np.arange(4800).reshape(300, T, T) % 3 == 0', 'np.arange(300 * T * T).reshape(300, T, T) % 5 > 0'],
+    3: ['softmax(scores) + np.zeros((300, T, T))', 'softmax(scores) * np.arange(1, 301).reshape(300, 1, 1)',
+        '-softmax(scores) * np.arange(1, 301).reshape(300, 1, 1)', 'np.ones((300, T, T), dtype=int)',
+        'np.arange(1200 * T).reshape(1200, T) % 7 - 3',
+        'np.where(np.arange(4800).reshape(300, T, T) == 2400, 1e20, softmax(scores))',
+        'np.where(np.arange(4800).reshape(300, T, T) == 2400, -10 ** 15, np.ones((T, T), dtype=int))',
+        'np.where(np.arange(4800).reshape(300, T, T) == 4799, np.nan, softmax(scores))',
+        'np.where(np.arange(4800).reshape(300, T, T) == 2000, -np.inf, softmax(scores))',
+        'np.arange(4004).reshape(1001, T) * 1000', 'np.ones((251, T)) / 3', 'np.ones((250, T)) / 3',
+        'np.arange(-2000, 2004).reshape(1001, T) / 8', 'softmax(scores + np.zeros((2, 150, 1, 1)))',
+        'np.ones((1001, T), dtype=bool)', 'softmax(scores)[None] + np.zeros((300, 1, 1))',
+        'np.arange(4800).reshape(300, T, T) ** 3', 'np.arange(4800).reshape(300, T, T) * 1e-5',
+        'softmax(scores) * np.where(np.arange(300) == 150, 1e9, 1.0).reshape(300, 1, 1)',
+        'np.arange(4800).reshape(300, T, T) - 2400', 'softmax(scores) - np.arange(300)[:, None, None]',
+        'np.ones((300, T, T)) * np.nan', 'np.full((2, 600, T), -np.inf)'],
+}
+
 def generate(seed, count):
     rng = random.Random(seed)
+    big_rng = random.Random(seed * 1000003 + 1)
     out = []
     fams = ['right'] * 15 + ['mistake'] * 20 + ['numpy'] * 35 + ['syntax'] * 18 + ['hostile'] * 12
     for _ in range(count):
@@ -235,5 +265,10 @@ def generate(seed, count):
             line = rng.choice(HOSTILE)
         if fam in ('right', 'mistake', 'numpy') and rng.random() < 0.3:
             line = f'{TARGETS[todo - 1]} = {line}'
+        if len(out) % BIG_EVERY == BIG_EVERY - 1:
+            todo = big_rng.choice((1, 2, 3))
+            line = big_rng.choice(BIG[todo])
+            if big_rng.random() < 0.3:
+                line = f'{TARGETS[todo - 1]} = {line}'
         out.append((todo, line))
     return out
