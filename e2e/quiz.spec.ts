@@ -260,7 +260,7 @@ test('no axe violations (WCAG 2 AA) in light and dark, answered and unanswered',
       const el = document.createElement('attn-quiz');
       el.setAttribute('bank', 'Not A Name');
       document.querySelector('main')!.append(el);
-      await new Promise((r) => setTimeout(r, 200));
+      await (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
       const out: string[] = [];
       for (const target of Array.from(document.querySelectorAll('attn-quiz'))) {
         const r = await axe.run(target, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });

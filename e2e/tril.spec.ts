@@ -136,7 +136,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await el.evaluate((e, l) => e.setAttribute('lang', l), lang);
       for (const view of ['average', 'attention']) {
         await el.evaluate((e, v) => e.setAttribute('view', v), view);
-        await page.waitForTimeout(100);
+        await el.evaluate((e) => (e as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete);
         const r = await runAxe(page);
         expect(r.violations, `${lang} ${scheme} ${view}`).toEqual([]);
       }
