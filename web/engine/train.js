@@ -17,6 +17,7 @@
 // renamed or dropped here, or a changed signature, fails the type check.
 import createAttnTrainModuleGlue from '../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+import { simdSupported } from './simd.js';
 
 /**
  * @typedef {import('./types').Seed} Seed
@@ -194,20 +195,13 @@ export function wrapTrainModule(m) {
   };
 }
 
-// (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)): the
-// same probe as engine.js's simdSupported, kept here so that the worker does
-// not carry the core module's glue.
-const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-]);
-
-/** @returns {boolean} */
+/**
+ * True where this JS engine validates a WebAssembly SIMD module (simd.js's
+ * probe, a module of its own: the worker carries no core module glue).
+ * @returns {boolean}
+ */
 export function trainSimdSupported() {
-  try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
-  }
+  return simdSupported();
 }
 
 /** @type {Promise<TrainEngine> | null} */
