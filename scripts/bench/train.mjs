@@ -82,7 +82,7 @@ async function runElement(page, attrs, { typeWhileTraining = false } = {}) {
     await page.locator('#probe').click();
     while (await page.evaluate(() => document.getElementById('head').phase === 'running')) {
       await page.keyboard.type('a');
-      await page.waitForTimeout(50);
+      await page.waitForTimeout(50); // a typist's pace: the time between keys is what this measures under
     }
   }
   await page.waitForFunction(() => window.__done !== null || document.getElementById('head').phase === 'failed', null, { timeout: 180_000 });
