@@ -46,6 +46,39 @@ const frames = (s, n = 2) => s.run((k) => new Promise((ok) => {
   step(k);
 }), n);
 
+/** Waits until element `id` shows its current attributes and state (its `updateComplete`, web/shared/element.ts). */
+const updated = (s, id) => s.run((i) => document.getElementById(i).updateComplete.then(() => true), id);
+
+/**
+ * Waits until every attention-lab element on the page (also those whose code
+ * arrives later, and those inside shadow roots) is defined and updated, as
+ * e2e/helpers/ready.ts's elementsReady.
+ */
+const elementsReady = (s) => s.run(async () => {
+  const collect = () => {
+    const out = [];
+    const walk = (root) => {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        if (el.localName.startsWith('attn-')) out.push(el);
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return out;
+  };
+  const done = new Set();
+  for (let pass = 0; pass < 5; pass++) {
+    const fresh = collect().filter((el) => !done.has(el));
+    if (!fresh.length) break;
+    await Promise.all(fresh.map(async (el) => {
+      await customElements.whenDefined(el.localName);
+      await el.updateComplete;
+      done.add(el);
+    }));
+  }
+  return true;
+});
+
 const weightsOf = (s, id) => s.run((i) => Array.from(document.getElementById(i)?.weights ?? []), id);
 
 async function setAttrs(s, id, attrs) {
@@ -53,7 +86,7 @@ async function setAttrs(s, id, attrs) {
     const e = document.getElementById(i);
     for (const [k, v] of Object.entries(a)) { if (v === null) e.removeAttribute(k); else e.setAttribute(k, v); }
   }, id, attrs);
-  await frames(s);
+  await updated(s, id);
 }
 
 /** Focuses a control inside an element's shadow root (the keyboard then talks to it). */
@@ -127,7 +160,7 @@ export const CHECKS = [
       assert(m.count > 2, `${m.count} math elements`);
       assert(m.h > 30 && m.h < 200, `block formula is ${m.h}px tall`);
       assert(m.w <= m.colW + 1, `block formula (${m.w}px) wider than its column (${m.colW}px)`);
-      await new Promise((r) => setTimeout(r, 300)); // content-visibility: auto lays the section out now
+      await frames(s); // content-visibility: auto lays the section out in the next rendering
       await SCREENSHOT(s, ctx, 'lesson-mathml');
     },
   },
@@ -155,7 +188,7 @@ export const CHECKS = [
       }, [id], 15_000);
       await s.goto('/#quiz');
       await near('quiz');
-      await new Promise((r) => setTimeout(r, 2500)); // the code of the elements above arrives, they grow
+      await elementsReady(s); // the code of the elements above arrives, they grow
       await near('quiz');
       await s.goto('/');
       await until(s, 'contents', () => !!document.querySelector('.toc a[href="#review"]'));
@@ -217,10 +250,10 @@ export const CHECKS = [
       const attr = (name) => s.run((n) => document.getElementById('hm').getAttribute(n), name);
       await focusIn(s, 'hm', 'input[type="range"]');
       await s.press('ArrowRight');
-      await frames(s);
+      await updated(s, 'hm');
       eq(await attr('dk'), '17', 'd_k after ArrowRight on the slider');
       await s.press('ArrowLeft');
-      await frames(s);
+      await updated(s, 'hm');
       eq(await attr('dk'), '16', 'd_k after ArrowLeft');
       expectClose(await weightsOf(s, 'hm'), find('0', 6, 512, 16, 'sqrt', false).weights, 'back at d_k = 16');
 
@@ -229,16 +262,16 @@ export const CHECKS = [
       assert(next, `scale options ${options}`);
       await focusIn(s, 'hm', 'select');
       await s.press('ArrowDown');
-      await frames(s);
+      await updated(s, 'hm');
       eq(await attr('scale'), next, 'scale after ArrowDown on the scale menu');
       expectClose(await weightsOf(s, 'hm'), find('0', 6, 512, 16, next, false).weights, `scale ${next} by keyboard`);
       await s.press('ArrowUp');
-      await frames(s);
+      await updated(s, 'hm');
       eq(await attr('scale'), 'sqrt', 'scale after ArrowUp');
 
       await focusIn(s, 'hm', '#causal');
       await s.press('Space');
-      await frames(s);
+      await updated(s, 'hm');
       eq(await attr('causal'), '', 'causal attribute after Space on the mask checkbox');
       const w = await weightsOf(s, 'hm');
       expectClose(w, find('0', 6, 512, 16, 'sqrt', true).weights, 'mask on by keyboard');
@@ -251,7 +284,7 @@ export const CHECKS = [
       await s.goto('/fixtures/a11y-exercise.html');
       await until(s, 'exercise inputs', () => !!document.getElementById('el')?.shadowRoot?.querySelector('input[data-todo="1"]'));
       await s.run(() => document.getElementById('el').setAttribute('lang', 'en'));
-      await frames(s);
+      await updated(s, 'el');
       await until(s, 'exercise rebuilt in English', () => !!document.getElementById('el').shadowRoot.querySelector('input[data-todo="1"]'));
       const REF = ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'mask = np.triu(np.ones((T, T), dtype=bool), k=1)', 'weights = softmax(scores)'];
       const runWith = async (lines) => {
@@ -297,12 +330,12 @@ export const CHECKS = [
         wrong.click();
         return { answer, wrongO: wrong.getAttribute('data-o') };
       });
-      await frames(s);
+      await updated(s, 'inline');
       await s.run((answer) => {
         // a second choice must not count
         document.getElementById('inline').shadowRoot.querySelector(`li.question [role="radio"][data-o="${answer}"]`).click();
       }, state0.answer);
-      await frames(s);
+      await updated(s, 'inline');
       const state = await s.run((wrongO) => {
         const q = document.getElementById('inline');
         const first = q.shadowRoot.querySelector('li.question');
@@ -324,7 +357,7 @@ export const CHECKS = [
             const li = document.getElementById('inline').shadowRoot.querySelectorAll('li.question')[p];
             if (li.querySelector('[role="radiogroup"]').getAttribute('aria-disabled') !== 'true') li.querySelector('[role="radio"]').click();
           }, pos);
-          await frames(s, 1);
+          await updated(s, 'inline');
         }
         const before = await until(s, 'the score', () => {
           const q = document.getElementById('inline');

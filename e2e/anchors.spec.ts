@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { elementsReady } from './helpers/ready';
 
 // Jumps to a section land on it, although the sections below the first
 // screen are content-visibility: auto with a guessed height (they landed
@@ -13,8 +14,11 @@ for (const [path, ids] of [['/', ['scaling', 'quiz', 'review']], ['/reading.html
       await page.goto(`${path}#${id}`);
       await page.waitForLoadState('networkidle');
       await expect.poll(() => topOf(page, id), { timeout: 10_000 }).toBeLessThan(40);
-      await page.waitForTimeout(2500); // the quiz, exercise and review code arrive and grow the page above
-      expect(Math.abs(await topOf(page, id)), `#${id}`).toBeLessThan(40);
+      // The quiz, exercise and review code arrive and grow the page above:
+      // once every element has loaded and rendered, the section is (still, or
+      // put back) at the top.
+      await elementsReady(page);
+      await expect.poll(async () => Math.abs(await topOf(page, id)), { message: `#${id}`, timeout: 10_000 }).toBeLessThan(40);
     }
   });
 }

@@ -239,6 +239,7 @@ test('no axe violations (WCAG 2 AA) in light and dark, answered and unanswered',
     await questions(q).nth(0).locator(`[role="radio"]:not([data-o="${a0}"])`).first().click();
     const a1 = await rightOption(q, 1);
     await questions(q).nth(1).locator(`[role="radio"][data-o="${a1}"]`).click();
+    await q.evaluate((el) => (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete);
     await page.evaluate(axeSource);
     const result = await page.evaluate(async () => {
       const axe = (window as any).axe;
@@ -254,13 +255,14 @@ test('no axe violations (WCAG 2 AA) in light and dark, answered and unanswered',
     await questions(l).nth(0).locator('[role="radio"]').first().click();
     await l.locator('#reveal-0').click();
     await expect(l.locator('#model-0')).toBeVisible();
+    await l.evaluate((el) => (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete);
     await page.evaluate(axeSource);
     const again = await page.evaluate(async () => {
       const axe = (window as any).axe;
       const el = document.createElement('attn-quiz');
       el.setAttribute('bank', 'Not A Name');
       document.querySelector('main')!.append(el);
-      await new Promise((r) => setTimeout(r, 200));
+      await (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
       const out: string[] = [];
       for (const target of Array.from(document.querySelectorAll('attn-quiz'))) {
         const r = await axe.run(target, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
+import { elementsReady } from './helpers/ready';
 import type { Page } from '@playwright/test';
 
 const golden = readFileSync(new URL('./golden/train_head_300.txt', import.meta.url), 'utf8').trimEnd().split('\n');
@@ -33,7 +34,9 @@ test.describe('<attn-train>', () => {
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
     await open(page);
-    await page.waitForTimeout(500);
+    // Both elements have rendered (idle) and the page has no request in flight.
+    await elementsReady(page);
+    await page.waitForLoadState('networkidle');
     expect(urls.filter((u) => /tinyshakespeare|attn_train|train-worker/.test(u))).toEqual([]);
     // the reading page too: three training widgets, no training bytes on load
     urls.length = 0;
@@ -122,12 +125,28 @@ test.describe('<attn-train>', () => {
     await expect.poll(() => phase(page, 'head')).toBe('paused');
     await expect(el.locator('[part="pause-button"]')).toHaveText('Resume');
     const at = (await log(page, 'head')).length;
-    await page.waitForTimeout(700);
+    const pausedAt = Number(/step (\d+)/.exec(await el.locator('[part="status"]').innerText())?.[1]);
+    expect(pausedAt).toBeGreaterThan(0);
+    // No step is taken while paused: the worker reports the step it resumes
+    // at (the first status after Resume), and it is the step it paused at,
+    // however long the pause lasted. (Recorded as the message lands: progress
+    // reports follow it.)
+    await page.evaluate(() => {
+      const status = document.getElementById('head')!.shadowRoot!.querySelector('[part="status"]')!;
+      const w = window as unknown as { statuses: string[] };
+      w.statuses = [];
+      new MutationObserver(() => w.statuses.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    });
     expect((await log(page, 'head')).length).toBe(at);
     await el.locator('[part="pause-button"]').click();
-    // pause twice more, by the API
+    await expect.poll(() => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses.length)).toBeGreaterThan(0);
+    const resumed = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses[0]);
+    expect(resumed).toMatch(/^Training: step \d+ of 5000$/);
+    expect(Number(/step (\d+)/.exec(resumed)![1])).toBe(pausedAt);
+    // pause once more, by the API
+    await expect.poll(() => phase(page, 'head')).toBe('running');
     await page.evaluate(() => (document.getElementById('head') as unknown as El).pause());
-    await page.waitForTimeout(200);
+    await expect.poll(() => phase(page, 'head')).toBe('paused');
     await page.evaluate(() => (document.getElementById('head') as unknown as El).resume());
     await expect.poll(() => phase(page, 'head'), { timeout: 90_000 }).toBe('done');
     expect(lectureHead).toHaveLength(10);
@@ -206,7 +225,7 @@ test.describe('<attn-train>', () => {
       await expect.poll(() => phase(page, 'bigram'), { timeout: 30_000 }).toBe('done');
       await expect(page.locator('#bigram').locator('table.hm')).toBeVisible();
       await page.evaluate(() => document.getElementById('head')!.setAttribute('iters', 'x'));
-      await page.waitForTimeout(200);
+      await elementsReady(page, '#head');
       expect((await runAxe(page)).violations).toEqual([]);
     });
   }

@@ -22,6 +22,9 @@ async function ready(page: Page, sel = '#el'): Promise<Locator> {
   return el;
 }
 
+/** The element shows its current attributes (the render after the last change has run). */
+const updated = (el: Locator) => el.evaluate((e) => (e as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete);
+
 const cells = (el: Locator, part: string, table = 0) =>
   el.locator(`[part="${part}"] table`).nth(table).locator('tbody td').allTextContents();
 
@@ -55,39 +58,48 @@ test('every control works from the keyboard', async ({ page }) => {
   await el.locator('#view-average').focus();
   await page.keyboard.press('ArrowRight');
   await expect(el).toHaveAttribute('view', 'attention');
+  await updated(el);
   expect(await cells(el, 'head')).toEqual(golden.wei0_printed);
   await expect(el.locator('[part="variances"]')).toContainText(golden.var[0].toFixed(4));
   // scale off: the notebook's wei[0] (0.1574, 0.8426 in row 1)
   await el.locator('#scale').focus();
   await page.keyboard.press('Space');
   await expect(el).toHaveAttribute('scale', 'off');
+  await updated(el);
   expect(await cells(el, 'head')).toEqual(golden.wei0_unscaled_printed);
   // mask off: an encoder block, the future takes part
   await el.locator('#mask').focus();
   await page.keyboard.press('Space');
   await expect(el).toHaveAttribute('mask', 'off');
+  await updated(el);
   expect((await cells(el, 'head'))[1]).not.toBe('0.0000');
   // batch index
   await el.locator('#b').focus();
   await page.keyboard.press('ArrowDown');
   await expect(el).toHaveAttribute('b', '1');
+  await updated(el);
   // back to the three ways, loop step with the keyboard
   await el.locator('#view-attention').focus();
   await page.keyboard.press('ArrowLeft');
   await expect(el).toHaveAttribute('view', 'average');
+  await updated(el);
   await el.locator('#step').focus();
   await page.keyboard.press('Home');
   await expect(el).toHaveAttribute('step', '0');
+  await updated(el);
   await page.keyboard.press('ArrowRight');
   await expect(el).toHaveAttribute('step', '1');
+  await updated(el);
   await expect(el.locator('[part="three"] table').first().locator('tr.hl')).toHaveCount(2);
   // temperature: End → m = 16, bars near one-hot
   await el.locator('#m').focus();
   await page.keyboard.press('End');
   await expect(el).toHaveAttribute('m', '16');
+  await updated(el);
   await el.locator('#m').press('Home');
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
   await expect(el).toHaveAttribute('m', '8');
+  await updated(el);
   const bars = await el.locator('[part="temperature"] .bars > span:nth-child(3n)').allTextContents();
   expect(bars).toEqual(golden.temp8.map((v) => v.toFixed(4)));
   // permutation buttons and the positions checkbox
@@ -95,11 +107,13 @@ test('every control works from the keyboard', async ({ page }) => {
   await perm.locator('button').first().focus();
   await page.keyboard.press('Enter');
   await expect(el).toHaveAttribute('perm', '7,6,5,4,3,2,1,0');
+  await updated(el);
   const moved = await perm.locator('table tbody td').allTextContents();
   for (let r = 0; r < 8; r++) expect(moved[r * 2]).toBe(moved[r * 2 + 1]);
   await el.locator('#positions').focus();
   await page.keyboard.press('Space');
   await expect(el).toHaveAttribute('positions', 'on');
+  await updated(el);
   const changed = await perm.locator('table tbody td').allTextContents();
   expect(Array.from({ length: 8 }, (_, r) => changed[r * 2] === changed[r * 2 + 1]).includes(false)).toBe(true);
   // copy as PyTorch (clipboard may be refused headless: the script is shown either way)
@@ -136,7 +150,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await el.evaluate((e, l) => e.setAttribute('lang', l), lang);
       for (const view of ['average', 'attention']) {
         await el.evaluate((e, v) => e.setAttribute('view', v), view);
-        await page.waitForTimeout(100);
+        await updated(el);
         const r = await runAxe(page);
         expect(r.violations, `${lang} ${scheme} ${view}`).toEqual([]);
       }

@@ -10,3 +10,11 @@ declare module '*/generated/attn_py.mjs' {
   const factory: (arg?: object) => Promise<unknown>;
   export default factory;
 }
+declare module '*/generated/attn_torch.mjs' {
+  const factory: (arg?: object) => Promise<unknown>;
+  export default factory;
+}
+declare module '*/generated/attn_train.mjs' {
+  const factory: (arg?: object) => Promise<unknown>;
+  export default factory;
+}

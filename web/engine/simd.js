@@ -1,3 +1,4 @@
+// @ts-check
 // WebAssembly SIMD detection, in a module of its own so that the embed's
 // loader can choose a build without carrying the engine's glue.
 
@@ -7,7 +8,10 @@ const SIMD_PROBE = new Uint8Array([
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
 ]);
 
-/** True where this JS engine validates a WebAssembly SIMD module. */
+/**
+ * True where this JS engine validates a WebAssembly SIMD module.
+ * @returns {boolean}
+ */
 export function simdSupported() {
   try {
     return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);

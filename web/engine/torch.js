@@ -1,21 +1,46 @@
+// @ts-check
 // The loader of the PyTorch module (attn_torch): the reading note's toy
 // tensors with PyTorch-exact draws, for <attn-tril>. Its own small module,
 // instantiated once per page on first use. The bindings check their
 // arguments (cpp/bindings/torch.cpp) and return an Error instead of throwing
 // from inside WASM; this wrapper checks first, with full messages, and throws.
-import createAttnTorchModule from '../generated/attn_torch.mjs';
+// Checked (// @ts-check) against the interfaces in torch-types.ts: a method
+// renamed or dropped here, or a changed signature, fails the type check.
+import createAttnTorchModuleGlue from '../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from './checks.js';
 import { LIMITS } from './limits.js';
 
+/**
+ * @typedef {import('./types').Seed} Seed
+ * @typedef {import('./types').RawModule} RawModule
+ * @typedef {import('./torch-types').TrilThreeWays} TrilThreeWays
+ * @typedef {import('./torch-types').TrilHead} TrilHead
+ * @typedef {import('./torch-types').TrilPermutation} TrilPermutation
+ * @typedef {import('./torch-types').TorchLab} TorchLab
+ * @typedef {import('./torch-types').TorchLoadOptions} TorchLoadOptions
+ */
+
+/** @type {import('./types').ModuleFactory} */
+const createAttnTorchModule = /** @type {any} */ (createAttnTorchModuleGlue);
+
+/** @type {Promise<TorchLab> | null} */
 let shared = null;
 
-/** [hi, lo] of a seed in [0, 2^63) (torch.manual_seed's range here). */
+/**
+ * [hi, lo] of a seed in [0, 2^63) (torch.manual_seed's range here).
+ * @param {unknown} seed
+ * @returns {[number, number]}
+ */
 function torchSeed(seed) {
   const parts = seedParts(seed);
   if (parts[0] >= 0x80000000) throw new RangeError(`seed must be an integer in [0, 2^63), got ${shown(seed)}`);
   return parts;
 }
 
+/**
+ * @param {unknown} perm
+ * @returns {number[]}
+ */
 function checkPerm(perm) {
   const ok = Array.isArray(perm) && perm.length === 8 && perm.every((v) => Number.isInteger(v) && v >= 0 && v <= 7) &&
     new Set(perm).size === 8;
@@ -23,7 +48,11 @@ function checkPerm(perm) {
   return perm;
 }
 
-/** Wraps a raw Embind module into the typed API (see torch.d.ts). */
+/**
+ * Wraps a raw Embind module into the typed API (torch-types.ts).
+ * @param {RawModule} m
+ * @returns {TorchLab}
+ */
 export function wrapTorch(m) {
   return {
     raw: m,
@@ -59,9 +88,12 @@ export function wrapTorch(m) {
  * Instantiates the module (once per page) and resolves to its API.
  * options.wasmBinary: the .wasm bytes (Node); options.wasmUrl: where the
  * browser fetches attn_torch.wasm from.
+ * @param {TorchLoadOptions} [options]
+ * @returns {Promise<TorchLab>}
  */
 export function loadTorch(options = {}) {
   if (!shared) {
+    /** @type {import('./types').ModuleArg} */
     const moduleArg = {};
     if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
     if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);

@@ -2,20 +2,13 @@
 // the training module and runs the loop (train-runner.ts, in a Web Worker or,
 // where no worker can start, in the page in short slices).
 import { LIMITS } from './limits.js';
-import type { EvalPoint, ModelName, TrainerInfo } from './train.js';
+import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from './train.js';
 
 export type { EvalPoint, ModelName, TrainerInfo };
 
-/** What a run trains on and how (the lecture's settings; see train.js defaults()). */
-export interface RunSettings {
-  model: ModelName;
+/** What a run trains on and how (the lecture's settings; see train.js defaults()), the seed as a decimal string. */
+export interface RunSettings extends Omit<TrainConfig, 'seed'> {
   seed: string;
-  iters: number;
-  evalInterval: number;
-  evalIters: number;
-  lr: number;
-  batch: number;
-  block: number;
   /** Characters sampled at the end (0: none), from the run's own generator as the lecture's generate. */
   sampleChars: number;
   /** Characters sampled at each evaluation (0: none), from a generator of their own (the run is unchanged). */

@@ -1,3 +1,4 @@
+// @ts-check
 // The loader of the training module (attn_train): the reading note's
 // character models (bigram, position, one head) trained as the lecture
 // trains them, in C++ compiled to WASM. Only <attn-train> (inside its Web
@@ -11,16 +12,45 @@
 //
 // Two builds, as the core module: attn_train (WASM SIMD) and
 // attn_train_scalar (engines without SIMD), one JS glue (this import).
-import createAttnTrainModule from '../generated/attn_train.mjs';
+//
+// Checked (// @ts-check) against the interfaces in train-types.ts: a method
+// renamed or dropped here, or a changed signature, fails the type check.
+import createAttnTrainModuleGlue from '../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
 import { LIMITS } from './limits.js';
+import { simdSupported } from './simd.js';
 
 const TL = LIMITS.train;
 
-/** Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind). */
+/**
+ * @typedef {import('./types').Seed} Seed
+ * @typedef {import('./types').RawModule} RawModule
+ * @typedef {import('./train-types').ModelName} ModelName
+ * @typedef {import('./train-types').TrainConfig} TrainConfig
+ * @typedef {import('./train-types').ResolvedTrainConfig} ResolvedTrainConfig
+ * @typedef {import('./train-types').EvalPoint} EvalPoint
+ * @typedef {import('./train-types').AdvanceResult} AdvanceResult
+ * @typedef {import('./train-types').TrainerInfo} TrainerInfo
+ * @typedef {import('./train-types').Trainer} Trainer
+ * @typedef {import('./train-types').TrainEngine} TrainEngine
+ * @typedef {import('./train-types').TrainLoadOptions} TrainLoadOptions
+ * @typedef {import('./train-types').TrainLimits} TrainLimits
+ */
+
+/** @type {import('./types').ModuleFactory} */
+const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
+
+/**
+ * Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind).
+ * @type {readonly ModelName[]}
+ */
 export const MODELS = ['bigram', 'position', 'head'];
 
-/** The lecture's hyperparameters per model (Config::defaults in trainer.hpp). */
+/**
+ * The lecture's hyperparameters per model (Config::defaults in trainer.hpp).
+ * @param {ModelName} model
+ * @returns {TrainConfig & { seed: string }}
+ */
 export function defaults(model) {
   const m = checkModel(model);
   const head = m === 2;
@@ -31,21 +61,32 @@ export function defaults(model) {
   };
 }
 
-/** Ranges of a run's settings (cpp/src/limits.hpp; the bindings check the same). */
+/**
+ * Ranges of a run's settings (cpp/src/limits.hpp; the bindings check the same).
+ * @type {TrainLimits}
+ */
 export const TRAIN_LIMITS = {
   iters: [0, TL.maxIters], evalInterval: [1, TL.maxEvalInterval], evalIters: [1, TL.maxEvalIters],
   batch: [1, TL.maxBatch], block: [1, TL.maxBlock], maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
 };
 
-/** 'bigram' | 'position' | 'head' -> 0, 1, 2 */
+/**
+ * 'bigram' | 'position' | 'head' -> 0, 1, 2
+ * @param {unknown} v
+ * @returns {number}
+ */
 export function checkModel(v) {
-  const i = MODELS.indexOf(v);
+  const i = MODELS.indexOf(/** @type {ModelName} */ (v));
   if (i >= 0) return i;
   const msg = `model must be one of "bigram", "position", "head", got ${shown(v)}`;
   throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
 }
 
-/** A learning rate: a positive number that stays finite as a float32. */
+/**
+ * A learning rate: a positive number that stays finite as a float32.
+ * @param {unknown} v
+ * @returns {number}
+ */
 export function checkLr(v) {
   const msg = `lr must be a positive finite number (at most 3.4e38), got ${shown(v)}`;
   if (typeof v !== 'number') throw new TypeError(msg);
@@ -53,6 +94,11 @@ export function checkLr(v) {
   return v;
 }
 
+/**
+ * @param {unknown} v
+ * @param {string} name
+ * @returns {string}
+ */
 function checkText(v, name) {
   if (typeof v !== 'string') throw new TypeError(`${name} must be a string, got ${shown(v)}`);
   return v;
@@ -60,22 +106,37 @@ function checkText(v, name) {
 
 // A loss as C's "%.4f" prints it (toFixed rounds the exact binary value as
 // printf does; a float32 loss never sits exactly on a tie at 4 decimals).
+/** @param {number} x */
 const f4 = (x) => (Number.isNaN(x) ? 'nan' : x === Infinity ? 'inf' : x === -Infinity ? '-inf' : x.toFixed(4));
 
-/** The lecture's log line for one evaluation (attn-cli's "step %d: train loss %.4f, val loss %.4f"). */
+/**
+ * The lecture's log line for one evaluation (attn-cli's "step %d: train loss %.4f, val loss %.4f").
+ * @param {EvalPoint} e
+ * @returns {string}
+ */
 export function formatEval(e) {
   return `step ${e.step}: train loss ${f4(e.train)}, val loss ${f4(e.val)}`;
 }
 
-/** A full config from a partial one: the model's defaults, then the given fields, checked. */
+/**
+ * A full config from a partial one: the model's defaults, then the given fields, checked.
+ * @param {Partial<TrainConfig>} [config]
+ * @returns {ResolvedTrainConfig}
+ */
 export function resolveConfig(config = {}) {
   const c = { ...defaults(config.model ?? 'head'), ...config };
   const [hi, lo] = seedParts(c.seed);
-  for (const k of ['iters', 'evalInterval', 'evalIters', 'batch', 'block']) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
+  for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
   checkLr(c.lr);
   return { ...c, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
 }
 
+/**
+ * @param {RawModule} m
+ * @param {number} handle
+ * @param {ResolvedTrainConfig} config
+ * @returns {Trainer}
+ */
 function wrapTrainer(m, handle, config) {
   let h = handle;
   const live = () => {
@@ -91,6 +152,7 @@ function wrapTrainer(m, handle, config) {
     },
     advance(maxSteps) {
       const a = unwrap(m.trainerAdvance(live(), checkInt(maxSteps, 'maxSteps', ...TRAIN_LIMITS.maxSteps)));
+      /** @type {EvalPoint[]} */
       const evals = [];
       for (let i = 0; i < a[3]; i++) evals.push({ step: a[4 + 3 * i], train: a[5 + 3 * i], val: a[6 + 3 * i] });
       return { step: a[0], lastLoss: a[1], badStep: a[2] >= 0 ? a[2] : null, done: a[0] >= config.iters, evals };
@@ -116,11 +178,16 @@ function wrapTrainer(m, handle, config) {
   };
 }
 
-/** Wraps a raw Embind training module into the typed API (see train.d.ts). */
+/**
+ * Wraps a raw Embind training module into the typed API (train-types.ts).
+ * @param {RawModule} m
+ * @returns {TrainEngine}
+ */
 export function wrapTrainModule(m) {
   return {
     raw: m,
     version: () => m.version(),
+    simd: false, // (loadTrainEngine() says which build it loaded)
     createTrainer(text, config) {
       checkText(text, 'text');
       const c = resolveConfig(config);
@@ -132,21 +199,16 @@ export function wrapTrainModule(m) {
   };
 }
 
-// (module (func (result v128) i32.const 0 i8x16.splat i8x16.popcnt)): the
-// same probe as engine.js's simdSupported, kept here so that the worker does
-// not carry the core module's glue.
-const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-]);
-
+/**
+ * True where this JS engine validates a WebAssembly SIMD module (simd.js's
+ * probe, a module of its own: the worker carries no core module glue).
+ * @returns {boolean}
+ */
 export function trainSimdSupported() {
-  try {
-    return typeof WebAssembly === 'object' && WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
-  }
+  return simdSupported();
 }
 
+/** @type {Promise<TrainEngine> | null} */
 let shared = null;
 
 /**
@@ -154,6 +216,8 @@ let shared = null;
  * resolves to its API. options as loadEngine's: wasmBinary / wasmUrl for the
  * SIMD build, scalarWasmBinary / scalarWasmUrl for the fallback (chosen where
  * SIMD is missing, or with simd: false).
+ * @param {TrainLoadOptions} [options]
+ * @returns {Promise<TrainEngine>}
  */
 export function loadTrainEngine(options = {}) {
   if (!shared) {
@@ -161,6 +225,7 @@ export function loadTrainEngine(options = {}) {
       (options.simd === false || (options.simd !== true && !trainSimdSupported()));
     const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
     const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
+    /** @type {import('./types').ModuleArg} */
     const moduleArg = {};
     if (binary) moduleArg.wasmBinary = binary;
     if (url) moduleArg.locateFile = () => String(url);

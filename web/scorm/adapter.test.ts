@@ -23,7 +23,11 @@ const BANK = {
   open: [],
 };
 
-const flush = async () => { for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 20)); };
+/** Every adapter has found its quiz, and every quiz shows its current state (its update, and the events it sends then, are done). */
+const flush = async () => {
+  await Promise.all(adapters.map((a) => a.ready));
+  await Promise.all(Array.from(document.querySelectorAll<AttnQuiz>('attn-quiz'), (q) => q.updateComplete));
+};
 
 let storage: StubStorage;
 let adapters: ScormAdapter[] = [];

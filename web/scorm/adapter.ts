@@ -56,6 +56,11 @@ export class ScormAdapter {
   #current: SavedQuiz | null = null;
   #saveQueued = false;
   #off: (() => void)[] = [];
+  /**
+   * Resolves once start() has found the page's graded quiz (its bank loaded)
+   * and restored what suspend_data held, or found none: what tests wait on.
+   */
+  ready: Promise<void> = Promise.resolve();
 
   constructor(api: Scorm12Api, doc: Document = document) {
     this.#doc = doc;
@@ -114,7 +119,7 @@ export class ScormAdapter {
       win?.removeEventListener('pagehide', onHide);
       win?.removeEventListener('pageshow', onShow);
     });
-    void this.#whenQuizReady().then((quiz) => this.#guard(() => this.#resume(quiz, suspend)));
+    this.ready = this.#whenQuizReady().then((quiz) => this.#guard(() => this.#resume(quiz, suspend)));
   }
 
   #guard(fn: () => void): void {

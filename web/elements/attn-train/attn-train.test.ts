@@ -24,7 +24,6 @@ afterEach(() => {
   sent = [];
 });
 
-const frame = () => new Promise((r) => setTimeout(r, 40));
 const sr = (el: Element) => el.shadowRoot!;
 
 async function make(attrs: Record<string, string> = {}): Promise<AttnTrainT> {
@@ -32,7 +31,7 @@ async function make(attrs: Record<string, string> = {}): Promise<AttnTrainT> {
   el.setAttribute('lang', 'en');
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   document.body.append(el);
-  await frame();
+  await el.updateComplete;
   return el;
 }
 
@@ -56,12 +55,12 @@ describe('<attn-train>', () => {
     const lastTick = () => Array.from(sr(el).querySelectorAll('svg text')).map((t) => t.textContent).filter((t) => /^\d+$/.test(t ?? '')).at(-1);
     expect(lastTick()).toBe('3000'); // the idle chart's step axis is the model's run
     el.model = 'head';
-    await frame();
+    await el.updateComplete;
     expect([el.iters, el.lr]).toEqual([5000, 1e-3]);
     expect(lastTick()).toBe('5000');
     expect((sr(el).getElementById('lr') as HTMLInputElement).value).toBe('1e-3');
     el.setAttribute('iters', 'many');
-    await frame();
+    await el.updateComplete;
     expect(el.iters).toBe(5000);
     expect(sr(el).querySelector('.message')!.textContent).toMatch(/iters="many" is not valid/);
   });
@@ -120,7 +119,7 @@ describe('<attn-train>', () => {
     const w = new Float32Array(64);
     for (let i = 0; i < 8; i++) for (let j = 0; j <= i; j++) w[i * 8 + j] = 1 / (i + 1);
     reply({ type: 'attention', run, request: att.request, snippet: 'my lord,', weights: w });
-    await frame();
+    await el.updateComplete;
     const table = sr(el).querySelector('table.hm')!;
     expect(Array.from(table.querySelectorAll('thead th')).map((t) => t.textContent)).toEqual(['query \\ key', 'm', 'y', '␣', 'l', 'o', 'r', 'd', ',']);
     expect(table.querySelectorAll('tbody td.masked')).toHaveLength(28);
@@ -164,7 +163,7 @@ describe('<attn-train>', () => {
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
     reply({ type: 'nan', run, step: 3 });
-    await frame();
+    await el.updateComplete;
     expect(el.phase).toBe('failed');
     expect(sr(el).querySelector('.message')!.textContent).toMatch(/NaN at step 3/);
     expect(errors).toEqual([expect.objectContaining({ kind: 'nan', step: 3 })]);

@@ -16,7 +16,6 @@ const golden = JSON.parse(readFileSync(`${root}/e2e/golden/tril_1337.json`, 'utf
   x: number[]; x0_printed: string[]; wei0_printed: string[]; wei0_unscaled_printed: string[];
 };
 let AttnTril: typeof AttnTrilT;
-const tick = () => new Promise((r) => setTimeout(r, 30));
 const sr = (el: Element) => el.shadowRoot!;
 const texts = (el: Element, sel: string) => Array.from(sr(el).querySelectorAll(sel), (n) => n.textContent ?? '');
 
@@ -32,7 +31,8 @@ async function mount(attrs: Record<string, string> = {}): Promise<AttnTrilT> {
   const el = document.createElement('attn-tril');
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   document.body.append(el);
-  for (let i = 0; i < 20 && el.x.length === 0; i++) await tick();
+  await el.updateComplete; // the render and the lab module it loads
+  expect(el.x.length).toBeGreaterThan(0);
   return el;
 }
 
@@ -56,7 +56,7 @@ describe('<attn-tril>', () => {
     const att = sr(el).querySelector<HTMLInputElement>('#view-attention')!;
     att.checked = true;
     att.dispatchEvent(new Event('change'));
-    await tick();
+    await el.updateComplete;
     expect(el.getAttribute('view')).toBe('attention');
     expect(sr(el).querySelector('[part="three"]')!.hasAttribute('hidden')).toBe(true);
     const cells = () => Array.from(sr(el).querySelector('[part="head"] table')!.querySelectorAll('tbody td'), (td) => td.textContent);
@@ -64,14 +64,14 @@ describe('<attn-tril>', () => {
     const scale = sr(el).querySelector<HTMLInputElement>('#scale')!;
     scale.checked = false;
     scale.dispatchEvent(new Event('change'));
-    await tick();
+    await el.updateComplete;
     expect(el.scale).toBe(false);
     expect(cells()).toEqual(golden.wei0_unscaled_printed); // the notebook's wei[0]
     expect(cells()[8]).toBe('0.1574');
     const mask = sr(el).querySelector<HTMLInputElement>('#mask')!;
     mask.checked = false;
     mask.dispatchEvent(new Event('change'));
-    await tick();
+    await el.updateComplete;
     expect(el.getAttribute('mask')).toBe('off');
     expect(el.wei[1]).toBeGreaterThan(0); // future keys now take part
     expect(events.at(-1)).toMatchObject({ seed: '1337', view: 'attention', mask: false, scale: false });
@@ -83,24 +83,24 @@ describe('<attn-tril>', () => {
     const step = sr(el).querySelector<HTMLInputElement>('#step')!;
     step.value = '2';
     step.dispatchEvent(new Event('input'));
-    await tick();
+    await el.updateComplete;
     expect(el.step).toBe(2);
     expect(sr(el).querySelectorAll('[part="three"] table')[0].querySelectorAll('tr.hl')).toHaveLength(3);
     const m = sr(el).querySelector<HTMLInputElement>('#m')!;
     m.value = '8';
     m.dispatchEvent(new Event('input'));
-    await tick();
+    await el.updateComplete;
     expect(el.m).toBe(8);
     expect(texts(el, '[part="temperature"] .reading')[0]).toContain('0.8000');
     const reverse = sr(el).querySelectorAll<HTMLButtonElement>('[part="permutation"] button')[0];
     reverse.click();
-    await tick();
+    await el.updateComplete;
     expect(el.perm).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
     expect(texts(el, '[part="perm-verdict"]')[0]).toContain('only moved');
     const pos = sr(el).querySelector<HTMLInputElement>('#positions')!;
     pos.checked = true;
     pos.dispatchEvent(new Event('change'));
-    await tick();
+    await el.updateComplete;
     expect(texts(el, '[part="perm-verdict"]')[0]).toContain('change');
   });
 
@@ -110,7 +110,7 @@ describe('<attn-tril>', () => {
     el.setAttribute('seed', '-1');
     el.setAttribute('b', '9');
     el.setAttribute('m', 'abc');
-    await tick();
+    await el.updateComplete;
     const msg = sr(el).querySelector('[part="message"]')!;
     expect(msg.hasAttribute('hidden')).toBe(false);
     expect(msg.textContent).toContain('seed must be an integer in [0, 2^63)');
@@ -123,7 +123,7 @@ describe('<attn-tril>', () => {
     el.setAttribute('seed', '1337');
     el.removeAttribute('b');
     el.removeAttribute('m');
-    await tick();
+    await el.updateComplete;
     expect(msg.hasAttribute('hidden')).toBe(true);
     expect(Array.from(el.x)).toEqual(golden.x);
   });

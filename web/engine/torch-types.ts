@@ -1,9 +1,11 @@
-// Types of the PyTorch module's API (hand-written: Emscripten 3.1.6 has no --emit-tsd).
-// Every array is a fresh Float64Array holding float32 values (PyTorch's
-// dtype) widened, row-major.
-import type { Seed } from './engine.js';
+// Types of the PyTorch module's JS API (Emscripten 3.1.6 has no --emit-tsd):
+// the interfaces the loader torch.js implements. The loader is JavaScript
+// checked against them (// @ts-check and JSDoc), so the type check fails when
+// the two part ways. Every array is a fresh Float64Array holding float32
+// values (PyTorch's dtype) widened, row-major.
+import type { Seed } from './types';
 
-export type { Seed } from './engine.js';
+export type { Seed };
 
 /** torch.manual_seed(seed); x = torch.randn(4, 8, 2), averaged over the past three ways. */
 export interface TrilThreeWays {
@@ -78,6 +80,3 @@ export interface TorchLoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   wasmUrl?: string | URL;
 }
-
-export function wrapTorch(m: unknown): TorchLab;
-export function loadTorch(options?: TorchLoadOptions): Promise<TorchLab>;

@@ -1,5 +1,10 @@
-// Types of the training module's API (hand-written: Emscripten 3.1.6 has no --emit-tsd).
-import type { Seed } from './engine.js';
+// Types of the training module's JS API (Emscripten 3.1.6 has no --emit-tsd):
+// the interfaces the loader train.js implements. The loader is JavaScript
+// checked against them (// @ts-check and JSDoc), so the type check fails when
+// the two part ways.
+import type { Seed } from './types';
+
+export type { Seed };
 
 export type ModelName = 'bigram' | 'position' | 'head';
 
@@ -78,13 +83,8 @@ export interface TrainLoadOptions {
   simd?: boolean;
 }
 
-export const MODELS: readonly ModelName[];
-export const TRAIN_LIMITS: Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
-export function defaults(model: ModelName): TrainConfig & { seed: string };
-export function checkModel(v: unknown): number;
-export function checkLr(v: unknown): number;
-export function formatEval(e: EvalPoint): string;
-export function resolveConfig(config?: Partial<TrainConfig>): TrainConfig & { seed: string; seedHi: number; seedLo: number; modelCode: number };
-export function wrapTrainModule(m: unknown): TrainEngine;
-export function trainSimdSupported(): boolean;
-export function loadTrainEngine(options?: TrainLoadOptions): Promise<TrainEngine>;
+/** The [min, max] of each of a run's settings that the loader checks. */
+export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
+
+/** A config with every field, checked, and the seed split for the bindings. */
+export type ResolvedTrainConfig = TrainConfig & { seed: string; seedHi: number; seedLo: number; modelCode: number };
