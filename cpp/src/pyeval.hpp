@@ -12,7 +12,7 @@
 // Values are Python scalars (bool/int/float), strings, tuples, slices and
 // n-d NumPy arrays of dtype bool, int64 or float64 with NumPy broadcasting
 // and NumPy 1.24 type promotion. Only allow-listed names, attributes and
-// functions exist (see pyeval.cpp, kNumpyFunctions / kArrayMethods): there is
+// functions exist (the table of builtins in pyeval/builtins.cpp): there is
 // no import, no builtins beyond a few conversions, no attribute outside the
 // allow-list. Errors read like Python/NumPy's last traceback line.
 //

@@ -431,7 +431,7 @@ class Parser {
       NodePtr rhs = (this->*next)();
       if (!rhs) return nullptr;
       NodePtr b = make(NodeType::BoolOp, col);
-      b->op = op;
+      b->op = op[0] == 'o' ? Op::Or : Op::And;
       b->kids.push_back(std::move(lhs));
       b->kids.push_back(std::move(rhs));
       if (!check_height(*b)) return nullptr;
@@ -450,7 +450,7 @@ class Parser {
       NodePtr operand = not_test();
       if (!operand) return nullptr;
       NodePtr u = make(NodeType::Unary, col);
-      u->op = "not";
+      u->op = Op::Not;
       u->kids.push_back(std::move(operand));
       if (!check_height(*u)) return nullptr;
       return u;
@@ -474,7 +474,7 @@ class Parser {
         node = make(NodeType::Compare, col);
         node->kids.push_back(std::move(first));
       }
-      node->ops.push_back(op);
+      node->ops.push_back(binary_op(op));
       NodePtr rhs = bitor_();
       if (!rhs) return nullptr;
       node->kids.push_back(std::move(rhs));
@@ -497,7 +497,7 @@ class Parser {
       NodePtr rhs = (this->*next)();
       if (!rhs) return nullptr;
       NodePtr b = make(NodeType::Binary, col);
-      b->op = op;
+      b->op = binary_op(op);
       b->kids.push_back(std::move(lhs));
       b->kids.push_back(std::move(rhs));
       if (!check_height(*b)) return nullptr;
@@ -520,7 +520,7 @@ class Parser {
       NodePtr operand = factor();
       if (!operand) return nullptr;
       NodePtr u = make(NodeType::Unary, op.col);
-      u->op = op.text;
+      u->op = op.text == "-" ? Op::Neg : op.text == "+" ? Op::Pos : Op::Invert;
       u->kids.push_back(std::move(operand));
       if (!check_height(*u)) return nullptr;
       return u;
@@ -537,7 +537,7 @@ class Parser {
     NodePtr exp = factor();  // right-associative; binds tighter than unary on its left
     if (!exp) return nullptr;
     NodePtr b = make(NodeType::Binary, col);
-    b->op = "**";
+    b->op = Op::Pow;
     b->kids.push_back(std::move(base));
     b->kids.push_back(std::move(exp));
     if (!check_height(*b)) return nullptr;
