@@ -142,7 +142,7 @@ Value eval(const Node& n, Env& env, Context& cx) {
       if (env.locals.count(n.name))
         cx.fail("UnboundLocalError", "cannot access local variable '" + n.name + "' where it is not associated with a value");
       else if (env.program_globals.count(n.name) || python_builtin(n.name))
-        cx.unsupported("the name " + n.name);  // exists in the real program, not here
+        cx.unsupported(Construct::ProgramName, n.name);  // exists in the real program, not here
       else
         cx.fail("NameError", "name '" + n.name + "' is not defined");
       return {};

@@ -3,6 +3,7 @@
 // outside the table are not callable.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "numpy_names.hpp"
@@ -64,6 +65,53 @@ TEST(PyevalBuiltins, UfuncsTakeOperandsByPositionOnly) {
   eval_expr("np.matmul(x1=np.ones((2, 2)), x2=np.ones((2, 2)))", env, cx);
   ASSERT_TRUE(cx.failed());
   EXPECT_EQ(cx.error->line(), "TypeError: matmul() takes from 2 to 3 positional arguments but 0 were given");
+}
+
+}  // namespace
+
+namespace {
+
+using namespace attn::py;
+
+// "unsupported" errors carry a stable code and arguments; their English
+// wording (the CLI's) is the template with the arguments.
+TEST(PyevalConstructs, CodesAreUniqueAndWordedFromTheirArguments) {
+  std::set<std::string> codes;
+  for (const ConstructInfo& c : kConstructs) {
+    EXPECT_TRUE(codes.insert(c.code).second) << c.code;
+    const std::string en = c.english;
+    EXPECT_EQ(en.find("{0}") != std::string::npos, *c.arg0 != '\0') << c.code;
+    EXPECT_EQ(en.find("{1}") != std::string::npos, *c.arg1 != '\0') << c.code;
+  }
+  EXPECT_EQ(construct_text(Construct::ArrayTooLarge, "1000000", ""), "arrays of more than 1000000 elements");
+  EXPECT_EQ(construct_text(Construct::Argument, "out", "sum"), "the out argument of sum()");
+  EXPECT_EQ(construct_text(Construct::StringEscape, "N", ""), "the string escape \\N");
+}
+
+TEST(PyevalConstructs, ErrorsCarryTheirCodeAndArguments) {
+  struct Case {
+    const char* line;
+    Construct what;
+    const char* arg0;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"np.cumsum", Construct::NumpyName, "np.cumsum", "np.cumsum"},
+      {"np.ones((2000, 2000))", Construct::ArrayTooLarge, "1000000", "arrays of more than 1000000 elements"},
+      {"np.ones(3).sum(dtype=int)", Construct::DtypeOut, ".sum", "the dtype and out arguments of .sum()"},
+      {"[x for x in (1, 2)]", Construct::KeywordExpression, "for", "'for' expressions"},
+      {"print", Construct::ProgramName, "print", "the name print"},
+  };
+  for (const Case& c : cases) {
+    Env env;
+    add_builtins(env);
+    Context cx;
+    eval_expr(c.line, env, cx);
+    ASSERT_TRUE(cx.is_unsupported()) << c.line;
+    EXPECT_EQ(cx.error->construct, c.what) << c.line;
+    EXPECT_EQ(cx.error->arg0, c.arg0) << c.line;
+    EXPECT_EQ(cx.error->message, c.message) << c.line;
+  }
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ bool bind(const std::string& fname, const Args& a, std::string_view params, std:
       static constexpr std::string_view kNumpyKeywords =
           " where initial out dtype order casting subok like signature extobj axes axis keepdims ddof copy ";
       if (fname != "softmax" && kNumpyKeywords.find(" " + name + " ") != std::string_view::npos) {
-        cx.unsupported("the " + name + " argument of " + fname + "()");
+        cx.unsupported(Construct::Argument, name, fname);
         return false;
       }
       cx.fail("TypeError", fname + "() got an unexpected keyword argument '" + name + "'");
@@ -71,7 +71,7 @@ bool parse_dtype(const Value& v, DType& out, Context& cx) {
         " float32 float16 f4 f2 half single longdouble float128 int32 int16 int8 i4 i2 i1 uint8 uint16 uint32 uint64"
         " u1 u2 u4 u8 complex complex64 complex128 c8 c16 object O str U S bytes datetime64 timedelta64 ";
     if (kOtherDtypes.find(" " + s + " ") != std::string_view::npos) {
-      cx.unsupported("the dtype " + s);
+      cx.unsupported(Construct::Dtype, s);
       return false;
     }
     cx.fail("TypeError", "data type '" + s + "' not understood");
@@ -108,10 +108,10 @@ bool real_k(const Value& v, Context& cx, double& k) {
   if (is_num(v) || (v.kind == Kind::Array && v.arr->shape.empty())) {
     k = v.kind == Kind::Array ? v.arr->data[0] : v.num;
     if (k == std::floor(k) && std::fabs(k) < 1e15) return true;
-    cx.unsupported("a k that is not a whole number");
+    cx.unsupported(Construct::FractionalK);
     return false;
   }
-  cx.unsupported("this k argument");
+  cx.unsupported(Construct::KArgument);
   return false;
 }
 
@@ -148,7 +148,7 @@ bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) 
     }
   }
   if (a.pos.size() > nin || !a.kw.empty()) {
-    cx.unsupported(std::string("np.") + uname + "'s out and keyword arguments");
+    cx.unsupported(Construct::UfuncKeywords, std::string("np.") + uname);
     return false;
   }
   return true;

@@ -181,7 +181,7 @@ Value astype(const Array& a, DType dt, Context& cx) {
   if (dt == DType::Int)
     for (double x : a.data)
       if (!(std::fabs(x) < kMaxExactInt)) {
-        cx.unsupported("converting NaN, infinity or numbers beyond 2**53 to int64");
+        cx.unsupported(Construct::IntConversion);
         return {};
       }
   std::vector<double> d(a.data);
@@ -204,7 +204,7 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
   }
   if (!charge(cx, static_cast<double>(a->size()))) return {};
   if (a->dtype == DType::Bool && (name == "sqrt" || name == "exp" || name == "log")) {
-    cx.unsupported("float16 results (np." + name + " of booleans)");
+    cx.unsupported(Construct::Float16, "np." + name);
     return {};
   }
   std::vector<double> d(a->data);
@@ -228,7 +228,7 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
 Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   ArrayPtr c = as_array(cv), x = as_array(xv), y = as_array(yv);
   if (cv.kind == Kind::Str) {
-    cx.unsupported("np.where with a string condition");
+    cx.unsupported(Construct::WhereString);
     return {};
   }
   if (!c && x && y && cv.kind != Kind::Tuple && cv.kind != Kind::List) {
@@ -239,7 +239,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   }
   if (!c || !x || !y) {
     const Value& bad = !c ? cv : !x ? xv : yv;
-    cx.unsupported("np.where with a " + type_name(bad) + " argument");
+    cx.unsupported(Construct::WhereArgument, type_name(bad));
     return {};
   }
   Shape s1, out;
@@ -344,7 +344,7 @@ Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx
   if (axes.kind == Kind::Int || axes.kind == Kind::Bool) {
     const long long n = static_cast<long long>(axes.num);
     if (n < 0 || n > static_cast<long long>(std::min(a->shape.size(), b->shape.size()))) {
-      cx.unsupported("this axes argument of np.tensordot");
+      cx.unsupported(Construct::TensordotAxes);
       return {};
     }
     for (long long i = 0; i < n; ++i) {
@@ -354,7 +354,7 @@ Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx
   } else if ((axes.kind == Kind::Tuple || axes.kind == Kind::List) && axes.items.size() == 2) {
     if (!ints(axes.items[0], xa) || !ints(axes.items[1], xb)) return {};
   } else {
-    cx.unsupported("this axes argument of np.tensordot");
+    cx.unsupported(Construct::TensordotAxes);
     return {};
   }
   if (xa.size() != xb.size()) {
@@ -371,7 +371,7 @@ Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx
       return {};
     }
     if (ca[ia] || cb[ib]) {
-      cx.unsupported("repeated axes in np.tensordot");
+      cx.unsupported(Construct::TensordotRepeated);
       return {};
     }
     ca[ia] = cb[ib] = true;

@@ -165,7 +165,7 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
       if (name == "e") return Value::real(2.718281828459045);
     }
     if (v.text == "numpy" && ((name.size() > 2 && name[0] == '_' && name[1] == '_') || in_names(kNumpyNames, name))) {
-      cx.unsupported("np." + name);
+      cx.unsupported(Construct::NumpyName, "np." + name);
       return {};
     }
     cx.fail("AttributeError", "module '" + v.text + "' has no attribute '" + name + "'");
@@ -190,12 +190,12 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
     if (name == "size") return Value::integer(static_cast<double>(a.size()));
     if (find_builtin(Home::Ndarray, name)) return func(name, &v);
     if (ndarray_attribute(name)) {
-      cx.unsupported("." + name);
+      cx.unsupported(Construct::ArrayAttribute, "." + name);
       return {};
     }
   }
   if ((v.kind == Kind::Int || v.kind == Kind::Bool || v.kind == Kind::Float) && number_attribute(name, v.kind)) {
-    cx.unsupported("." + name + " of a Python number");
+    cx.unsupported(Construct::NumberAttribute, "." + name);
     return {};
   }
   cx.fail("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
@@ -217,7 +217,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
   const Builtin* b = find_builtin(home, name);
   if (!b) {  // not reachable: only the table's names become functions
     if (f.self_) cx.fail("AttributeError", "'numpy.ndarray' object has no attribute '" + name + "'");
-    else cx.unsupported(text + "()");
+    else cx.unsupported(Construct::Function, text);
     return {};
   }
   Call c{*b, f.self_.get(), args, cx, name, {}};

@@ -38,7 +38,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     return {};
   }
   if (ops.empty() || ops.size() > 2) {
-    cx.unsupported("np.einsum with more than two operands");
+    cx.unsupported(Construct::EinsumOperands);
     return {};
   }
   std::vector<ArrayPtr> arrs;
@@ -90,7 +90,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       if (lab[ax] < 0) continue;
       const char c = static_cast<char>(lab[ax]);
       if (seen.find(c) != std::string::npos) {
-        cx.unsupported("np.einsum with repeated subscripts in one operand");
+        cx.unsupported(Construct::EinsumRepeated);
         return {};
       }
       seen += c;
@@ -146,7 +146,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     if (out_ell) {
       // keep the ellipsis at its position: only leading position supported exactly
       if (e != 0) {
-        cx.unsupported("np.einsum with '...' elsewhere than at the start of the output");
+        cx.unsupported(Construct::EinsumEllipsis);
         return {};
       }
     }

@@ -38,7 +38,7 @@ Value call_dtype(const Value& f, const Args& args, Context& cx) {
     if (f.text == "bool") return Value::boolean(truth(x, cx));
     ArrayPtr a = as_array(x);
     if (x.kind == Kind::Str) {
-      cx.unsupported(f.text + "() of a string");
+      cx.unsupported(Construct::StringConversion, f.text);
       return {};
     }
     if (!a || (x.kind != Kind::Array && !is_num(x))) {
@@ -101,7 +101,7 @@ Value fn_m_reshape(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   if (!args.kw.empty()) {
-    cx.unsupported("reshape's keyword arguments");
+    cx.unsupported(Construct::KeywordArguments, "reshape");
     return {};
   }
   if (args.pos.empty()) {
@@ -115,7 +115,7 @@ Value fn_m_copy(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   if (!args.kw.empty() || !args.pos.empty()) {
-    cx.unsupported("copy's arguments");
+    cx.unsupported(Construct::CopyArguments);
     return {};
   }
   return *c.self;  // values are immutable here
@@ -139,7 +139,7 @@ Value fn_m_reduce(Call& c) {
     return {};
   }
   if (p[1].kind != Kind::None || p[2].kind != Kind::None) {
-    cx.unsupported("the dtype and out arguments of ." + c.name + "()");
+    cx.unsupported(Construct::DtypeOut, "." + c.name);
     return {};
   }
   bool keep = false;
@@ -168,7 +168,7 @@ Value fn_max_min(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   if (!args.kw.empty()) {
-    cx.unsupported(c.name + "() with keyword arguments");
+    cx.unsupported(Construct::BuiltinKeywords, c.name);
     return {};
   }
   std::vector<Value> items;
@@ -214,7 +214,7 @@ Value fn_pow(Call& c) {
   Context& cx = c.cx;
   std::vector<Value>& p = c.p;
   if (p[2].kind != Kind::None) {
-    cx.unsupported("pow() with a modulus");
+    cx.unsupported(Construct::PowModulus);
     return {};
   }
   return binary(Op::Pow, p[0], p[1], cx);
@@ -231,7 +231,7 @@ Value fn_list(Call& c) {
   l.kind = Kind::List;
   if (args.pos.size() == 1 && !iterate(args.pos[0], cx, l.items)) return {};
   if (l.items.size() > 4096) {
-    cx.unsupported("lists this long");
+    cx.unsupported(Construct::LongList);
     return {};
   }
   return l;
@@ -286,7 +286,7 @@ Value fn_array(Call& c) {
     if (first) a = std::make_shared<const Array>(std::move(st));
   }
   if (!a) {
-    cx.unsupported("np.array of this object");
+    cx.unsupported(Construct::ArrayObject);
     return {};
   }
   if (!check_ndim(cx, a->shape.size()) || !charge(cx, static_cast<double>(a->size()))) return {};
@@ -392,7 +392,7 @@ Value fn_fill(Call& c) {
   if (full) {
     ArrayPtr fv = as_array(p[1]);
     if (!fv || fv->size() != 1) {
-      cx.unsupported("np.full with an array fill_value");
+      cx.unsupported(Construct::FullArray);
       return {};
     }
     fill = fv->data[0];
@@ -496,7 +496,7 @@ Value fn_where(Call& c) {
   }
   if (!c.bind()) return {};
   if (args.pos.size() + args.kw.size() == 1) {
-    cx.unsupported("np.where with one argument");
+    cx.unsupported(Construct::WhereOneArgument);
     return {};
   }
   if (args.pos.size() + args.kw.size() != 3) {
@@ -560,7 +560,7 @@ Value fn_einsum(Call& c) {
     return {};
   }
   if (!args.kw.empty()) {
-    cx.unsupported("np.einsum's keyword arguments");
+    cx.unsupported(Construct::KeywordArguments, "np.einsum");
     return {};
   }
   return einsum(args.pos[0].text, std::vector<Value>(args.pos.begin() + 1, args.pos.end()), cx);
@@ -581,7 +581,7 @@ Value fn_reduce(Call& c) {
   bool keep = false;
   if ((p[4].kind != Kind::None || keyword_given(args, "keepdims")) && !keepdims_flag(p[4], cx, keep)) return {};
   if (p[2].kind != Kind::None || p[3].kind != Kind::None) {
-    cx.unsupported("the dtype and out arguments of np." + c.name + "()");
+    cx.unsupported(Construct::DtypeOut, "np." + c.name);
     return {};
   }
   const Reduce r = c.name == "sum" ? Reduce::Sum : c.name == "mean" ? Reduce::Mean

@@ -71,11 +71,11 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
     else if (v.kind != Kind::None) ++consumed;
     if (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype != DType::Float) continue;
     if (v.kind == Kind::Array || v.kind == Kind::List || v.kind == Kind::Tuple) {
-      cx.unsupported("indexing with arrays or sequences");
+      cx.unsupported(Construct::FancyIndex);
       return {};
     }
     if (v.kind == Kind::Bool) {
-      cx.unsupported("indexing with True/False");
+      cx.unsupported(Construct::BoolIndex);
       return {};
     }
     if (v.kind != Kind::Int && v.kind != Kind::Slice && v.kind != Kind::None && v.kind != Kind::Ellipsis) {
@@ -184,7 +184,7 @@ bool iterate(const Value& v, Context& cx, std::vector<Value>& out) {
     return true;
   }
   if (v.kind == Kind::Str) {
-    cx.unsupported("iterating over a string");
+    cx.unsupported(Construct::StringIteration);
     return false;
   }
   cx.fail("TypeError", v.kind == Kind::Array && !v.np_scalar ? "iteration over a 0-d array"

@@ -100,7 +100,7 @@ const char* ufunc_name(Op op) {
 
 Value unsupported_operands(std::string_view op, const Value& a, const Value& b, Context& cx) {
   if (a.kind == Kind::Str || b.kind == Kind::Str) {  // str * int, str + str, ...: Python has rules this evaluator lacks
-    cx.unsupported("operators on strings");
+    cx.unsupported(Construct::StringOperators);
     return {};
   }
   cx.fail("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
@@ -142,7 +142,7 @@ Value scalar_binary(Op op, const Value& a, const Value& b, Context& cx) {
       return {};
     }
     if (x < 0 && y != std::floor(y)) {
-      cx.unsupported("complex numbers");
+      cx.unsupported(Construct::Complex);
       return {};
     }
     const double r = std::pow(x, y);
@@ -171,7 +171,7 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
     Value r = a;
     r.items.insert(r.items.end(), b.items.begin(), b.items.end());
     if (r.items.size() > 64) {
-      cx.unsupported("sequences this long");
+      cx.unsupported(Construct::LongSequence);
       return {};
     }
     return r;
@@ -181,7 +181,7 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
     const Value& s = seq_a ? a : b;
     const double n = seq_a ? b.num : a.num;
     if (n * static_cast<double>(s.items.size()) > 64) {
-      cx.unsupported("sequences this long");
+      cx.unsupported(Construct::LongSequence);
       return {};
     }
     Value r = s;
@@ -249,7 +249,7 @@ Value array_binary(Op op, const Value& av, const Value& bv, Context& cx) {
   if (rt == DType::Int)
     for (double x : data)
       if (!(std::fabs(x) <= kMaxExactInt)) {  // NumPy would wrap around in int64; doubles hold 2^53 exactly
-        cx.unsupported("int64 results beyond 2**53");
+        cx.unsupported(Construct::Int64Overflow);
         return {};
       }
   return make(rt, out, std::move(data));

@@ -57,7 +57,7 @@ Value dtype_obj(DType d, const char* name) {
 
 bool check_size(Context& cx, double n) {
   if (n > static_cast<double>(cx.limits.max_array_elements)) {
-    cx.unsupported("arrays of more than " + std::to_string(cx.limits.max_array_elements) + " elements");
+    cx.unsupported(Construct::ArrayTooLarge, std::to_string(cx.limits.max_array_elements));
     return false;
   }
   return true;
@@ -66,7 +66,7 @@ bool check_size(Context& cx, double n) {
 bool charge(Context& cx, double n) {
   cx.work += static_cast<std::uint64_t>(std::min(n, 1e18));
   if (cx.work > cx.limits.max_work) {
-    cx.unsupported("more than " + std::to_string(cx.limits.max_work) + " element operations");
+    cx.unsupported(Construct::TooMuchWork, std::to_string(cx.limits.max_work));
     return false;
   }
   return true;
@@ -75,7 +75,7 @@ bool charge(Context& cx, double n) {
 bool check_ndim(Context& cx, std::size_t nd) {
   if (nd > cx.limits.max_ndim) {
     if (nd > 32) cx.fail("ValueError", "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
-    else cx.unsupported("arrays of more than " + std::to_string(cx.limits.max_ndim) + " dimensions");
+    else cx.unsupported(Construct::TooManyDims, std::to_string(cx.limits.max_ndim));
     return false;
   }
   return true;
@@ -93,7 +93,7 @@ Value make(DType dt, Shape shape, std::vector<double> data) {
 // A Python int from a double result, or an OverflowError.
 Value py_int(Context& cx, double x) {
   if (!(std::fabs(x) <= kMaxExactInt)) {
-    cx.unsupported("integers beyond 2**53");
+    cx.unsupported(Construct::BigInteger);
     return {};
   }
   return Value::integer(x == 0 ? 0.0 : x);
@@ -112,7 +112,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float) {
     return false;
   }
   if (!std::isfinite(x) || std::fabs(x) > 1e15) {
-    cx.unsupported("integers this large as sizes or indices");
+    cx.unsupported(Construct::BigIndex);
     return false;
   }
   out = static_cast<long long>(std::trunc(x));
@@ -199,6 +199,19 @@ bool truth(const Value& v, Context& cx) {
 namespace attn::py {
 
 using namespace impl;
+
+std::string construct_text(Construct c, const std::string& arg0, const std::string& arg1) {
+  std::string out;
+  for (const char* t = construct_info(c).english; *t; ++t) {
+    if (t[0] == '{' && (t[1] == '0' || t[1] == '1') && t[2] == '}') {
+      out += t[1] == '0' ? arg0 : arg1;
+      t += 2;
+    } else {
+      out += *t;
+    }
+  }
+  return out;
+}
 
 const char* dtype_name(DType d) { return d == DType::Bool ? "bool" : d == DType::Int ? "int64" : "float64"; }
 
