@@ -6,7 +6,8 @@
 //   indexing.cpp   subscripts of tuples, lists and arrays; iteration
 //   arguments.cpp  binding call arguments to a signature; dtype, shape and axis arguments
 //   builtins.cpp   the table of builtins (the allow-list), attributes, calls
-//   functions.cpp  the builtins' implementations
+//   functions.cpp  the builtins' implementations: Python's, math, dtype calls, ndarray methods
+//   numpy_functions.cpp  and NumPy's functions
 // pyeval.cpp evaluates the syntax tree and prints values.
 #pragma once
 
@@ -186,14 +187,14 @@ std::span<const Builtin> builtin_table();
 Value get_attr(const Value& v, const std::string& name, Context& cx);
 Value call_value(const Value& f, const Args& args, Context& cx);
 
-// ---------------------------------------------------------- functions.cpp --
+// ------------------------------------------ functions.cpp, numpy_functions.cpp --
 
 // The lesson's softmax with the operations its Python code uses.
 Value softmax(const Value& x, Context& cx);
 // float(x), int(x), bool(x), np.float64(x), ...
 Value call_dtype(const Value& f, const Args& args, Context& cx);
 
-// The implementations (functions.cpp), named after what they implement.
+// The implementations, named after what they implement (fn_m_*: ndarray methods).
 Value fn_m_swapaxes(Call&);
 Value fn_m_transpose(Call&);
 Value fn_m_astype(Call&);
