@@ -111,6 +111,24 @@ test('reasons in the learner\'s language: Chinese for zh-CN, English for en', as
   await expect(el.locator('li[data-todo="1"]')).toContainText("运行时 Python 报错：NameError: name 'x' is not defined");
 });
 
+test('a line the checker cannot run is said calmly in the page\'s language, with no English construct text', async ({ page }) => {
+  for (const [lang, want, other] of [
+    ['zh-CN', ['“lambda”表达式', '超过 1000000 个元素的数组'], ["'lambda' expressions", 'arrays of more than']],
+    ['en', ["unsupported: 'lambda' expressions", 'unsupported: arrays of more than 1000000 elements'], ['表达式', '数组']],
+  ] as const) {
+    const el = await open(page, lang);
+    await typeAll(el, ['scores = (lambda a: a @ K.T / np.sqrt(d_k))(Q)', REF[1],
+      'weights = softmax(scores) + np.zeros((2000, 2000)).sum()']);
+    await el.locator('button.run').click();
+    for (const [k, todo] of [[0, '1'], [1, '3']] as const) {
+      const li = el.locator(`li[data-todo="${todo}"]`);
+      await expect(li).toHaveAttribute('data-verdict', 'unsupported');
+      await expect(li).toContainText(want[k]);
+      await expect(li).not.toContainText(other[k]);
+    }
+  }
+});
+
 test('the whole program is listed, and Copy program copies it with the typed lines', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const el = await open(page);

@@ -38,6 +38,17 @@ struct Reason {
 Reason fail(std::string code, std::string text, VerdictParams params = {}) {
   return Reason{std::move(text), std::move(code), std::move(params)};
 }
+
+// An "unsupported" reason's parameters: `construct` (the English wording),
+// `what` (the construct's stable code, pyeval.hpp kConstructs) and its named
+// arguments.
+VerdictParams unsupported_params(const py::Error& e) {
+  const py::ConstructInfo& info = py::construct_info(e.construct);
+  VerdictParams p{{"construct", e.message}, {"what", info.code}};
+  if (*info.arg0) p.emplace_back(info.arg0, e.arg0);
+  if (*info.arg1) p.emplace_back(info.arg1, e.arg1);
+  return p;
+}
 // attention()'s own names besides the TODO targets (Python's locals: assigned
 // somewhere in the function), and the program's globals this evaluator does
 // not model (reading one is unsupported, not a NameError).
@@ -470,7 +481,7 @@ Reason judge_on(int k, const Todo& t, const Problem& p, bool causal) {
   env.locals.insert(t.targets.begin(), t.targets.end());
   Context cx;
   Value v = py::eval(*t.st.expr, env, cx);
-  if (cx.is_unsupported()) return fail("unsupported", "unsupported: " + cx.error->message, {{"construct", cx.error->message}});
+  if (cx.is_unsupported()) return fail("unsupported", "unsupported: " + cx.error->message, unsupported_params(*cx.error));
   if (cx.failed()) {
     Reason r = fail("error", "raises " + cx.error->line(), {{"text", cx.error->line()}});
     if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
@@ -526,7 +537,7 @@ TodoVerdict judge_todo(int k, const std::string& line) {
   };
   const Todo t = parse_todo(k, line);
   if (t.syntax_error && t.syntax_error->type == Context::kUnsupported) {
-    set(fail("unsupported", "unsupported: " + t.syntax_error->message, {{"construct", t.syntax_error->message}}));
+    set(fail("unsupported", "unsupported: " + t.syntax_error->message, unsupported_params(*t.syntax_error)));
     return v;
   }
   if (t.syntax_error) {

@@ -67,8 +67,12 @@ namespace attn {
 //   weights_nan       index got want NaN where the reference has none
 //   row_sums          sums           rows don't sum to 1
 //   weights_values    index got want first element off softmax(scores)
-//   unsupported       construct      the checker cannot run this form (the
-//                                    line may be right; not counted wrong)
+//   unsupported       construct what [args]
+//                                    the checker cannot run this form (the
+//                                    line may be right; not counted wrong):
+//                                    `construct` its English wording, `what`
+//                                    its code (pyeval.hpp kConstructs) and
+//                                    its named arguments (limit, name, ...)
 //   sizes_only                       right for T = 4, d_k = 16 only (fixed numbers)
 //
 // Wrappers (their params are empty; the wrapped reason is inner_code/params):

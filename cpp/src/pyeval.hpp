@@ -12,7 +12,7 @@
 // Values are Python scalars (bool/int/float), strings, tuples, slices and
 // n-d NumPy arrays of dtype bool, int64 or float64 with NumPy broadcasting
 // and NumPy 1.24 type promotion. Only allow-listed names, attributes and
-// functions exist (see pyeval.cpp, kNumpyFunctions / kArrayMethods): there is
+// functions exist (the table of builtins in pyeval/builtins.cpp): there is
 // no import, no builtins beyond a few conversions, no attribute outside the
 // allow-list. Errors read like Python/NumPy's last traceback line.
 //
@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <optional>
@@ -91,9 +92,95 @@ std::string type_name(const Value& v);
 std::string py_str(const Value& v);
 std::string py_repr(const Value& v);
 
+// What an "unsupported" error is about: a stable code and up to two
+// arguments, so that a UI words it in its own language (the English wording,
+// Error::message, is the CLI's). kConstructs is in the enum's order.
+enum class Construct : std::uint8_t {
+  LineTokens, StringPrefix, Complex, LongLiteral, BigInteger, StringEscape, NonAsciiName, SeveralStatements,
+  AssignTarget, KeywordExpression, DictSet, Operator, Nesting, ArgumentUnpacking, Starred, LineLength,
+  Argument, Dtype, FractionalK, KArgument, UfuncKeywords, IntConversion, Float16, WhereString, WhereArgument,
+  TensordotAxes, TensordotRepeated, NumpyName, ArrayAttribute, NumberAttribute, Function, EinsumOperands,
+  EinsumRepeated, EinsumEllipsis, StringConversion, KeywordArguments, CopyArguments, DtypeOut, BuiltinKeywords,
+  PowModulus, LongList, ArrayObject, FullArray, WhereOneArgument, FancyIndex, BoolIndex, StringIteration,
+  StringOperators, LongSequence, Int64Overflow, ArrayTooLarge, TooMuchWork, TooManyDims, BigIndex, ProgramName,
+};
+
+struct ConstructInfo {
+  const char* code;     // stable: web/elements/attn-exercise/constructs.ts words it
+  const char* english;  // {0} and {1} stand for the arguments
+  const char* arg0;     // the arguments' names ("" = none)
+  const char* arg1;
+};
+
+inline constexpr ConstructInfo kConstructs[] = {
+    {"line-tokens", "lines of more than {0} tokens", "limit", ""},
+    {"string-prefix", "string prefixes such as {0}''", "prefix", ""},
+    {"complex", "complex numbers", "", ""},
+    {"long-literal", "a number literal of more than 400 digits", "", ""},
+    {"big-integer", "integers beyond 2**53", "", ""},
+    {"string-escape", "the string escape \\{0}", "escape", ""},
+    {"non-ascii-name", "names with non-ASCII letters", "", ""},
+    {"several-statements", "several statements on one line", "", ""},
+    {"assign-target", "assigning to anything but a name", "", ""},
+    {"keyword-expression", "'{0}' expressions", "keyword", ""},
+    {"dict-set", "dictionaries and sets", "", ""},
+    {"operator", "the {0} operator", "op", ""},
+    {"nesting", "expressions nested more than {0} levels deep", "limit", ""},
+    {"argument-unpacking", "argument unpacking", "", ""},
+    {"starred", "starred expressions", "", ""},
+    {"line-length", "lines longer than {0} characters", "limit", ""},
+    {"argument", "the {0} argument of {1}()", "argument", "function"},
+    {"dtype", "the dtype {0}", "dtype", ""},
+    {"fractional-k", "a k that is not a whole number", "", ""},
+    {"k-argument", "this k argument", "", ""},
+    {"ufunc-keywords", "{0}'s out and keyword arguments", "function", ""},
+    {"int-conversion", "converting NaN, infinity or numbers beyond 2**53 to int64", "", ""},
+    {"float16", "float16 results ({0} of booleans)", "function", ""},
+    {"where-string", "np.where with a string condition", "", ""},
+    {"where-argument", "np.where with a {0} argument", "type", ""},
+    {"tensordot-axes", "this axes argument of np.tensordot", "", ""},
+    {"tensordot-repeated", "repeated axes in np.tensordot", "", ""},
+    {"numpy-name", "{0}", "name", ""},
+    {"array-attribute", "{0}", "name", ""},
+    {"number-attribute", "{0} of a Python number", "name", ""},
+    {"function", "{0}()", "function", ""},
+    {"einsum-operands", "np.einsum with more than two operands", "", ""},
+    {"einsum-repeated", "np.einsum with repeated subscripts in one operand", "", ""},
+    {"einsum-ellipsis", "np.einsum with '...' elsewhere than at the start of the output", "", ""},
+    {"string-conversion", "{0}() of a string", "function", ""},
+    {"keyword-arguments", "{0}'s keyword arguments", "function", ""},
+    {"copy-arguments", "copy's arguments", "", ""},
+    {"dtype-out", "the dtype and out arguments of {0}()", "function", ""},
+    {"builtin-keywords", "{0}() with keyword arguments", "function", ""},
+    {"pow-modulus", "pow() with a modulus", "", ""},
+    {"long-list", "lists this long", "", ""},
+    {"array-object", "np.array of this object", "", ""},
+    {"full-array", "np.full with an array fill_value", "", ""},
+    {"where-one-argument", "np.where with one argument", "", ""},
+    {"fancy-index", "indexing with arrays or sequences", "", ""},
+    {"bool-index", "indexing with True/False", "", ""},
+    {"string-iteration", "iterating over a string", "", ""},
+    {"string-operators", "operators on strings", "", ""},
+    {"long-sequence", "sequences this long", "", ""},
+    {"int64-overflow", "int64 results beyond 2**53", "", ""},
+    {"array-too-large", "arrays of more than {0} elements", "limit", ""},
+    {"too-much-work", "more than {0} element operations", "limit", ""},
+    {"too-many-dims", "arrays of more than {0} dimensions", "limit", ""},
+    {"big-index", "integers this large as sizes or indices", "", ""},
+    {"program-name", "the name {0}", "name", ""},
+};
+static_assert(std::size(kConstructs) == static_cast<std::size_t>(Construct::ProgramName) + 1);
+
+inline const ConstructInfo& construct_info(Construct c) { return kConstructs[static_cast<std::size_t>(c)]; }
+// The English wording: the template with its arguments.
+std::string construct_text(Construct c, const std::string& arg0, const std::string& arg1);
+
 struct Error {
   std::string type;     // "ValueError", "SyntaxError", "numpy.AxisError", ...
   std::string message;
+  // type "unsupported": what the checker cannot run, and its arguments (message = their English wording)
+  Construct construct = Construct::Complex;
+  std::string arg0, arg1;
   std::string line() const { return type + ": " + message; }
 };
 
@@ -126,11 +213,14 @@ struct Context {
   std::uint64_t work = 0;
   bool failed() const { return error.has_value(); }
   void fail(std::string type, std::string message) {
-    if (!error) error = Error{std::move(type), std::move(message)};
+    if (!error) error = Error{std::move(type), std::move(message), Construct::Complex, {}, {}};
   }
   // The line may be valid Python, but this evaluator cannot run `construct`
   // (error type "unsupported"): never reported as the learner's mistake.
-  void unsupported(std::string construct) { fail(kUnsupported, std::move(construct)); }
+  void unsupported(Construct construct, std::string arg0 = {}, std::string arg1 = {}) {
+    if (error) return;
+    error = Error{kUnsupported, construct_text(construct, arg0, arg1), construct, std::move(arg0), std::move(arg1)};
+  }
   bool is_unsupported() const { return error && error->type == kUnsupported; }
   static constexpr const char* kUnsupported = "unsupported";
 };

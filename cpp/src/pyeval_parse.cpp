@@ -61,7 +61,7 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   while (i < src.size()) {
     if (out.size() >= cx.limits.max_tokens) {
-      cx.unsupported("lines of more than " + std::to_string(cx.limits.max_tokens) + " tokens");
+      cx.unsupported(Construct::LineTokens, std::to_string(cx.limits.max_tokens));
       return false;
     }
     const char c = src[i];
@@ -82,7 +82,7 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       t.text = std::string(src.substr(start, i - start));
       if (i < src.size() && (src[i] == '\'' || src[i] == '"') && t.text.size() <= 2 &&
           t.text.find_first_not_of("rRbBfFuU") == std::string::npos) {
-        cx.unsupported("string prefixes such as " + t.text + "''");
+        cx.unsupported(Construct::StringPrefix, t.text);
         return false;
       }
     } else if (digit(c) || (c == '.' && i + 1 < src.size() && digit(src[i + 1]))) {
@@ -149,7 +149,7 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
           }
         }
         if (ok && i < src.size() && (src[i] == 'j' || src[i] == 'J')) {
-          cx.unsupported("complex numbers");
+          cx.unsupported(Construct::Complex);
           return false;
         }
         if (!ok || ident_follows()) {
@@ -163,14 +163,14 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
           return false;
         }
         if (digits.size() > 400) {
-          cx.unsupported("a number literal of more than 400 digits");
+          cx.unsupported(Construct::LongLiteral);
           return false;
         }
         t.value = std::strtod(digits.c_str(), nullptr);
         t.type = is_float ? Tok::Float : Tok::Int;
       }
       if (t.type == Tok::Int && t.value > 9007199254740992.0) {
-        cx.unsupported("integers beyond 2**53");
+        cx.unsupported(Construct::BigInteger);
         return false;
       }
     } else if (c == '\'' || c == '"') {
@@ -183,7 +183,7 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
         if (d == '\\' && i + 1 < src.size()) {
           const char e = src[i + 1];
           if (!std::strchr("nt\\'\"", e)) {
-            cx.unsupported("the string escape \\" + std::string(1, e));
+            cx.unsupported(Construct::StringEscape, std::string(1, e));
             return false;
           }
           s += e == 'n' ? '\n' : e == 't' ? '\t' : e;
@@ -219,7 +219,7 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
                             !(cp >= 0x0660 && cp <= 0x0669) && !(cp >= 0x06F0 && cp <= 0x06F9) &&
                             !(cp >= 0x0966 && cp <= 0x096F) && !(cp >= 0xFF10 && cp <= 0xFF19);
         if (letter) {
-          cx.unsupported("names with non-ASCII letters");
+          cx.unsupported(Construct::NonAsciiName);
           return false;
         }
         if (cp >= 0x80) {
@@ -282,7 +282,7 @@ class Parser {
       ++p_;
       if (peek().type != Tok::End) {
         if (is_op(";")) syntax(cx_, "invalid syntax", peek().col);
-        else cx_.unsupported("several statements on one line");
+        else cx_.unsupported(Construct::SeveralStatements);
         return st;
       }
     }
@@ -291,7 +291,7 @@ class Parser {
       if (k.type == Tok::Op && k.text == "=" &&
           (e->type == NodeType::Subscript || e->type == NodeType::Attr || e->type == NodeType::Tuple ||
            e->type == NodeType::List || e->type == NodeType::Name))
-        cx_.unsupported("assigning to anything but a name");
+        cx_.unsupported(Construct::AssignTarget);
       else if (k.type == Tok::Op && k.text == "=")
         syntax(cx_, "cannot assign to expression", k.col);
       else
@@ -327,13 +327,14 @@ class Parser {
   void unexpected(const Token& k) {
     if (k.type == Tok::Name && is_keyword(k.text)) {
       if (expression_keyword(k.text) || k.text == "if" || k.text == "for" || k.text == "is" || k.text == "in")
-        cx_.unsupported("'" + k.text + "' expressions");
+        cx_.unsupported(Construct::KeywordExpression, k.text);
       else
         syntax(cx_, "invalid syntax", k.col);
     } else if (k.type == Tok::End) {
       syntax(cx_, "invalid syntax: the line ends too early", k.col);
     } else if (k.type == Tok::Op && (k.text == "{" || k.text == ":=" || k.text == "<<" || k.text == ">>")) {
-      cx_.unsupported(k.text == "{" ? std::string("dictionaries and sets") : "the " + k.text + " operator");
+      if (k.text == "{") cx_.unsupported(Construct::DictSet);
+      else cx_.unsupported(Construct::Operator, k.text);
     } else {
       syntax(cx_, "invalid syntax", k.col);
     }
@@ -353,7 +354,7 @@ class Parser {
       if (k && k->height > h) h = k->height;
     n.height = h + 1;
     if (n.height > cx_.limits.max_depth) {
-      cx_.unsupported("expressions nested more than " + std::to_string(cx_.limits.max_depth) + " levels deep");
+      cx_.unsupported(Construct::Nesting, std::to_string(cx_.limits.max_depth));
       return false;
     }
     return true;
@@ -364,7 +365,7 @@ class Parser {
     bool ok;
     explicit DepthGuard(Parser& parser) : p(parser), ok(++parser.depth_ <= parser.cx_.limits.max_depth) {
       if (!ok)
-        p.cx_.unsupported("expressions nested more than " + std::to_string(p.cx_.limits.max_depth) + " levels deep");
+        p.cx_.unsupported(Construct::Nesting, std::to_string(p.cx_.limits.max_depth));
     }
     ~DepthGuard() { --p.depth_; }
   };
@@ -416,7 +417,7 @@ class Parser {
     }
     if (peek().type == Tok::Name && (peek().text == "in" || peek().text == "is" || peek().text == "not" ||
                                      peek().text == "for")) {
-      cx_.unsupported("'" + peek().text + "' expressions");
+      cx_.unsupported(Construct::KeywordExpression, peek().text);
       return nullptr;
     }
     return e;
@@ -431,7 +432,7 @@ class Parser {
       NodePtr rhs = (this->*next)();
       if (!rhs) return nullptr;
       NodePtr b = make(NodeType::BoolOp, col);
-      b->op = op;
+      b->op = op[0] == 'o' ? Op::Or : Op::And;
       b->kids.push_back(std::move(lhs));
       b->kids.push_back(std::move(rhs));
       if (!check_height(*b)) return nullptr;
@@ -450,7 +451,7 @@ class Parser {
       NodePtr operand = not_test();
       if (!operand) return nullptr;
       NodePtr u = make(NodeType::Unary, col);
-      u->op = "not";
+      u->op = Op::Not;
       u->kids.push_back(std::move(operand));
       if (!check_height(*u)) return nullptr;
       return u;
@@ -474,7 +475,7 @@ class Parser {
         node = make(NodeType::Compare, col);
         node->kids.push_back(std::move(first));
       }
-      node->ops.push_back(op);
+      node->ops.push_back(binary_op(op));
       NodePtr rhs = bitor_();
       if (!rhs) return nullptr;
       node->kids.push_back(std::move(rhs));
@@ -497,7 +498,7 @@ class Parser {
       NodePtr rhs = (this->*next)();
       if (!rhs) return nullptr;
       NodePtr b = make(NodeType::Binary, col);
-      b->op = op;
+      b->op = binary_op(op);
       b->kids.push_back(std::move(lhs));
       b->kids.push_back(std::move(rhs));
       if (!check_height(*b)) return nullptr;
@@ -520,7 +521,7 @@ class Parser {
       NodePtr operand = factor();
       if (!operand) return nullptr;
       NodePtr u = make(NodeType::Unary, op.col);
-      u->op = op.text;
+      u->op = op.text == "-" ? Op::Neg : op.text == "+" ? Op::Pos : Op::Invert;
       u->kids.push_back(std::move(operand));
       if (!check_height(*u)) return nullptr;
       return u;
@@ -537,7 +538,7 @@ class Parser {
     NodePtr exp = factor();  // right-associative; binds tighter than unary on its left
     if (!exp) return nullptr;
     NodePtr b = make(NodeType::Binary, col);
-    b->op = "**";
+    b->op = Op::Pow;
     b->kids.push_back(std::move(base));
     b->kids.push_back(std::move(exp));
     if (!check_height(*b)) return nullptr;
@@ -583,7 +584,7 @@ class Parser {
     bool seen_kw = false;
     while (!accept(")")) {
       if (is_op("*") || is_op("**")) {
-        cx_.unsupported("argument unpacking");
+        cx_.unsupported(Construct::ArgumentUnpacking);
         return false;
       }
       if (peek().type == Tok::Name && is_op("=", 1)) {
@@ -700,7 +701,7 @@ class Parser {
       }
       case Tok::Op: {
         if (k.text == "*" || k.text == "**") {
-          cx_.unsupported("starred expressions");
+          cx_.unsupported(Construct::Starred);
           return nullptr;
         }
         if (k.text == "...") {
@@ -744,7 +745,7 @@ class Parser {
 
 Statement parse_line(std::string_view line, Context& cx) {
   if (line.size() > cx.limits.max_line_chars) {
-    cx.unsupported("lines longer than " + std::to_string(cx.limits.max_line_chars) + " characters");
+    cx.unsupported(Construct::LineLength, std::to_string(cx.limits.max_line_chars));
     return {};
   }
   std::vector<Token> toks;

@@ -58,7 +58,31 @@ export type VerdictCode =
   | 'mask_where_error' | 'mask_shape' | 'mask_not_bool' | 'mask_k0' | 'mask_lower' | 'mask_inverted' | 'mask_none'
   | 'mask_all' | 'mask_cells'
   | 'softmax_axis' | 'not_normalized' | 'double_scale' | 'ignores_mask' | 'weights_nan' | 'row_sums' | 'weights_values'
-  | 'causal_false' | 'batched' | 'batched_transpose';
+  | 'causal_false' | 'batched' | 'batched_transpose' | 'unsupported' | 'sizes_only' | 'pytorch_transpose';
+
+/**
+ * What an 'unsupported' verdict is about (params.what): a stable code with named arguments in params
+ * (cpp/src/pyeval.hpp kConstructs lists them with their English wording, which is params.construct).
+ */
+export type ConstructCode =
+  | 'line-tokens' | 'string-prefix' | 'complex' | 'long-literal' | 'big-integer' | 'string-escape'
+  | 'non-ascii-name' | 'several-statements' | 'assign-target' | 'keyword-expression' | 'dict-set' | 'operator'
+  | 'nesting' | 'argument-unpacking' | 'starred' | 'line-length' | 'argument' | 'dtype' | 'fractional-k'
+  | 'k-argument' | 'ufunc-keywords' | 'int-conversion' | 'float16' | 'where-string' | 'where-argument'
+  | 'tensordot-axes' | 'tensordot-repeated' | 'numpy-name' | 'array-attribute' | 'number-attribute' | 'function'
+  | 'einsum-operands' | 'einsum-repeated' | 'einsum-ellipsis' | 'string-conversion' | 'keyword-arguments'
+  | 'copy-arguments' | 'dtype-out' | 'builtin-keywords' | 'pow-modulus' | 'long-list' | 'array-object'
+  | 'full-array' | 'where-one-argument' | 'fancy-index' | 'bool-index' | 'string-iteration' | 'string-operators'
+  | 'long-sequence' | 'int64-overflow' | 'array-too-large' | 'too-much-work' | 'too-many-dims' | 'big-index'
+  | 'program-name';
+
+/** An 'unsupported' verdict's params: its English wording, its code and the code's named arguments. */
+export interface UnsupportedParams extends Record<string, string> {
+  /** e.g. 'arrays of more than 1000000 elements' (English, as the CLI prints it). */
+  construct: string;
+  /** e.g. 'array-too-large' (its argument: limit = '1000000'). */
+  what: ConstructCode;
+}
 
 export interface VerdictReason {
   code: VerdictCode;

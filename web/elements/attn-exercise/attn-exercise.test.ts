@@ -53,6 +53,29 @@ describe('<attn-exercise>', () => {
     }
   });
 
+  it('says calmly, in Chinese, what the checker cannot run, with no English construct text', async () => {
+    for (const [k, line, english, zh] of [
+      [0, 'scores = Q @ K.T / np.sqrt(d_k) + np.zeros((2000, 2000)).sum()', 'arrays of more than 1000000 elements', '超过 1000000 个元素的数组'],
+      [0, 'scores = (lambda a: a @ K.T / np.sqrt(d_k))(Q)', "'lambda' expressions", '“lambda”表达式'],
+      [2, 'weights = np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True, dtype=float)',
+        'the dtype and out arguments of .sum()', '.sum() 的 dtype 和 out 参数'],
+    ] as const) {
+      const el = await mount({ lang: 'zh-CN', seed: '0' });
+      const lines: string[] = [...REFERENCE];
+      lines[k] = line;
+      type(el, lines);
+      const r = await el.run(false);
+      expect(r!.todos[k], line).toMatchObject({ correct: false, code: 'unsupported' });
+      expect(r!.todos[k].params.construct).toBe(english);   // the event keeps the English wording
+      const li = q(el, `li[data-todo="${k + 1}"]`);
+      expect(li.textContent, line).toContain(zh);
+      expect(li.textContent, line).toContain('可能是对的');
+      expect(li.textContent, line).not.toContain(english);
+      for (const w of ['arrays', 'elements', 'expressions', 'arguments', 'unsupported']) expect(li.textContent, line).not.toContain(w);
+      el.remove();
+    }
+  });
+
   it('keeps Python\'s error line as Python prints it, after a Chinese lead-in', async () => {
     const el = await mount({ lang: 'zh-CN' });
     type(el, [REFERENCE[0], REFERENCE[1], 'weights = softmax(x)']);

@@ -105,8 +105,27 @@ describe('verdict reasons by code', () => {
     expect(v.correct).toBe(false);
     expect(v.code).toBe('unsupported');
     expect(v.params.construct).toBe('np.divide');
+    expect(v.params).toMatchObject({ what: 'numpy-name', name: 'np.divide' });
     expect(reasonText('zh-CN', v)).toContain('可能是对的');
+    expect(reasonText('zh-CN', v)).toContain('NumPy 的 np.divide');
     expect(reasonText('en', v)).toBe('unsupported: np.divide');
+  });
+
+  it('words an unsupported construct from its code in Chinese, without its English text', () => {
+    for (const [k, line] of [
+      [0, 'Q @ K.T / np.sqrt(d_k) + np.zeros((2000, 2000)).sum()'], [0, '(lambda a: a @ K.T / np.sqrt(d_k))(Q)'],
+      [1, 'np.triu(np.ones((T, T), dtype=bool), k=1.5)'], [2, 'softmax(scores) if True else {}'],
+      [0, 'Q @ K.T / np.sqrt(d_k); x = 1'], [2, 'np.exp(scores) / np.exp(scores).sum(axis=-1, keepdims=True, dtype=float)'],
+    ] as const) {
+      const v = verdict(k, line);
+      expect(v.code, line).toBe('unsupported');
+      expect(typeof v.params.what, line).toBe('string');
+      expect(reasonText('en', v), line).toBe(v.reason);
+      const zh = reasonText('zh-CN', v);
+      expect(zh, line).toMatch(/[\u4e00-\u9fff]/);
+      expect(zh, line).not.toContain(v.params.construct);
+      expect(zh, line).not.toMatch(/\b(arrays|expressions|argument|arguments|statements|whole|number|dictionaries|unsupported)\b/);
+    }
   });
 
   it('an unknown code (or inner code) falls back to the English text', () => {

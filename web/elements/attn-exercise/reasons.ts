@@ -6,6 +6,7 @@
 // page by a gloss in plain words (python-errors.ts). An unknown code falls back
 // to the engine's English `reason`.
 import type { Lang } from '../../shared/element';
+import { constructText } from './constructs';
 import { quotePythonErrorZh } from './python-errors';
 
 export interface VerdictReasonData {
@@ -21,6 +22,9 @@ export interface VerdictData extends VerdictReasonData {
 
 type P = Record<string, string>;
 type Words = (p: P) => string;
+
+/** A space between Chinese text and a phrase that starts with Latin letters, digits or code. */
+const spaced = (s: string) => `${/^[\x21-\x7e]/.test(s) ? ' ' : ''}${s}`;
 
 /** The reason codes worded from their own parameters (cpp/src/exercise.hpp). */
 export type ReasonCode =
@@ -65,7 +69,7 @@ const ZH: Record<ReasonCode, Words> = {
   weights_nan: (p) => `出现了 NaN，而 softmax(scores) 并没有：weights${p.index} 是 ${p.got}，应当是 ${p.want}`,
   row_sums: (p) => `每一行的和不是 1：行和为 ${p.sums}`,
   weights_values: (p) => `数值和 softmax(scores) 对不上：weights${p.index} 是 ${p.got}，应当是 ${p.want}`,
-  unsupported: (p) => `这一行可能是对的，只是检查器不支持 ${p.construct}，所以没有检查它：请复制完整程序，用 Python 运行确认`,
+  unsupported: (p) => `这一行可能是对的，只是检查器还不支持${spaced(constructText('zh-CN', p) ?? p.construct)}，所以没有检查它：请复制完整程序，用 Python 运行确认`,
   sizes_only: () => '只对本程序的大小（T = 4，d_k = 16）成立：换成别的大小结果就不对了；请用 T、d_k 或数组的形状，而不是写死的数字',
   batched_transpose: () => '提示：如果输入是批量的 (B, H, T, d) 数组，K.T 会把四个轴整个倒过来，K.swapaxes(-2, -1) 只交换最后两个轴',
 };
@@ -101,7 +105,7 @@ const EN: Record<ReasonCode, Words> = {
   weights_nan: (p) => `gives NaN where softmax(scores) does not: weights${p.index} is ${p.got}, expected ${p.want}`,
   row_sums: (p) => `rows don't sum to 1: row sums are ${p.sums}`,
   weights_values: (p) => `values differ from softmax(scores): weights${p.index} is ${p.got}, expected ${p.want}`,
-  unsupported: (p) => `unsupported: ${p.construct}`,
+  unsupported: (p) => `unsupported: ${constructText('en', p) ?? p.construct}`,
   sizes_only: () => 'right for this program\'s sizes (T = 4, d_k = 16) only: with other sizes it gives other results; use T, d_k or the arrays\' shapes instead of fixed numbers',
   batched_transpose: () => 'tip: with batched (B, H, T, d) arrays, K.T reverses all four axes; K.swapaxes(-2, -1) swaps only the last two',
 };
