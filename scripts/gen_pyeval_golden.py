@@ -179,6 +179,12 @@ len(np.float64(2))
 Q.astype('x')
 np.int64(3)**-1
 np.arange(3) ** -1
+(-np.arange(16).reshape(4, 4)) / 3
+np.arange(4) * -1
+np.zeros(3, dtype=int) * -2 / 5
+-np.zeros((2, 2), dtype=int)
+(0 * -np.ones(3, dtype=int)).astype(float)
+np.arange(3) * -0.0
 """.strip().split("\n")
 
 

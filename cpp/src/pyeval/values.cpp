@@ -82,6 +82,10 @@ bool check_ndim(Context& cx, std::size_t nd) {
 }
 
 Value make(DType dt, Shape shape, std::vector<double> data) {
+  // int64 and bool have no negative zero: a result held as -0.0 (0 * -1,
+  // -0) would print as -0. once converted to float.
+  if (dt != DType::Float)
+    for (double& x : data) x += 0.0;
   Array a;
   a.dtype = dt;
   a.shape = std::move(shape);
