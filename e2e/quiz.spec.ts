@@ -56,7 +56,9 @@ test('one click locks the answer and the feedback shows at once', async ({ page 
   await expect(fb.locator('.explanation')).not.toBeEmpty();
   const link = fb.locator('a[part="section-link"]');
   await expect(link).toHaveText(/^Review section \d/);
-  expect(await link.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#[a-z-]+$/);
+  // The bank names its lesson page (index.html); this fixture is another page: a new tab.
+  expect(await link.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/index\.html#[a-z-]+$/);
+  await expect(link).toHaveAttribute('target', '_blank');
   await expect(fb).toBeFocused();
 
   // Locked: clicking the right answer afterwards changes nothing.
