@@ -12,6 +12,7 @@ mkdir -p web/generated
 cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm \
    build/wasm/attn_core_scalar.mjs build/wasm/attn_core_scalar.wasm \
    build/wasm/attn_py.mjs build/wasm/attn_py.wasm \
+   build/wasm/attn_cli.mjs build/wasm/attn_cli.wasm \
    build/wasm/attn_torch.mjs build/wasm/attn_torch.wasm \
    build/wasm/attn_train.mjs build/wasm/attn_train.wasm \
    build/wasm/attn_train_scalar.mjs build/wasm/attn_train_scalar.wasm web/generated/

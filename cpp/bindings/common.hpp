@@ -1,4 +1,4 @@
-// What the two Embind modules (core.cpp, py.cpp) share: the version, the
+// What the Embind modules (cpp/bindings/*.cpp) share: the version, the
 // results copied out as typed arrays, the heap figures, the shape rule of an
 // attention call and a RangeError with a fixed message.
 //

@@ -1,7 +1,7 @@
 // Embind surface of the evaluator module (attn_py): the engine's text side,
 // loaded only by the elements that need it (<attn-exercise>, <attn-review>)
 // and by the lesson page's printed program. Thin: check, call, copy out.
-//   runCli(args)                         attn-cli in WASM
+// No CLI (that is attn_cli, cpp/bindings/cli.cpp) and no exception catching.
 //   lesson1(seed, T, dModel, dK, dV)     lesson 1's program, NumPy's text
 //   exercise(seed, todo1, todo2, todo3)  section 5 with the learner's lines
 //   attention(q, k, v, T, S, dK, dV, scale, causal)  the double-precision path
@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "attention.hpp"
-#include "cli.hpp"
 #include "common.hpp"
 #include "exercise.hpp"
 #include "lesson1.hpp"
@@ -66,30 +65,6 @@ val check_seed(const val& v, std::uint64_t& out) {
     val attn_err_ = (expr);                         \
     if (!attn_err_.isUndefined()) return attn_err_; \
   } while (0)
-
-// runCli(args: string[]) -> {code, stdout, stderr}
-val js_run_cli(val args) {
-  if (!args.isArray()) return error("TypeError", "args must be an array of strings, got " + shown(args));
-  const double n = args["length"].as<double>();
-  constexpr int kMaxArgs = attn::limits::Cli::max_args, kMaxArgChars = attn::limits::Cli::max_arg_chars;
-  if (n > kMaxArgs)
-    return error("RangeError", "args must hold at most " + std::to_string(kMaxArgs) + " strings, got " + shown(args["length"]));
-  for (int i = 0; i < static_cast<int>(n); ++i) {
-    const val a = args[i];
-    if (!a.isString()) return error("TypeError", "args[" + std::to_string(i) + "] must be a string, got " + shown(a));
-    if (a["length"].as<double>() > kMaxArgChars)
-      return error("RangeError", "args[" + std::to_string(i) + "] must be at most " + std::to_string(kMaxArgChars) +
-                                     " characters long");
-  }
-  std::vector<std::string> argv;
-  for (int i = 0; i < static_cast<int>(n); ++i) argv.push_back(args[i].as<std::string>());
-  const attn::CliResult r = attn::run_cli(argv);
-  val out = val::object();
-  out.set("code", r.code);
-  out.set("stdout", val(r.out));
-  out.set("stderr", val(r.err));
-  return out;
-}
 
 // lesson1(seed, T, dModel, dK, dV) -> the exercise script's stdout
 val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
@@ -178,12 +153,11 @@ val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, b
   return out;
 }
 
-// limits() -> {evaluator, lesson1, cli, seed}: cpp/src/limits.hpp's areas this module checks
+// limits() -> {evaluator, lesson1, seed}: cpp/src/limits.hpp's areas this module checks
 val js_limits() {
   val o = val::object();
   o.set("evaluator", attn_bind::limits_js::evaluator());
   o.set("lesson1", attn_bind::limits_js::lesson1());
-  o.set("cli", attn_bind::limits_js::cli());
   o.set("seed", attn_bind::limits_js::seed());
   return o;
 }
@@ -193,7 +167,6 @@ val js_limits() {
 EMSCRIPTEN_BINDINGS(attention_lab_py) {
   using namespace emscripten;
   function("version", &attn_bind::version);
-  function("runCli", &js_run_cli);
   function("lesson1", &js_lesson1);
   function("exercise", &js_exercise);
   function("attention", &js_attention);

@@ -58,7 +58,7 @@ struct Evaluator {
   static constexpr std::int64_t max_work = 50000000;  // element operations per run
 };
 
-// attn-cli through the py module's runCli (cpp/bindings/py.cpp) and its commands.
+// attn-cli through the CLI module's runCli (cpp/bindings/cli.cpp) and its commands.
 struct Cli {
   static constexpr int max_args = 64;
   static constexpr int max_arg_chars = 4096;

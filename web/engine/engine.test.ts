@@ -1,19 +1,24 @@
-// The two WASM modules in Node: the core (NumPy golden vectors, attention,
-// the heatmap model, typed errors) and the evaluator (the lesson's text, the
-// CLI), each with a flat heap over 10,000 rejected calls.
+// Three WASM modules in Node: the core (NumPy golden vectors, attention,
+// the heatmap model, typed errors), the evaluator (the lesson's text) and the
+// CLI (attn-cli, Node only), each with a flat heap over 10,000 rejected calls.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from './engine.js';
+import { loadCli } from './cli.js';
+import { LIMITS } from './limits.js';
 import { loadEvaluator, type Evaluator } from './evaluator.js';
+import type { Cli } from './types';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 let engine: Engine;
 let py: Evaluator;
+let cli: Cli;
 
 beforeAll(async () => {
   engine = await loadEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_core.wasm', root)) });
   py = await loadEvaluator({ wasmBinary: readFileSync(new URL('web/generated/attn_py.wasm', root)) });
+  cli = await loadCli({ wasmBinary: readFileSync(new URL('web/generated/attn_cli.wasm', root)) });
 });
 
 /** Records "<seed> <first> <count>" followed by hex IEEE-754 bit patterns. */
@@ -87,7 +92,7 @@ describe('lesson 1', () => {
     );
   });
 
-  it('matches the NumPy golden output on other seeds and sizes, through runCli too', () => {
+  it('matches the NumPy golden output on other seeds and sizes, through the CLI module too', () => {
     const text = read('cpp/tests/data/lesson1_golden.txt');
     const cases = [...text.matchAll(/^# case seed=(\d+) T=(\d+) d_model=(\d+) d_k=(\d+) d_v=(\d+) lines=(\d+)\n/gm)];
     expect(cases.length).toBeGreaterThanOrEqual(10);
@@ -97,8 +102,8 @@ describe('lesson 1', () => {
       const expected = text.slice(start).split('\n').slice(0, lines).join('\n') + '\n';
       expect(py.lesson1(seed, T, dm, dk, dv)).toBe(expected);
       if (cases.indexOf(m) >= 3) continue; // runCli on the first cases only: each run draws ~31M normals
-      const cli = py.runCli(['lesson1', '--seed', seed, '--T', `${T}`, '--d-model', `${dm}`, '--d-k', `${dk}`, '--d-v', `${dv}`]);
-      expect(cli).toEqual({ code: 0, stdout: expected, stderr: '' });
+      const r = cli.runCli(['lesson1', '--seed', seed, '--T', `${T}`, '--d-model', `${dm}`, '--d-k', `${dk}`, '--d-v', `${dv}`]);
+      expect(r).toEqual({ code: 0, stdout: expected, stderr: '' });
     }
   }, 120_000);
 
@@ -107,7 +112,7 @@ describe('lesson 1', () => {
     expect(() => py.lesson1('0', 4, 0)).toThrow('dModel must be an integer in [1, 512], got 0');
     expect(() => py.lesson1('0', 4, 8, 2.5)).toThrow(RangeError);
     expect(() => py.lesson1('0', 4, 8, 16, 'x' as never)).toThrow(TypeError);
-    const r = py.runCli(['lesson1', '--T', '99']);
+    const r = cli.runCli(['lesson1', '--T', '99']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('T must be an integer in [1, 10], got "99"');
   });
@@ -236,7 +241,6 @@ describe('robustness', () => {
       () => py.lesson1('-1'),
       () => py.lesson1('0', 11),
       () => py.exercise('0', 'x'.repeat(5000), '', ''),
-      () => py.runCli(42 as never),
       () => py.attention(new Float64Array(3), new Float64Array(3), new Float64Array(3), 2, 2, 2, 2, 'sqrt', false),
     ];
     expect(rejectedOf10k(bad)).toBe(10_000);
@@ -244,6 +248,31 @@ describe('robustness', () => {
     expect(after.memoryBytes).toBe(before.memoryBytes);
     expect(after.usedBytes).toBe(before.usedBytes);
     expect(py.lesson1('0')).toContain('avg max weight  unscaled: 0.958  scaled: 0.365');
+  });
+
+  it('keeps the CLI working with a flat heap after 10,000 rejected calls and usage errors', () => {
+    cli.runCli(['normal', '--seed', '0', '--count', '2']);
+    const before = cli.heapStats();
+    const bad: (() => unknown)[] = [
+      () => cli.runCli(42 as never),
+      () => cli.runCli(['x', 7 as never]),
+      () => cli.runCli(Array(LIMITS.cli.maxArgs + 1).fill('x')),
+    ];
+    expect(rejectedOf10k(bad)).toBe(10_000);
+    // a usage error is thrown and caught inside the module (C++ exceptions): its strings are freed
+    for (let i = 0; i < 2_000; i++) expect(cli.runCli(['lesson1', '--T', '99']).code).toBe(2);
+    const after = cli.heapStats();
+    expect(after.memoryBytes).toBe(before.memoryBytes);
+    expect(after.usedBytes).toBe(before.usedBytes);
+    expect(cli.runCli(['normal', '--seed', '0', '--count', '1'])).toEqual({ code: 0, stdout: '0.1257302210933933\n', stderr: '' });
+  });
+
+  it('leaves the CLI and C++ exception catching out of the evaluator (attn_cli carries them)', () => {
+    expect((py.raw as Record<string, unknown>).runCli).toBeUndefined();
+    expect(typeof (cli.raw as Record<string, unknown>).runCli).toBe('function');
+    // Emscripten's JS-based exception catching imports invoke_* wrappers into the module
+    expect(read('web/generated/attn_py.mjs')).not.toMatch(/invoke_/);
+    expect(read('web/generated/attn_cli.mjs')).toMatch(/invoke_/);
   });
 
   it('the raw core module checks ranges and handles itself and returns (does not throw) its errors', () => {
@@ -279,7 +308,7 @@ describe('robustness', () => {
   });
 
   it('emits no new Function or eval in the modules\' JS (strict CSP)', () => {
-    for (const file of ['web/generated/attn_core.mjs', 'web/generated/attn_py.mjs']) {
+    for (const file of ['web/generated/attn_core.mjs', 'web/generated/attn_py.mjs', 'web/generated/attn_cli.mjs']) {
       const js = read(file);
       expect(js).not.toMatch(/new Function/);
       expect(js).not.toMatch(/\beval\(/);

@@ -1,7 +1,7 @@
 // @ts-check
 // The loader of the evaluator module (attn_py): the lesson's program printed
-// as NumPy prints it, the exercise's sandboxed Python/NumPy subset and the
-// CLI. It is most of the engine's code, and only <attn-exercise>,
+// as NumPy prints it and the exercise's sandboxed Python/NumPy subset (the
+// CLI is its own module, attn_cli: ./cli.js). It is most of the engine's code, and only <attn-exercise>,
 // <attn-review> and the lesson page's printed program need it, so it is its
 // own module, instantiated once per page on first use. One scalar build for
 // every browser (its work is parsing and double-precision arithmetic).
@@ -18,7 +18,6 @@ const L1 = LIMITS.lesson1;
 /**
  * @typedef {import('./types').Evaluator} Evaluator
  * @typedef {import('./types').EvaluatorLoadOptions} EvaluatorLoadOptions
- * @typedef {import('./types').CliResult} CliResult
  * @typedef {import('./types').ExerciseResult} ExerciseResult
  * @typedef {import('./types').ExerciseTodo} ExerciseTodo
  * @typedef {import('./types').TodoVerdict} TodoVerdict
@@ -42,7 +41,6 @@ export function wrapEvaluator(m) {
   return {
     raw: m,
     version: () => m.version(),
-    runCli: (args) => unwrap(m.runCli(args)),
     lesson1: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
     exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
     attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {

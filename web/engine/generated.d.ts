@@ -10,6 +10,10 @@ declare module '*/generated/attn_py.mjs' {
   const factory: (arg?: object) => Promise<unknown>;
   export default factory;
 }
+declare module '*/generated/attn_cli.mjs' {
+  const factory: (arg?: object) => Promise<unknown>;
+  export default factory;
+}
 declare module '*/generated/attn_torch.mjs' {
   const factory: (arg?: object) => Promise<unknown>;
   export default factory;

@@ -18,14 +18,15 @@ const raw = async (name: string): Promise<Raw> => {
   const factory = (await import(/* @vite-ignore */ glue)).default as (o: object) => Promise<Raw>;
   return factory(wasm(name));
 };
-let core: Raw, py: Raw, torch: Raw, train: Raw;
+let core: Raw, py: Raw, cli: Raw, torch: Raw, train: Raw;
 beforeAll(async () => {
-  [core, py, torch, train] = await Promise.all([raw('attn_core'), raw('attn_py'), raw('attn_torch'), raw('attn_train')]);
+  [core, py, cli, torch, train] = await Promise.all([raw('attn_core'), raw('attn_py'), raw('attn_cli'), raw('attn_torch'), raw('attn_train')]);
 });
 
 describe('limits() of every module equals web/engine/limits.js', () => {
   it('core', () => expect(core.limits()).toEqual({ attention: LIMITS.attention, heatmap: LIMITS.heatmap, seed: LIMITS.seed }));
-  it('py', () => expect(py.limits()).toEqual({ evaluator: LIMITS.evaluator, lesson1: LIMITS.lesson1, cli: LIMITS.cli, seed: LIMITS.seed }));
+  it('py', () => expect(py.limits()).toEqual({ evaluator: LIMITS.evaluator, lesson1: LIMITS.lesson1, seed: LIMITS.seed }));
+  it('cli', () => expect(cli.limits()).toEqual({ cli: LIMITS.cli, lesson1: LIMITS.lesson1, evaluator: LIMITS.evaluator, seed: LIMITS.seed }));
   it('torch', () => expect(torch.limits()).toEqual({ torch: LIMITS.torch }));
   it('train', () => expect(train.limits()).toEqual({ train: LIMITS.train }));
 });
@@ -51,13 +52,13 @@ describe('messages quote the limits', () => {
       `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
   });
 
-  it('the torch and py bindings', () => {
+  it('the torch and cli bindings', () => {
     expect(String(torch.softmaxTemperature(LIMITS.torch.maxTemperature + 1))).toBe(
       `RangeError: m must be a number in [0, ${LIMITS.torch.maxTemperature}]`);
     const C = LIMITS.cli;
-    expect(String(py.runCli(Array(C.maxArgs + 1).fill('x')))).toBe(
+    expect(String(cli.runCli(Array(C.maxArgs + 1).fill('x')))).toBe(
       `RangeError: args must hold at most ${C.maxArgs} strings, got ${C.maxArgs + 1}`);
-    expect(String(py.runCli(['x'.repeat(C.maxArgChars + 1)]))).toBe(
+    expect(String(cli.runCli(['x'.repeat(C.maxArgChars + 1)]))).toBe(
       `RangeError: args[0] must be at most ${C.maxArgChars} characters long`);
   });
 });

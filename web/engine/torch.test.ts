@@ -1,21 +1,22 @@
 // The PyTorch module (attn_torch) in Node: PyTorch's own numbers for seed
 // 1337 (e2e/golden/tril_1337.json, scripts/gen_tril_golden.py), the CLI's
-// `torch` command through the evaluator module, typed errors, a flat heap.
+// `torch` command through the CLI module (attn_cli), typed errors, a flat heap.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTorch, type TorchLab } from './torch.js';
-import { loadEvaluator, type Evaluator } from './evaluator.js';
+import { loadCli } from './cli.js';
+import type { Cli } from './types';
 
 const root = new URL('../../', import.meta.url);
 const golden = JSON.parse(readFileSync(new URL('e2e/golden/tril_1337.json', root), 'utf8')) as {
   x: number[]; xbow: number[]; wei: number[]; wei0_printed: string[]; var: [number, number]; temp8: number[];
 };
 let lab: TorchLab;
-let py: Evaluator;
+let cli: Cli;
 
 beforeAll(async () => {
   lab = await loadTorch({ wasmBinary: readFileSync(new URL('web/generated/attn_torch.wasm', root)) });
-  py = await loadEvaluator({ wasmBinary: readFileSync(new URL('web/generated/attn_py.wasm', root)) });
+  cli = await loadCli({ wasmBinary: readFileSync(new URL('web/generated/attn_cli.wasm', root)) });
 });
 
 describe('attn_torch', () => {
@@ -74,10 +75,10 @@ describe('attn_torch', () => {
 
 describe('attn-cli torch through WASM', () => {
   it('prints torch.randn(4, 8, 2) as Python does', () => {
-    const r = py.runCli(['torch', 'randn', '--seed', '1337', '--shape', '4,8,2']);
+    const r = cli.runCli(['torch', 'randn', '--seed', '1337', '--shape', '4,8,2']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(new URL('cpp/tests/data/torch_cli_randn_1337_4x8x2.txt', root), 'utf8'));
-    const bad = py.runCli(['torch', 'randn', '--seed', '-1', '--shape', '2']);
+    const bad = cli.runCli(['torch', 'randn', '--seed', '-1', '--shape', '2']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^attn-cli torch: seed/);
   });

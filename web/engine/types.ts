@@ -164,11 +164,9 @@ export interface LoadOptions {
   simd?: boolean;
 }
 
-/** The text side of the engine: NumPy-printed programs, the exercise evaluator, the CLI. */
+/** The text side of the engine: NumPy-printed programs and the exercise evaluator. */
 export interface Evaluator {
   version(): string;
-  /** attn-cli in WASM: same arguments, same bytes out. */
-  runCli(args: string[]): CliResult;
   /** Lesson 1's exercise script output under default_rng(seed). T in [1, LIMITS.lesson1.maxT], dims in [1, LIMITS.lesson1.maxDim] (./limits.js). */
   lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
   /**
@@ -186,6 +184,23 @@ export interface Evaluator {
 }
 
 export interface EvaluatorLoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmUrl?: string | URL;
+}
+
+/** attn-cli in WASM (the CLI module, attn_cli: Node scripts and tests only; no page loads it). */
+export interface Cli {
+  version(): string;
+  /** attn-cli's commands (all but train): same arguments, same bytes out. At most LIMITS.cli.maxArgs strings of LIMITS.cli.maxArgChars characters (./limits.js). */
+  runCli(args: string[]): CliResult;
+  /** WASM memory size and bytes in use by malloc (this module's own heap). */
+  heapStats(): { memoryBytes: number; usedBytes: number };
+  /** The raw Embind module (errors are returned, not thrown). */
+  readonly raw: unknown;
+}
+
+export interface CliLoadOptions {
+  /** The attn_cli.wasm bytes (Node: readFileSync). */
   wasmBinary?: ArrayBuffer | Uint8Array;
   wasmUrl?: string | URL;
 }
