@@ -201,3 +201,13 @@ test('the lesson page keeps working when storage throws (language switch for thi
   await expect(page.locator('#var-16-raw')).toHaveText('16.3', { timeout: 15_000 });
   expect(problems).toEqual([]);
 });
+
+test('the Node-only CLI module (attn_cli) is not shipped: no file of it in dist and no reference to it', async () => {
+  const { readdir, readFile: read } = await import('node:fs/promises');
+  const dist = new URL('../dist/', import.meta.url);
+  const files = (await readdir(dist, { recursive: true })).map(String);
+  expect(files.filter((f) => /attn_cli/.test(f))).toEqual([]);
+  const texts = files.filter((f) => /\.(m?js|html|json|xml)$/.test(f));
+  expect(texts.length).toBeGreaterThan(10);
+  for (const f of texts) expect((await read(new URL(f, dist), 'utf8')).includes('attn_cli'), f).toBe(false);
+});
