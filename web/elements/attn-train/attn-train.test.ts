@@ -156,6 +156,29 @@ describe('<attn-train>', () => {
     expect(rate.textContent).toMatch(/600/);
   });
 
+  it('a new evaluation moves the curves in place; they equal a full redraw', async () => {
+    const el = await make({ model: 'head', iters: '1000', 'eval-interval': '100' });
+    el.start();
+    const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
+    reply({ type: 'started', run, info: { step: 0, iters: 1000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, textChars: 10, worker: true });
+    const losses = [4.2, 3.9, 3.7, 3.6, 3.55, 3.5];
+    const paths = () => Array.from(sr(el).querySelectorAll('svg path:not(.earlier)')).map((p) => `${p.getAttribute('class')}:${p.getAttribute('d')}`);
+    let grid: Element | null = null;
+    for (const [i, v] of losses.entries()) {
+      reply({ type: 'eval', run, point: { step: i * 100, train: v, val: v + 0.01 }, line: `step ${i * 100}`, sample: '' });
+      await el.updateComplete;
+      if (i === 2) grid = sr(el).querySelector('svg line.grid');
+    }
+    expect(sr(el).querySelector('svg line.grid')).toBe(grid); // same axes: not rebuilt
+    const inPlace = paths();
+    expect(inPlace).toHaveLength(2);
+    expect(inPlace[0]!.split('L')).toHaveLength(losses.length);
+    el.setAttribute('lang', 'zh-CN'); // a new language redraws everything
+    await el.updateComplete;
+    expect(sr(el).querySelector('svg line.grid')).not.toBe(grid);
+    expect(paths()).toEqual(inPlace);
+  });
+
   it('NaN stops with a message naming the step', async () => {
     const el = await make({ lr: '1e30' });
     const errors: { kind: string; step?: number }[] = [];

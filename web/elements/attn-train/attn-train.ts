@@ -374,6 +374,9 @@ export class AttnTrain extends AttnElement {
   #pendingLines: string[] = [];
   #pendingSample: { step: number; text: string } | null = null;
   #pendingChart = false;
+  /** What the chart's axes, labels and curve set were drawn for (see #drawChart). */
+  #chartFrame = '';
+  #chartCurves: { path?: SVGElement; dot?: SVGElement }[] = [];
   #frameQueued = false;
 
   #queueFrame(): void {
@@ -648,6 +651,26 @@ export class AttnTrain extends AttnElement {
     const itersHint = this.#phase !== 'idle' ? this.#iters : this.#state.iters;
     const g = chartGeometry(series, uniform, itersHint);
     const c = this.#chart;
+    const last = this.#points[this.#points.length - 1];
+    const modelName = t.modelOption[this.#phase !== 'idle' ? this.#runModel : this.#state.model];
+    c.setAttribute('aria-label', this.#points.length || series.length
+      ? t.chartLabel(modelName, this.#points.length, last ? last.val.toFixed(4) : '')
+      : `${t.chartTitle}: ${t.chartEmpty}`);
+    // A new evaluation usually moves only the current run's curves: then
+    // only their paths and end dots change (a full rebuild of the chart in
+    // the frame would delay the learner's typing while a run trains).
+    const frame = JSON.stringify([this.#lang, g.xTicks, g.yTicks, g.uniform,
+      g.lines.map((l) => [l.model, l.split, l.current, l.d !== '', l.last !== null, l.current ? 0 : l.d])]);
+    if (frame === this.#chartFrame && this.#chartCurves.length === g.lines.length) {
+      g.lines.forEach((line, i) => {
+        const el = this.#chartCurves[i]!;
+        if (el.path) el.path.setAttribute('d', line.d);
+        if (el.dot && line.last) { el.dot.setAttribute('cx', String(line.last.x)); el.dot.setAttribute('cy', String(line.last.y)); }
+      });
+      return;
+    }
+    this.#chartFrame = frame;
+    this.#chartCurves = [];
     const kids: SVGElement[] = [];
     for (const tk of g.yTicks) {
       kids.push(svg('line', { class: 'grid', x1: g.plot.x, x2: g.plot.x + g.plot.w, y1: tk.y, y2: tk.y }));
@@ -672,10 +695,16 @@ export class AttnTrain extends AttnElement {
       kids.push(label);
     }
     for (const line of g.lines) {
+      const curve: { path?: SVGElement; dot?: SVGElement } = {};
+      this.#chartCurves.push(curve);
       if (!line.d) continue;
       const cls = line.current ? line.split : `earlier ${line.split}`;
-      kids.push(svg('path', { class: cls, d: line.d, 'data-model': line.model, 'data-split': line.split }));
-      if (line.current && line.last) kids.push(svg('circle', { class: `dot ${line.split}`, cx: line.last.x, cy: line.last.y, r: 3 }));
+      curve.path = svg('path', { class: cls, d: line.d, 'data-model': line.model, 'data-split': line.split });
+      kids.push(curve.path);
+      if (line.current && line.last) {
+        curve.dot = svg('circle', { class: `dot ${line.split}`, cx: line.last.x, cy: line.last.y, r: 3 });
+        kids.push(curve.dot);
+      }
       if (!line.current && line.split === 'val' && line.last) {
         const label = svg('text', { x: line.last.x - 4, y: line.last.y - 5, 'text-anchor': 'end' });
         label.textContent = line.model;
@@ -683,11 +712,6 @@ export class AttnTrain extends AttnElement {
       }
     }
     c.replaceChildren(...kids);
-    const last = this.#points[this.#points.length - 1];
-    const modelName = t.modelOption[this.#phase !== 'idle' ? this.#runModel : this.#state.model];
-    c.setAttribute('aria-label', this.#points.length || series.length
-      ? t.chartLabel(modelName, this.#points.length, last ? last.val.toFixed(4) : '')
-      : `${t.chartTitle}: ${t.chartEmpty}`);
     const keys = [
       h('li', {}, h('span', { class: 'k', 'aria-hidden': 'true' }), t.trainLine),
       h('li', {}, h('span', { class: 'k val', 'aria-hidden': 'true' }), t.valLine),
