@@ -52,6 +52,8 @@ inline emscripten::val evaluator() {
   o.set("maxArrayElements", static_cast<double>(attn::limits::Evaluator::max_array_elements));
   o.set("maxNdim", static_cast<double>(attn::limits::Evaluator::max_ndim));
   o.set("maxWork", static_cast<double>(attn::limits::Evaluator::max_work));
+  o.set("maxSequenceItems", static_cast<double>(attn::limits::Evaluator::max_sequence_items));
+  o.set("maxListItems", static_cast<double>(attn::limits::Evaluator::max_list_items));
   return o;
 }
 

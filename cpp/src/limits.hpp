@@ -56,6 +56,8 @@ struct Evaluator {
   static constexpr int max_array_elements = 1000000;
   static constexpr int max_ndim = 16;
   static constexpr std::int64_t max_work = 50000000;  // element operations per run
+  static constexpr int max_sequence_items = 64;  // a tuple or list built by + or *
+  static constexpr int max_list_items = 4096;    // list(iterable)
 };
 
 // attn-cli through the CLI module's runCli (cpp/bindings/cli.cpp) and its commands.

@@ -43,6 +43,10 @@ export const LIMITS = Object.freeze({
     maxNdim: 16,
     /** element operations per run */
     maxWork: 50000000,
+    /** a tuple or list built by + or * */
+    maxSequenceItems: 64,
+    /** list(iterable) */
+    maxListItems: 4096,
   }),
   cli: Object.freeze({
     maxArgs: 64,

@@ -140,7 +140,7 @@ Value fn_list(Call& c) {
   Value l;
   l.kind = Kind::List;
   if (args.pos.size() == 1 && !iterate(args.pos[0], cx, l.items)) return {};
-  if (l.items.size() > 4096) {
+  if (l.items.size() > static_cast<std::size_t>(limits::Evaluator::max_list_items)) {
     cx.unsupported(Construct::LongList);
     return {};
   }

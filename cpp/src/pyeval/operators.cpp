@@ -170,7 +170,7 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
   if (seq_a && seq_b && a.kind == b.kind && op == Op::Add) {
     Value r = a;
     r.items.insert(r.items.end(), b.items.begin(), b.items.end());
-    if (r.items.size() > 64) {
+    if (r.items.size() > static_cast<std::size_t>(limits::Evaluator::max_sequence_items)) {
       cx.unsupported(Construct::LongSequence);
       return {};
     }
@@ -180,7 +180,7 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
       (seq_b && (a.kind == Kind::Int || a.kind == Kind::Bool) && op == Op::Mul)) {
     const Value& s = seq_a ? a : b;
     const double n = seq_a ? b.num : a.num;
-    if (n * static_cast<double>(s.items.size()) > 64) {
+    if (n * static_cast<double>(s.items.size()) > limits::Evaluator::max_sequence_items) {
       cx.unsupported(Construct::LongSequence);
       return {};
     }
