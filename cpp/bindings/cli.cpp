@@ -1,9 +1,13 @@
 // Embind surface of the CLI module (attn_cli): attn-cli in WASM, for Node
-// (scripts/attn-node.mjs: `npm run lesson1|normal|torch|exercise`) and the
-// tests. Never loaded by a page: the site and the library do not ship it.
+// (scripts/attn-node.mjs: `npm run lesson1|normal|torch|exercise|train`) and
+// the tests. Never loaded by a page: the site and the library do not ship it.
 // The only module besides the trainer built with C++ exception catching (the
 // CLI reports usage errors by throwing). Thin: check, call, copy out.
-//   runCli(args)   attn-cli's commands (all but train), same bytes out
+//   runCli(args, readFile?)   attn-cli's commands, same bytes out; `train`
+//                             reads its --data file through readFile(path)
+//                             -> Uint8Array | null (the module has no file
+//                             system; without readFile no file can be read)
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,18 +18,23 @@ using emscripten::val;
 
 namespace {
 
-val error(const char* type, const std::string& message) {
-  return val::global(type).new_(val(message));
+using attn_bind::error;
+using attn_bind::shown;
+
+// readFile(path)'s bytes; nothing without a readFile, or when it returns
+// anything but a Uint8Array (web/engine/cli.js turns a wrong result or a
+// throw into a TypeError after the run, outside any C++ frame).
+std::optional<std::string> read_with(const val& read_file, const std::string& path) {
+  if (read_file.isUndefined()) return std::nullopt;
+  const val bytes = read_file(path);
+  if (!bytes.instanceof(val::global("Uint8Array"))) return std::nullopt;
+  std::string s(bytes["length"].as<std::size_t>(), '\0');
+  val(emscripten::typed_memory_view(s.size(), reinterpret_cast<unsigned char*>(s.data()))).call<void>("set", bytes);
+  return s;
 }
 
-// A JS value shown in a message, cut to 40 characters.
-std::string shown(const val& v) {
-  std::string s = v.isString() ? "\"" + v.as<std::string>() + "\"" : val::global("String")(v).as<std::string>();
-  return s.size() > 42 ? s.substr(0, 40) + "..." : s;
-}
-
-// runCli(args: string[]) -> {code, stdout, stderr}
-val js_run_cli(val args) {
+// runCli(args: string[], readFile?: (path) => Uint8Array | null) -> {code, stdout, stderr}
+val js_run_cli(val args, val read_file) {
   if (!args.isArray()) return error("TypeError", "args must be an array of strings, got " + shown(args));
   const double n = args["length"].as<double>();
   constexpr int kMaxArgs = attn::limits::Cli::max_args, kMaxArgChars = attn::limits::Cli::max_arg_chars;
@@ -40,7 +49,9 @@ val js_run_cli(val args) {
   }
   std::vector<std::string> argv;
   for (int i = 0; i < static_cast<int>(n); ++i) argv.push_back(args[i].as<std::string>());
-  const attn::CliResult r = attn::run_cli(argv);
+  if (!read_file.isUndefined() && read_file.typeOf().as<std::string>() != "function")
+    return error("TypeError", "readFile must be a function, got " + shown(read_file));
+  const attn::CliResult r = attn::run_cli(argv, [&](const std::string& path) { return read_with(read_file, path); });
   val out = val::object();
   out.set("code", r.code);
   out.set("stdout", val(r.out));
@@ -48,14 +59,15 @@ val js_run_cli(val args) {
   return out;
 }
 
-// limits() -> {cli, lesson1, evaluator, seed}: cpp/src/limits.hpp's areas
-// this module checks (runCli's arguments, then its commands' options)
+// limits() -> {cli, lesson1, evaluator, seed, trainCli}: cpp/src/limits.hpp's
+// areas this module checks (runCli's arguments, then its commands' options)
 val js_limits() {
   val o = val::object();
   o.set("cli", attn_bind::limits_js::cli());
   o.set("lesson1", attn_bind::limits_js::lesson1());
   o.set("evaluator", attn_bind::limits_js::evaluator());
   o.set("seed", attn_bind::limits_js::seed());
+  o.set("trainCli", attn_bind::limits_js::trainCli());
   return o;
 }
 

@@ -13,6 +13,7 @@
 
 #include <malloc.h>
 
+#include <string>
 #include <vector>
 
 #include "limits.hpp"
@@ -31,6 +32,15 @@ inline val version() { return val(kVersion); }
 
 // A RangeError with a fixed message.
 inline val range_error(const char* message) { return val::global("RangeError").new_(val(message)); }
+
+// An Error of the global constructor `type` ("TypeError", "RangeError", ...).
+inline val error(const char* type, const std::string& message) { return val::global(type).new_(val(message)); }
+
+// A JS value as a message shows it (strings in quotes), cut to 40 characters.
+inline std::string shown(const val& v) {
+  std::string s = v.isString() ? "\"" + v.as<std::string>() + "\"" : val::global("String")(v).as<std::string>();
+  return s.size() > 42 ? s.substr(0, 40) + "..." : s;
+}
 
 // A fresh Float64Array / Float32Array holding a copy of v (never a view into
 // the WASM heap, which may move).

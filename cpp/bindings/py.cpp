@@ -23,16 +23,8 @@ namespace {
 
 // This module checks its arguments itself, in full (JS passes them through):
 // each message names the argument, its range and the value given.
-
-val error(const char* type, const std::string& message) {
-  return val::global(type).new_(val(message));
-}
-
-// A JS value shown in a message, cut to 40 characters.
-std::string shown(const val& v) {
-  std::string s = v.isString() ? "\"" + v.as<std::string>() + "\"" : val::global("String")(v).as<std::string>();
-  return s.size() > 42 ? s.substr(0, 40) + "..." : s;
-}
+using attn_bind::error;
+using attn_bind::shown;
 
 // An integer argument in [lo, hi]. Returns an Error value or undefined.
 val check_int(const val& v, const char* name, double lo, double hi, double& out) {

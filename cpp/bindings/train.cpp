@@ -1,7 +1,7 @@
 // Embind surface of the training module (attn_train, and attn_train_scalar
 // built from the same sources without SIMD): the reading note's character
 // models trained as the lecture trains them (cpp/src/train/trainer.hpp).
-// Loaded only by <attn-train>, inside its Web Worker, and by `npm run train`.
+// Loaded only by <attn-train>, inside its Web Worker (and the tests and bench).
 //
 // Thin, like core.cpp: functions only, trainers are integer handles into a
 // table (a stale or made-up handle gets a RangeError, never a wild pointer),

@@ -4,11 +4,11 @@
 
 #include <array>
 #include <cstdint>
+#include <fstream>
 #include <map>
+#include <sstream>
 
-#if !defined(__EMSCRIPTEN__)  // attn-cli train: native only
 #include "train/cli_train.hpp"
-#endif
 #include "exercise.hpp"
 #include "lesson1.hpp"
 #include "npformat.hpp"
@@ -54,8 +54,7 @@ unsigned long int_option(const std::map<std::string, std::string>& opts, const c
     v = v * 10 + static_cast<unsigned long>(c - '0');
   }
   if (!ok || v < lo || v > hi)
-    throw Usage{std::string(name) + " must be an integer in " + range + ", got \"" +
-                (text.size() > 40 ? text.substr(0, 40) + "\u2026" : text) + "\""};
+    throw Usage{std::string(name) + " must be an integer in " + range + ", got " + quoted(text)};
   return v;
 }
 
@@ -72,6 +71,15 @@ std::uint64_t seed_option(const std::map<std::string, std::string>& opts, bool r
 }
 
 }  // namespace
+
+std::optional<std::string> read_from_disk(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return std::move(s).str();
+}
 
 std::string run_exercise_batch(const std::string& input) {
   std::string out;
@@ -116,21 +124,17 @@ std::string run_exercise_batch(const std::string& input) {
   return out;
 }
 
-CliResult run_cli(const std::vector<std::string>& args) {
+CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read) {
   CliResult r;
   try {
     if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
       (args.empty() ? r.err : r.out) = usage();
-#if !defined(__EMSCRIPTEN__)  // train: native only (reads its text from disk; keeps the trainer out of attn_py)
       (args.empty() ? r.err : r.out) += train::train_usage();
-#endif
       r.code = args.empty() ? 2 : 0;
       return r;
     }
     const std::string& cmd = args[0];
-#if !defined(__EMSCRIPTEN__)
-    if (cmd == "train") return train::run_train_cli(args);
-#endif
+    if (cmd == "train") return train::run_train_cli(args, read);
     if (cmd == "lesson1") {
       const auto o = parse_options(args, {"seed", "T", "d-model", "d-k", "d-v"});
       Lesson1Sizes s;
@@ -170,7 +174,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
       }
       return r;
     }
-    throw Usage{"unknown command \"" + cmd + "\""};
+    throw Usage{"unknown command " + quoted(cmd)};
   } catch (const Usage& u) {
     r.code = 2;
     r.out.clear();

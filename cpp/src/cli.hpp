@@ -2,6 +2,8 @@
 // WebAssembly module so both print the same bytes.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,8 +17,15 @@ struct CliResult {
   std::string err;     // stderr
 };
 
+// A file's bytes, or nothing if it cannot be read: how `train --data FILE`
+// reads its text. The native binary reads the disk (read_from_disk); the WASM
+// module, which has no file system, is handed Node's readFileSync
+// (cpp/bindings/cli.cpp, scripts/attn-node.mjs).
+using ReadFile = std::function<std::optional<std::string>(const std::string& path)>;
+std::optional<std::string> read_from_disk(const std::string& path);
+
 // args excludes the program name, e.g. {"lesson1", "--seed", "0"}.
-CliResult run_cli(const std::vector<std::string>& args);
+CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read = read_from_disk);
 
 // `attn-cli exercise-batch`: the differential test's batch mode (one process
 // for thousands of lines; scripts/diff). Each input line is

@@ -2,13 +2,18 @@
 
 namespace attn {
 
+std::string quoted(const std::string& text) {
+  return "\"" + (text.size() > 40 ? text.substr(0, 40) + "\u2026" : text) + "\"";
+}
+
 // Parses "--name value" and "--name=value" pairs against an allow-list.
 std::map<std::string, std::string> parse_options(const std::vector<std::string>& args,
-                                                 std::initializer_list<const char*> allowed) {
+                                                 std::initializer_list<const char*> allowed, std::size_t first,
+                                                 std::string_view command) {
   std::map<std::string, std::string> opts;
-  for (std::size_t i = 1; i < args.size(); ++i) {
+  for (std::size_t i = first; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) throw CliError{"unexpected argument \"" + a + "\""};
+    if (a.rfind("--", 0) != 0) throw CliError{"unexpected argument " + quoted(a)};
     std::string name = a.substr(2), value;
     const auto eq = name.find('=');
     if (eq != std::string::npos) {
@@ -21,7 +26,8 @@ std::map<std::string, std::string> parse_options(const std::vector<std::string>&
     }
     bool known = false;
     for (const char* k : allowed) known = known || name == k;
-    if (!known) throw CliError{"unknown option --" + name + " for " + args[0]};
+    if (!known)
+      throw CliError{"unknown option --" + name + " for " + (command.empty() ? args[0] : std::string(command))};
     opts[name] = value;
   }
   return opts;

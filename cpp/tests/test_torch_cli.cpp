@@ -73,6 +73,20 @@ TEST(TorchCli, BadArgumentsExitWithAMessage) {
   }
 }
 
+TEST(TorchCli, OptionMessagesNameTheSubcommand) {
+  const auto err = [](std::vector<std::string> args) { return attn::run_cli(args).err; };
+  const auto first_line = [](const std::string& e) { return e.substr(0, e.find('\n')); };
+  EXPECT_EQ(first_line(err({"torch", "randn", "--seed", "1", "--shape", "2", "--count", "3"})),
+            "attn-cli torch: unknown option --count for torch randn");
+  EXPECT_EQ(first_line(err({"torch", "randn", "stray"})), "attn-cli torch: unexpected argument \"stray\"");
+  EXPECT_EQ(first_line(err({"torch", "randn", std::string(45, 'x')})),
+            "attn-cli torch: unexpected argument \"" + std::string(40, 'x') + "\u2026\"");
+  EXPECT_EQ(first_line(err({"torch", "uniform", "--seed", "1", "--low", "0", "--high"})),
+            "attn-cli torch: option --high needs a value");
+  EXPECT_EQ(first_line(err({"torch", "uniform", "--seed=1", "--low=0", "--high=1"})),
+            "attn-cli torch: missing --count");
+}
+
 TEST(TorchCli, LimitsAreInclusive) {
   const attn::CliResult r = attn::run_cli({"torch", "randint", "--seed", "0", "--low", "-9223372036854775808",
                                            "--high", "9223372036854775807", "--count", "3"});

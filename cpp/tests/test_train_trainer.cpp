@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -229,6 +230,42 @@ TEST(TrainCli, BadArguments) {
     EXPECT_TRUE(r.out.empty());
     EXPECT_NE(r.err.find("attn-cli train: "), std::string::npos) << r.err;
   }
+}
+
+TEST(TrainCli, ReadsItsTextThroughTheGivenReader) {
+  // The WASM module has no file system: its caller hands run_cli a reader.
+  const std::string text = read_all(kText);
+  std::vector<std::string> asked;
+  const attn::ReadFile memory = [&](const std::string& path) -> std::optional<std::string> {
+    asked.push_back(path);
+    if (path == "mem.txt") return text;
+    return std::nullopt;
+  };
+  const std::vector<std::string> small = {"train", "--model", "bigram", "--iters", "3", "--eval-interval", "2",
+                                          "--eval-iters", "2", "--sample-chars", "0"};
+  std::vector<std::string> args = small;
+  args.insert(args.end(), {"--data", "mem.txt"});
+  const attn::CliResult from_memory = attn::run_cli(args, memory);
+  args.back() = kText;
+  const attn::CliResult from_disk = attn::run_cli(args);
+  ASSERT_EQ(from_memory.code, 0) << from_memory.err;
+  EXPECT_EQ(from_memory.out, from_disk.out);
+  EXPECT_EQ(asked, std::vector<std::string>{"mem.txt"});
+  // No --data: the project's copy where the build found it, then the copy
+  // relative to the working directory; neither readable -> a message naming the last.
+  asked.clear();
+  const attn::CliResult none = attn::run_cli(small, memory);
+  EXPECT_EQ(none.code, 2);
+  ASSERT_EQ(asked.size(), 2u);
+  EXPECT_EQ(asked[1], "public/data/tinyshakespeare.txt");
+  EXPECT_EQ(none.err.rfind("attn-cli train: cannot read public/data/tinyshakespeare.txt\n", 0), 0u) << none.err;
+  // A value too long to echo whole is cut, as everywhere in attn-cli.
+  const attn::CliResult bad = attn::run_cli({"train", "--model", std::string(50, 'm')}, memory);
+  EXPECT_EQ(bad.err.rfind("attn-cli train: --model must be bigram, position or head, got \"" + std::string(40, 'm') +
+                              "\u2026\"\n",
+                          0),
+            0u)
+      << bad.err;
 }
 
 TEST(TrainCli, SmallRunPrintsLinesAndSample) {

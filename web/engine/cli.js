@@ -1,8 +1,7 @@
 // @ts-check
-// The loader of the CLI module (attn_cli): attn-cli's commands (all but
-// train) in WASM, the same bytes as the native binary. For Node only
-// (scripts/attn-node.mjs: `npm run lesson1|normal|torch|exercise`, and the
-// tests): no page or element loads it, and the site and the library do not
+// The loader of the CLI module (attn_cli): attn-cli's commands in WASM, the
+// same bytes as the native binary. For Node only (scripts/attn-node.mjs:
+// `npm run lesson1|normal|torch|exercise|train`, and the tests): no page or element loads it, and the site and the library do not
 // ship it. It is the only text-side module built with C++ exception catching,
 // which is why the evaluator (attn_py, ./evaluator.js) does not carry it.
 //
@@ -33,7 +32,28 @@ export function wrapCli(m) {
   return {
     raw: m,
     version: () => m.version(),
-    runCli: (args) => unwrap(m.runCli(args)),
+    runCli: (args, readFile) => {
+      if (readFile === undefined) return unwrap(m.runCli(args, undefined));
+      // The binding calls readFile from inside WASM: a throw there would cross
+      // C++ frames, so it is caught here and thrown once runCli has returned.
+      /** @type {unknown} */
+      let failure = null;
+      /** @param {string} path */
+      const guarded = (path) => {
+        if (failure !== null) return null;
+        try {
+          const bytes = readFile(path);
+          if (bytes === null || bytes instanceof Uint8Array) return bytes;
+          failure = new TypeError(`readFile must return a Uint8Array or null, got ${Object.prototype.toString.call(bytes)}`);
+        } catch (e) {
+          failure = e;
+        }
+        return null;
+      };
+      const r = m.runCli(args, typeof readFile === 'function' ? guarded : readFile);
+      if (failure !== null) throw failure;
+      return unwrap(r);
+    },
     heapStats: () => heapStatsOf(m),
   };
 }

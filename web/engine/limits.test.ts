@@ -26,7 +26,9 @@ beforeAll(async () => {
 describe('limits() of every module equals web/engine/limits.js', () => {
   it('core', () => expect(core.limits()).toEqual({ attention: LIMITS.attention, heatmap: LIMITS.heatmap, seed: LIMITS.seed }));
   it('py', () => expect(py.limits()).toEqual({ evaluator: LIMITS.evaluator, lesson1: LIMITS.lesson1, seed: LIMITS.seed }));
-  it('cli', () => expect(cli.limits()).toEqual({ cli: LIMITS.cli, lesson1: LIMITS.lesson1, evaluator: LIMITS.evaluator, seed: LIMITS.seed }));
+  it('cli', () => expect(cli.limits()).toEqual({
+    cli: LIMITS.cli, lesson1: LIMITS.lesson1, evaluator: LIMITS.evaluator, seed: LIMITS.seed, trainCli: LIMITS.trainCli,
+  }));
   it('torch', () => expect(torch.limits()).toEqual({ torch: LIMITS.torch }));
   it('train', () => expect(train.limits()).toEqual({ train: LIMITS.train }));
 });
@@ -56,9 +58,9 @@ describe('messages quote the limits', () => {
     expect(String(torch.softmaxTemperature(LIMITS.torch.maxTemperature + 1))).toBe(
       `RangeError: m must be a number in [0, ${LIMITS.torch.maxTemperature}]`);
     const C = LIMITS.cli;
-    expect(String(cli.runCli(Array(C.maxArgs + 1).fill('x')))).toBe(
+    expect(String(cli.runCli(Array(C.maxArgs + 1).fill('x'), undefined))).toBe(
       `RangeError: args must hold at most ${C.maxArgs} strings, got ${C.maxArgs + 1}`);
-    expect(String(cli.runCli(['x'.repeat(C.maxArgChars + 1)]))).toBe(
+    expect(String(cli.runCli(['x'.repeat(C.maxArgChars + 1)], undefined))).toBe(
       `RangeError: args[0] must be at most ${C.maxArgChars} characters long`);
   });
 });

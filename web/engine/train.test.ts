@@ -162,18 +162,35 @@ describe('checks and errors', () => {
   });
 });
 
-describe('npm run train', () => {
+describe('npm run train (attn-cli train in the CLI module)', () => {
   it('prints the evaluation lines and then the sample, as attn-cli train', async () => {
-    const { runTrain } = await import('../../scripts/attn-train.mjs');
-    const r = await runTrain(['--model', 'head', '--iters', '300', '--eval-interval', '100', '--sample-chars', '0'], simd);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`${golden.join('\n')}\n`);
-    const s = await runTrain(['--model=bigram', '--iters=1', '--eval-iters=1', '--sample-chars=20'], simd);
+    const { loadCli } = await import('./cli.js');
+    const { readFile } = await import('../../scripts/attn-node.mjs');
+    const cli = await loadCli({ wasmBinary: readFileSync(new URL('attn_cli.wasm', gen)) });
+    const run = (...args: string[]) => cli.runCli(['train', ...args], readFile);
+    const r = run('--model', 'head', '--iters', '300', '--eval-interval', '100', '--sample-chars', '0');
+    expect(r).toEqual({ code: 0, stdout: `${golden.join('\n')}\n`, stderr: '' });
+    const s = run('--model=bigram', '--iters=1', '--eval-iters=1', '--sample-chars=20');
     const lines = s.stdout.split('\n');
     expect(lines[0]).toMatch(/^step 0: train loss \d\.\d{4}, val loss \d\.\d{4}$/);
     expect(Array.from(lines.slice(1).join('\n').replace(/\n$/, ''))).toHaveLength(21); // the context character + 20
-    const bad = await runTrain(['--model', 'gpt'], simd);
+    const bad = run('--model', 'gpt');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^attn-cli train: --model must be bigram, position or head, got "gpt"\nusage:/);
+    // The text comes through readFile: without one, or when it returns null, nothing can be read.
+    expect(cli.runCli(['train', '--model', 'bigram', '--data', 'x.txt']).stderr).toMatch(/^attn-cli train: cannot read x\.txt\n/);
+    expect(run('--model', 'bigram', '--data', '/nonexistent/x.txt').stderr).toMatch(/^attn-cli train: cannot read \/nonexistent\/x\.txt\n/);
+    const bytes = new TextEncoder().encode('hello world, hello attention\n'.repeat(4));
+    const tiny = cli.runCli(['train', '--model', 'bigram', '--iters', '2', '--eval-iters', '1', '--sample-chars', '0', '--data', 'm'], (p) =>
+      p === 'm' ? bytes : null,
+    );
+    expect(tiny.code).toBe(0);
+    expect(tiny.stdout).toMatch(/^step 0: train loss \d\.\d{4}, val loss \d\.\d{4}\n$/);
+    // A reader that misbehaves is the caller's error, thrown once the run is over.
+    expect(() => cli.runCli(['train', '--model', 'bigram', '--data', 'm'], () => 'text' as never)).toThrow(
+      /readFile must return a Uint8Array or null, got \[object String\]/,
+    );
+    expect(() => cli.runCli(['train', '--model', 'bigram', '--data', 'm'], () => { throw new Error('disk on fire'); })).toThrow('disk on fire');
+    expect(() => cli.runCli(['train'], 42 as never)).toThrow(/readFile must be a function, got 42/);
   }, 120_000);
 });

@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 
+#include "cli_options.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
 #include "torch/generator.hpp"
@@ -41,49 +42,14 @@ std::string cli_usage() {
 
 namespace {
 
-std::string shown(const std::string& text) {
-  return "\"" + (text.size() > 40 ? text.substr(0, 40) + "\u2026" : text) + "\"";
-}
+using Options = std::map<std::string, std::string>;
 
-struct Parsed {
-  std::map<std::string, std::string> opts;
-  std::string error;
-};
-
-Parsed parse(const std::vector<std::string>& args, std::initializer_list<const char*> allowed) {
-  Parsed p;
-  for (std::size_t i = 2; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a.rfind("--", 0) != 0) {
-      p.error = "unexpected argument " + shown(a);
-      return p;
-    }
-    std::string name = a.substr(2), value;
-    const auto eq = name.find('=');
-    if (eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name.resize(eq);
-    } else if (i + 1 < args.size()) {
-      value = args[++i];
-    } else {
-      p.error = "option --" + name + " needs a value";
-      return p;
-    }
-    bool known = false;
-    for (const char* k : allowed) known = known || name == k;
-    if (!known) {
-      p.error = "unknown option --" + name + " for torch " + args[1];
-      return p;
-    }
-    p.opts[name] = value;
-  }
-  for (const char* k : allowed) {
-    if (!p.opts.count(k)) {
-      p.error = std::string("missing --") + k;
-      return p;
-    }
-  }
-  return p;
+// args[2..] against the subcommand's options, every one of them required.
+Options parse(const std::vector<std::string>& args, std::initializer_list<const char*> allowed) {
+  Options o = parse_options(args, allowed, 2, "torch " + args[1]);
+  for (const char* k : allowed)
+    if (!o.count(k)) throw CliError{std::string("missing --") + k};
+  return o;
 }
 
 // Decimal digits only, value <= max.
@@ -130,21 +96,21 @@ CliResult fail(const std::string& message) {
   return r;
 }
 
-std::optional<std::uint64_t> seed_of(const Parsed& p, std::string& error) {
-  const std::string& text = p.opts.at("seed");
+std::optional<std::uint64_t> seed_of(const Options& p, std::string& error) {
+  const std::string& text = p.at("seed");
   std::uint64_t seed = 0;
   if (!parse_count(text, (std::uint64_t{1} << 63) - 1, seed)) {
-    error = "seed must be an integer in [0, 2^63), got " + shown(text);
+    error = "seed must be an integer in [0, 2^63), got " + quoted(text);
     return std::nullopt;
   }
   return seed;
 }
 
-std::optional<std::uint64_t> count_of(const Parsed& p, std::string& error) {
-  const std::string& text = p.opts.at("count");
+std::optional<std::uint64_t> count_of(const Options& p, std::string& error) {
+  const std::string& text = p.at("count");
   std::uint64_t n = 0;
   if (!parse_count(text, kCliMaxValues, n) || n == 0) {
-    error = "count must be an integer in [1, " + max_values_text() + "], got " + shown(text);
+    error = "count must be an integer in [1, " + max_values_text() + "], got " + quoted(text);
     return std::nullopt;
   }
   return n;
@@ -158,9 +124,7 @@ void print_floats(const std::vector<float>& v, std::string& out) {
   }
 }
 
-}  // namespace
-
-CliResult run_cli(const std::vector<std::string>& args) {
+CliResult run(const std::vector<std::string>& args) {
   if (args.size() < 2) return fail("missing subcommand: randn, randint or uniform");
   const std::string& sub = args[1];
   if (sub == "--help" || sub == "-h" || sub == "help") {
@@ -170,11 +134,10 @@ CliResult run_cli(const std::vector<std::string>& args) {
   }
   std::string error;
   if (sub == "randn") {
-    const Parsed p = parse(args, {"seed", "shape"});
-    if (!p.error.empty()) return fail(p.error);
+    const Options p = parse(args, {"seed", "shape"});
     const auto seed = seed_of(p, error);
     if (!seed) return fail(error);
-    const std::string& text = p.opts.at("shape");
+    const std::string& text = p.at("shape");
     std::uint64_t total = 1;
     std::size_t start = 0, dims = 0;
     bool ok = !text.empty();
@@ -191,7 +154,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
     if (!ok)
       return fail("shape must be 1 to " + std::to_string(limits::Cli::torch_max_dims) + " positive integers separated by commas, at most " + max_values_text() +
                   " values in all, got " +
-                  shown(text));
+                  quoted(text));
     Generator g(*seed);
     std::vector<float> v(total);
     g.normal_(v.data(), v.size());
@@ -200,20 +163,19 @@ CliResult run_cli(const std::vector<std::string>& args) {
     return r;
   }
   if (sub == "randint" || sub == "uniform") {
-    const Parsed p = parse(args, {"seed", "low", "high", "count"});
-    if (!p.error.empty()) return fail(p.error);
+    const Options p = parse(args, {"seed", "low", "high", "count"});
     const auto seed = seed_of(p, error);
     if (!seed) return fail(error);
     const auto n = count_of(p, error);
     if (!n) return fail(error);
-    const std::string& lo_text = p.opts.at("low");
-    const std::string& hi_text = p.opts.at("high");
+    const std::string& lo_text = p.at("low");
+    const std::string& hi_text = p.at("high");
     Generator g(*seed);
     CliResult r;
     if (sub == "randint") {
       std::int64_t lo = 0, hi = 0;
-      if (!parse_int64(lo_text, lo)) return fail("low must be a 64-bit integer, got " + shown(lo_text));
-      if (!parse_int64(hi_text, hi)) return fail("high must be a 64-bit integer, got " + shown(hi_text));
+      if (!parse_int64(lo_text, lo)) return fail("low must be a 64-bit integer, got " + quoted(lo_text));
+      if (!parse_int64(hi_text, hi)) return fail("high must be a 64-bit integer, got " + quoted(hi_text));
       if (lo >= hi) return fail("low must be less than high (torch.randint draws from [low, high))");
       std::vector<std::int64_t> v(*n);
       g.randint(v.data(), v.size(), lo, hi);
@@ -226,9 +188,9 @@ CliResult run_cli(const std::vector<std::string>& args) {
     }
     double lo = 0, hi = 0;
     if (!parse_double(lo_text, lo) || std::fabs(lo) > FLT_MAX)
-      return fail("low must be a finite number within float32's range, got " + shown(lo_text));
+      return fail("low must be a finite number within float32's range, got " + quoted(lo_text));
     if (!parse_double(hi_text, hi) || std::fabs(hi) > FLT_MAX)
-      return fail("high must be a finite number within float32's range, got " + shown(hi_text));
+      return fail("high must be a finite number within float32's range, got " + quoted(hi_text));
     if (lo > hi) return fail("low must be at most high (uniform_ draws from [low, high))");
     if (static_cast<double>(static_cast<float>(hi)) - static_cast<double>(static_cast<float>(lo)) > FLT_MAX)
       return fail("high - low must be at most float32's largest value");
@@ -237,7 +199,17 @@ CliResult run_cli(const std::vector<std::string>& args) {
     print_floats(v, r.out);
     return r;
   }
-  return fail("unknown subcommand " + shown(sub) + " (randn, randint or uniform)");
+  return fail("unknown subcommand " + quoted(sub) + " (randn, randint or uniform)");
+}
+
+}  // namespace
+
+CliResult run_cli(const std::vector<std::string>& args) {
+  try {
+    return run(args);
+  } catch (const CliError& e) {  // parse_options: a stray argument, an unknown option or a missing value
+    return fail(e.message);
+  }
 }
 
 }  // namespace attn::torch

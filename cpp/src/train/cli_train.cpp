@@ -12,9 +12,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 
 #include "train/trainer.hpp"
@@ -67,16 +66,8 @@ long long int_opt(const std::map<std::string, std::string>& o, const char* name,
   }
   if (!ok || v < lo || v > hi)
     throw Bad{std::string("--") + name + " must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-              "], got \"" + t.substr(0, 40) + "\""};
+              "], got " + quoted(t)};
   return v;
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Bad{"cannot read " + path};
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 std::string format_eval(const Eval& e) {
@@ -88,13 +79,7 @@ std::string format_eval(const Eval& e) {
 
 }  // namespace
 
-std::string default_data_path() {
-  const std::string compiled = ATTN_DEFAULT_DATA;
-  if (std::ifstream(compiled).good()) return compiled;
-  return "public/data/tinyshakespeare.txt";
-}
-
-CliResult run_train_cli(const std::vector<std::string>& args) {
+CliResult run_train_cli(const std::vector<std::string>& args, const ReadFile& read) {
   CliResult r;
   try {
     const auto o = parse_options(args, {"model", "seed", "iters", "eval-interval", "eval-iters", "lr",
@@ -105,7 +90,7 @@ CliResult run_train_cli(const std::vector<std::string>& args) {
     if (m->second == "bigram") kind = ModelKind::Bigram;
     else if (m->second == "position") kind = ModelKind::Position;
     else if (m->second == "head") kind = ModelKind::Head;
-    else throw Bad{"--model must be bigram, position or head, got \"" + m->second.substr(0, 40) + "\""};
+    else throw Bad{"--model must be bigram, position or head, got " + quoted(m->second)};
     Config c = Config::defaults(kind);
     if (const auto it = o.find("seed"); it != o.end()) {
       const std::string& t = it->second;
@@ -113,7 +98,7 @@ CliResult run_train_cli(const std::vector<std::string>& args) {
       errno = 0;
       const unsigned long long s = std::strtoull(t.c_str(), &end, 10);
       if (t.empty() || t.size() > 20 || t[0] < '0' || t[0] > '9' || *end != '\0' || errno == ERANGE)
-        throw Bad{"--seed must be an integer in [0, 18446744073709551615], got \"" + t.substr(0, 40) + "\""};
+        throw Bad{"--seed must be an integer in [0, 18446744073709551615], got " + quoted(t)};
       c.seed = s;
     }
     using L = limits::TrainCli;
@@ -131,13 +116,18 @@ CliResult run_train_cli(const std::vector<std::string>& args) {
       char* end = nullptr;
       const double v = t.empty() ? NAN : std::strtod(t.c_str(), &end);
       if (t.empty() || *end != '\0' || !std::isfinite(v) || !(v > 0) || !std::isfinite(static_cast<float>(v)))
-        throw Bad{"--lr must be a positive number, got \"" + t.substr(0, 40) + "\""};
+        throw Bad{"--lr must be a positive number, got " + quoted(t)};
       c.lr = static_cast<float>(v);
     }
-    const std::string path = o.count("data") ? o.at("data") : default_data_path();
+    // Without --data: the project's copy, where the build found it, else
+    // relative to the working directory (npm scripts run at the root).
+    std::string path = o.count("data") ? o.at("data") : ATTN_DEFAULT_DATA;
+    std::optional<std::string> text = read(path);
+    if (!text && !o.count("data")) text = read(path = "public/data/tinyshakespeare.txt");
+    if (!text) throw Bad{"cannot read " + path};
     Dataset data;
     try {
-      data = Dataset::from_text(read_file(path), c.block);
+      data = Dataset::from_text(*text, c.block);
     } catch (const std::invalid_argument& e) {
       throw Bad{path + ": " + e.what()};
     }

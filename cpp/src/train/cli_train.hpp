@@ -7,11 +7,9 @@
 
 namespace attn::train {
 
-// args[0] == "train". Prints the evaluation lines, then the sample.
-CliResult run_train_cli(const std::vector<std::string>& args);
-
-// Where --data defaults to: the project's copy of Tiny Shakespeare.
-std::string default_data_path();
+// args[0] == "train". Reads --data FILE (default: the project's copy of Tiny
+// Shakespeare) with `read`; prints the evaluation lines, then the sample.
+CliResult run_train_cli(const std::vector<std::string>& args, const ReadFile& read);
 
 std::string train_usage();  // the usage lines cli.cpp's help shows for this command
 
