@@ -17,6 +17,9 @@ import traceback
 
 import numpy as np
 
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
+from lesson1_reference import REF, program_source  # noqa: E402  (the lesson's program, one copy)
+
 HERE = __import__("pathlib").Path(__file__).resolve().parent.parent / "cpp" / "tests" / "data"
 
 
@@ -202,50 +205,6 @@ def make_env():
     return env
 
 
-PROGRAM = '''import math
-import numpy as np
-
-def softmax(x):
-    x = x - x.max(axis=-1, keepdims=True)          # 数值稳定：先减最大值
-    e = np.exp(x)
-    return e / e.sum(axis=-1, keepdims=True)
-
-def attention(Q, K, V, causal=False):
-    d_k = Q.shape[-1]
-    TODO1
-    if causal:
-        T = scores.shape[-1]
-        TODO2
-        scores = np.where(mask, -np.inf, scores)
-    TODO3
-    return weights @ V, weights                        # (T, d_v), (T, T)
-
-rng = np.random.default_rng(SEED)
-T, d_model, d_k, d_v = 4, 8, 16, 16
-X = rng.standard_normal((T, d_model))
-W_q, W_k, W_v = (rng.standard_normal((d_model, d)) / np.sqrt(d_model) for d in (d_k, d_k, d_v))
-Q, K, V = X @ W_q, X @ W_k, X @ W_v
-
-out, w = attention(Q, K, V, causal=True)
-print("Q", Q.shape, "K", K.shape, "V", V.shape)
-print("out", out.shape, "weights", w.shape)
-print("row sums:", w.sum(axis=-1).round(3))
-print("causal weights:\\n", w.round(2))
-
-for d in (16, 512):
-    q, k = rng.standard_normal((2, 10000, d))
-    dots = (q * k).sum(-1)
-    print(f"d_k={d:4d}  var(q·k)={dots.var():7.1f}  var(q·k/sqrt(d_k))={(dots/np.sqrt(d)).var():.2f}")
-S = rng.standard_normal((1000, 8)) * np.sqrt(512)
-print("avg max weight  unscaled:", softmax(S).max(-1).mean().round(3),
-      " scaled:", softmax(S / np.sqrt(512)).max(-1).mean().round(3))
-'''
-
-REF = ["scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)",
-       "mask = np.triu(np.ones((T, T), dtype=bool), k=1)",
-       "weights = softmax(scores)"]
-TARGETS = ["scores", "mask", "weights"]
-
 EXERCISES = [
     (0, REF), (1, REF), (42, REF), (2024, REF), (123456789, REF),
     (0, ["Q @ K.T / np.sqrt(d_k)", "~np.tril(np.ones((T, T), dtype=bool))", "np.exp(scores) / np.exp(scores).sum(-1, keepdims=True)"]),
@@ -268,15 +227,7 @@ EXERCISES = [
 
 
 def run_program(seed, todos):
-    lines = []
-    for k, t in enumerate(todos):
-        t = t.strip() or "..."
-        if not (t.startswith(TARGETS[k] + " =") or t.startswith(TARGETS[k] + "=")):
-            t = TARGETS[k] + " = " + t
-        lines.append(t)
-    src = PROGRAM.replace("SEED", str(seed))
-    for k in range(3):
-        src = src.replace("TODO%d" % (k + 1), lines[k])
+    src = program_source(seed, todos)
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         try:
