@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
+import { siteChrome } from './scripts/vite-site-chrome.ts';
 import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
 
 const here = import.meta.dirname;
@@ -122,7 +123,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: resolve(here, 'public'),
-  plugins: [embedBuild(), cssTemplateMinify()],
+  plugins: [siteChrome(), embedBuild(), cssTemplateMinify()],
   // <attn-train>'s Web Worker: an ES module file (worker-src 'self').
   worker: { format: 'es' },
   build: {

@@ -1,0 +1,68 @@
+import { basename } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * What every lesson page shares, written once: the head's common lines, the
+ * site header (skip link, brand, the lessons' nav, the language switch) and
+ * the footer. A page in PAGES holds three markers, `<!--site-head-->`,
+ * `<!--site-header-->` and `<!--site-footer-->`, which this plugin replaces
+ * before Vite reads the HTML (in `npm start`'s dev server and in the build),
+ * so the stylesheets it names are bundled as if written in the page. The nav
+ * marks the page itself with aria-current="page". A new lesson is one entry
+ * in PAGES (and one input in vite.config.ts).
+ */
+export const PAGES = [
+  { file: 'index.html', zh: '第 1 课', en: 'Lesson 1' },
+  { file: 'reading.html', zh: '阅读笔记', en: 'Reading note' },
+] as const;
+
+const both = (zh: string, en: string) => `<span class="zh" lang="zh-CN">${zh}</span><span class="en" lang="en">${en}</span>`;
+
+const HEAD = `<meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="color-scheme" content="light dark">
+  <link rel="icon" href="./favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="./styles/page.css">
+  <link rel="stylesheet" href="./styles/print.css">
+  <link rel="stylesheet" href="./styles/math.css">`;
+
+export function siteHeader(file: string): string {
+  const items = PAGES.map((p) =>
+    `        <li><a href="./${p.file}"${p.file === file ? ' aria-current="page"' : ''}>${both(p.zh, p.en)}</a></li>`);
+  return `<a class="skip" href="#main">${both('跳到正文', 'Skip to content')}</a>
+  <header class="site">
+    <p class="brand"><a href="./index.html">attention-lab</a></p>
+    <nav class="site-nav" aria-labelledby="site-nav-label">
+      <span id="site-nav-label" class="sr-only">${both('课程', 'Lessons')}</span>
+      <ul>
+${items.join('\n')}
+      </ul>
+    </nav>
+    <button type="button" id="lang-switch" class="lang-switch" lang="en">English</button>
+  </header>`;
+}
+
+const FOOTER = `<footer class="site-foot">
+    <p class="zh" lang="zh-CN">attention-lab · 一切计算都在你的浏览器里完成，没有账号，没有追踪。</p>
+    <p class="en" lang="en">attention-lab · everything is computed in your browser; no account, no tracking.</p>
+    <p><a href="./embed.html?w=heatmap&amp;dk=16&amp;causal=1">${both('嵌入示例', 'Embed example')}</a></p>
+  </footer>`;
+
+/** The page `file` (a name in PAGES) with its markers filled in; any other HTML as it is. */
+export function fillSiteChrome(html: string, file: string): string {
+  if (!PAGES.some((p) => p.file === file)) return html;
+  const parts: [string, string][] = [['<!--site-head-->', HEAD], ['<!--site-header-->', siteHeader(file)], ['<!--site-footer-->', FOOTER]];
+  let out = html;
+  for (const [marker, text] of parts) {
+    if (out.split(marker).length !== 2) throw new Error(`${file}: expected one ${marker}`);
+    out = out.replace(marker, () => text);
+  }
+  return out;
+}
+
+export function siteChrome(): Plugin {
+  return {
+    name: 'attention-lab:site-chrome',
+    transformIndexHtml: { order: 'pre', handler: (html, ctx) => fillSiteChrome(html, basename(ctx.filename)) },
+  };
+}
