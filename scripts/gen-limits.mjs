@@ -18,6 +18,8 @@ export const CPP_OUT = 'cpp/bindings/limits_js.hpp';
 
 const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 const lowerFirst = (s) => s[0].toLowerCase() + s.slice(1);
+/** TrainElement -> TRAIN_ELEMENT_LIMITS: an area's export in limits.js. */
+export const areaExport = (name) => `${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_LIMITS`;
 
 /** A member's value: a number, or numbers joined by `*` and `<<` (`*` binds tighter). */
 function evaluate(expr, where) {
@@ -72,17 +74,22 @@ export function renderJs(areas) {
     '// header, then run `node scripts/gen-limits.mjs`). The WASM modules export',
     '// the same numbers as limits(); the engines\' tests compare them with these.',
     '',
-    '/** Every limit and default of the engine, by area (cpp/src/limits.hpp). */',
-    'export const LIMITS = Object.freeze({',
   ];
+  // One export per area, so a bundle carries only the areas its code reads
+  // (the heatmap page does not ship the trainer's limits); LIMITS gathers
+  // them for the tests and tools.
   for (const a of areas) {
-    out.push(`  ${lowerFirst(a.name)}: Object.freeze({`);
+    out.push(`/** attn::limits::${a.name} (${HEADER}). */`);
+    out.push(`export const ${areaExport(a.name)} = /* @__PURE__ */ Object.freeze({`);
     for (const m of a.members) {
-      if (m.comment) out.push(`    /** ${m.comment.replace(/\*\//g, '* /')} */`);
-      out.push(`    ${camel(m.name)}: ${fmt(m.value)},`);
+      if (m.comment) out.push(`  /** ${m.comment.replace(/\*\//g, '* /')} */`);
+      out.push(`  ${camel(m.name)}: ${fmt(m.value)},`);
     }
-    out.push('  }),');
+    out.push('});', '');
   }
+  out.push('/** Every area by name, as the modules\' limits() return them (pages import the areas they use). */');
+  out.push('export const LIMITS = /* @__PURE__ */ Object.freeze({');
+  for (const a of areas) out.push(`  ${lowerFirst(a.name)}: ${areaExport(a.name)},`);
   out.push('});', '');
   return out.join('\n');
 }

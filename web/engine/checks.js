@@ -5,7 +5,7 @@
 // but tersely, so the module stays small; see cpp/bindings/core.cpp), and the
 // shapes of what the bindings return. Every range comes from ./limits.js
 // (generated from cpp/src/limits.hpp).
-import { LIMITS } from './limits.js';
+import { ATTENTION_LIMITS, SEED_LIMITS } from './limits.js';
 
 /**
  * A value as shown in a message, cut to 40 characters.
@@ -45,7 +45,7 @@ export function checkInt(v, name, lo, hi) {
 export function checkSeed(v) {
   if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'bigint')
     throw new TypeError(`seed must be a decimal string, an integer or a BigInt in [0, 2^64), got ${shown(v)}`);
-  if ((typeof v === 'string' && v.length > LIMITS.seed.maxTextChars) || (typeof v === 'number' && !Number.isSafeInteger(v)))
+  if ((typeof v === 'string' && v.length > SEED_LIMITS.maxTextChars) || (typeof v === 'number' && !Number.isSafeInteger(v)))
     throw new RangeError(`seed must be an integer in [0, 2^64), got ${shown(v)}`);
   return String(v); // the evaluator parses it (and words the range error)
 }
@@ -108,8 +108,8 @@ export function checkArray(a, name, Type, len) {
   return a;
 }
 
-export const MAX_DIM = LIMITS.attention.maxDim;
-export const MAX_VALUES = LIMITS.attention.maxValues;
+export const MAX_DIM = ATTENTION_LIMITS.maxDim;
+export const MAX_VALUES = ATTENTION_LIMITS.maxValues;
 
 /**
  * Sizes of one attention call: each in [1, MAX_DIM], every matrix at most MAX_VALUES values.

@@ -20,7 +20,7 @@
 import createAttnModuleGlue from '../generated/attn_core.mjs';
 import { simdSupported } from './simd.js';
 import { checkAttention, checkBool, checkInt, checkScale, checkShape, heapStatsOf, seedParts, unwrap } from './checks.js';
-import { LIMITS } from './limits.js';
+import { HEATMAP_LIMITS } from './limits.js';
 
 /**
  * @typedef {import('./types').ScaleName} ScaleName
@@ -170,8 +170,8 @@ export function wrapModule(m) {
     },
     createHeatmap(seed, tokens, dkMax) {
       const [hi, lo] = seedParts(seed);
-      checkInt(tokens, 'tokens', LIMITS.heatmap.minTokens, LIMITS.heatmap.maxTokens);
-      checkInt(dkMax, 'dkMax', 1, LIMITS.heatmap.maxDk);
+      checkInt(tokens, 'tokens', HEATMAP_LIMITS.minTokens, HEATMAP_LIMITS.maxTokens);
+      checkInt(dkMax, 'dkMax', 1, HEATMAP_LIMITS.maxDk);
       return wrapHeatmap(m, unwrap(m.heatmapNew(hi, lo, tokens, dkMax)), tokens, dkMax);
     },
     heapStats: () => heapStatsOf(m),

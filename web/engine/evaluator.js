@@ -11,9 +11,7 @@
 // Checked (// @ts-check) against the Evaluator interface in types.ts.
 import createAttnPyModuleGlue from '../generated/attn_py.mjs';
 import { checkAttention, heapStatsOf, unwrap } from './checks.js';
-import { LIMITS } from './limits.js';
-
-const L1 = LIMITS.lesson1;
+import { LESSON1_LIMITS as L1 } from './limits.js';
 
 /**
  * @typedef {import('./types').Evaluator} Evaluator

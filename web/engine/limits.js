@@ -3,108 +3,138 @@
 // header, then run `node scripts/gen-limits.mjs`). The WASM modules export
 // the same numbers as limits(); the engines' tests compare them with these.
 
-/** Every limit and default of the engine, by area (cpp/src/limits.hpp). */
-export const LIMITS = Object.freeze({
-  attention: Object.freeze({
-    /** T, S, dK, dV each in [1, max_dim] */
-    maxDim: 4096,
-    /** values in any one matrix */
-    maxValues: 4194304,
-  }),
-  seed: Object.freeze({
-    maxTextChars: 64,
-  }),
-  heatmap: Object.freeze({
-    minTokens: 2,
-    maxTokens: 32,
-    /** dk-max in [1, max_dk] */
-    maxDk: 1024,
-    defaultTokens: 6,
-    defaultDk: 16,
-    defaultDkMax: 512,
-  }),
-  lesson1: Object.freeze({
-    /** T in [1, max_t] */
-    maxT: 10,
-    /** d_model, d_k, d_v in [1, max_dim] */
-    maxDim: 512,
-    defaultT: 4,
-    defaultDModel: 8,
-    defaultDk: 16,
-    defaultDv: 16,
-  }),
-  evaluator: Object.freeze({
-    /** one TODO line (<attn-exercise>, attn-cli exercise) */
-    maxLineChars: 2000,
-    maxLineTokens: 512,
-    /** nested parentheses / operators */
-    maxDepth: 48,
-    maxArrayElements: 1000000,
-    maxNdim: 16,
-    /** element operations per run */
-    maxWork: 50000000,
-    /** a tuple or list built by + or * */
-    maxSequenceItems: 64,
-    /** list(iterable) */
-    maxListItems: 4096,
-  }),
-  cli: Object.freeze({
-    maxArgs: 64,
-    maxArgChars: 4096,
-    /** attn-cli normal --count */
-    maxNormalCount: 10000000,
-    /** attn-cli torch: values per call */
-    torchMaxValues: 16777216,
-    /** attn-cli torch randn --shape */
-    torchMaxDims: 8,
-  }),
-  torch: Object.freeze({
-    /** softmaxTemperature(m): m in [0, max_temperature] */
-    maxTemperature: 64,
-    /** <attn-tril temperature> */
-    elementMinTemperature: 1,
-    elementMaxTemperature: 16,
-  }),
-  train: Object.freeze({
-    maxIters: 1000000,
-    maxEvalInterval: 1000000,
-    maxEvalIters: 10000,
-    maxBatch: 512,
-    maxBlock: 64,
-    /** steps per advance() */
-    maxAdvance: 1000000,
-    /** characters per generate() / sample() */
-    maxGenerate: 100000,
-    /** the bigram table is vocabulary x vocabulary */
-    maxBigramVocab: 2048,
-    defaultSeed: 1337,
-    /** bigram and position (the lecture's) */
-    defaultIters: 3000,
-    defaultEvalInterval: 300,
-    defaultLr: 0.01,
-    /** head */
-    headIters: 5000,
-    headEvalInterval: 500,
-    headLr: 0.001,
-    defaultEvalIters: 200,
-    defaultBatch: 32,
-    defaultBlock: 8,
-    defaultSampleChars: 500,
-  }),
-  trainElement: Object.freeze({
-    maxIters: 100000,
-    maxEvalInterval: 100000,
-    maxEvalIters: 1000,
-    maxSampleChars: 2000,
-    maxTextBytes: 5242880,
-  }),
-  trainCli: Object.freeze({
-    maxIters: 100000000,
-    maxEvalInterval: 100000000,
-    maxEvalIters: 1000000,
-    maxBatch: 65536,
-    maxBlock: 1024,
-    maxBatchTimesBlock: 1048576,
-    maxSampleChars: 10000000,
-  }),
+/** attn::limits::Attention (cpp/src/limits.hpp). */
+export const ATTENTION_LIMITS = /* @__PURE__ */ Object.freeze({
+  /** T, S, dK, dV each in [1, max_dim] */
+  maxDim: 4096,
+  /** values in any one matrix */
+  maxValues: 4194304,
+});
+
+/** attn::limits::Seed (cpp/src/limits.hpp). */
+export const SEED_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxTextChars: 64,
+});
+
+/** attn::limits::Heatmap (cpp/src/limits.hpp). */
+export const HEATMAP_LIMITS = /* @__PURE__ */ Object.freeze({
+  minTokens: 2,
+  maxTokens: 32,
+  /** dk-max in [1, max_dk] */
+  maxDk: 1024,
+  defaultTokens: 6,
+  defaultDk: 16,
+  defaultDkMax: 512,
+});
+
+/** attn::limits::Lesson1 (cpp/src/limits.hpp). */
+export const LESSON1_LIMITS = /* @__PURE__ */ Object.freeze({
+  /** T in [1, max_t] */
+  maxT: 10,
+  /** d_model, d_k, d_v in [1, max_dim] */
+  maxDim: 512,
+  defaultT: 4,
+  defaultDModel: 8,
+  defaultDk: 16,
+  defaultDv: 16,
+});
+
+/** attn::limits::Evaluator (cpp/src/limits.hpp). */
+export const EVALUATOR_LIMITS = /* @__PURE__ */ Object.freeze({
+  /** one TODO line (<attn-exercise>, attn-cli exercise) */
+  maxLineChars: 2000,
+  maxLineTokens: 512,
+  /** nested parentheses / operators */
+  maxDepth: 48,
+  maxArrayElements: 1000000,
+  maxNdim: 16,
+  /** element operations per run */
+  maxWork: 50000000,
+  /** a tuple or list built by + or * */
+  maxSequenceItems: 64,
+  /** list(iterable) */
+  maxListItems: 4096,
+});
+
+/** attn::limits::Cli (cpp/src/limits.hpp). */
+export const CLI_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxArgs: 64,
+  maxArgChars: 4096,
+  /** attn-cli normal --count */
+  maxNormalCount: 10000000,
+  /** attn-cli torch: values per call */
+  torchMaxValues: 16777216,
+  /** attn-cli torch randn --shape */
+  torchMaxDims: 8,
+});
+
+/** attn::limits::Torch (cpp/src/limits.hpp). */
+export const TORCH_LIMITS = /* @__PURE__ */ Object.freeze({
+  /** softmaxTemperature(m): m in [0, max_temperature] */
+  maxTemperature: 64,
+  /** <attn-tril temperature> */
+  elementMinTemperature: 1,
+  elementMaxTemperature: 16,
+});
+
+/** attn::limits::Train (cpp/src/limits.hpp). */
+export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxIters: 1000000,
+  maxEvalInterval: 1000000,
+  maxEvalIters: 10000,
+  maxBatch: 512,
+  maxBlock: 64,
+  /** steps per advance() */
+  maxAdvance: 1000000,
+  /** characters per generate() / sample() */
+  maxGenerate: 100000,
+  /** the bigram table is vocabulary x vocabulary */
+  maxBigramVocab: 2048,
+  defaultSeed: 1337,
+  /** bigram and position (the lecture's) */
+  defaultIters: 3000,
+  defaultEvalInterval: 300,
+  defaultLr: 0.01,
+  /** head */
+  headIters: 5000,
+  headEvalInterval: 500,
+  headLr: 0.001,
+  defaultEvalIters: 200,
+  defaultBatch: 32,
+  defaultBlock: 8,
+  defaultSampleChars: 500,
+});
+
+/** attn::limits::TrainElement (cpp/src/limits.hpp). */
+export const TRAIN_ELEMENT_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxIters: 100000,
+  maxEvalInterval: 100000,
+  maxEvalIters: 1000,
+  maxSampleChars: 2000,
+  maxTextBytes: 5242880,
+});
+
+/** attn::limits::TrainCli (cpp/src/limits.hpp). */
+export const TRAIN_CLI_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxIters: 100000000,
+  maxEvalInterval: 100000000,
+  maxEvalIters: 1000000,
+  maxBatch: 65536,
+  maxBlock: 1024,
+  maxBatchTimesBlock: 1048576,
+  maxSampleChars: 10000000,
+});
+
+/** Every area by name, as the modules' limits() return them (pages import the areas they use). */
+export const LIMITS = /* @__PURE__ */ Object.freeze({
+  attention: ATTENTION_LIMITS,
+  seed: SEED_LIMITS,
+  heatmap: HEATMAP_LIMITS,
+  lesson1: LESSON1_LIMITS,
+  evaluator: EVALUATOR_LIMITS,
+  cli: CLI_LIMITS,
+  torch: TORCH_LIMITS,
+  train: TRAIN_LIMITS,
+  trainElement: TRAIN_ELEMENT_LIMITS,
+  trainCli: TRAIN_CLI_LIMITS,
 });

@@ -8,7 +8,7 @@
 // renamed or dropped here, or a changed signature, fails the type check.
 import createAttnTorchModuleGlue from '../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from './checks.js';
-import { LIMITS } from './limits.js';
+import { TORCH_LIMITS } from './limits.js';
 
 /**
  * @typedef {import('./types').Seed} Seed
@@ -70,7 +70,7 @@ export function wrapTorch(m) {
       return unwrap(m.unitVariance(hi, lo));
     },
     softmaxTemperature(mult) {
-      const max = LIMITS.torch.maxTemperature;
+      const max = TORCH_LIMITS.maxTemperature;
       if (typeof mult !== 'number' || !(mult >= 0 && mult <= max))
         throw new RangeError(`m must be a number in [0, ${max}], got ${shown(mult)}`);
       return unwrap(m.softmaxTemperature(mult));

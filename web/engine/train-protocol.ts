@@ -1,7 +1,7 @@
 // The messages between <attn-train> (train-client.ts) and the code that owns
 // the training module and runs the loop (train-runner.ts, in a Web Worker or,
 // where no worker can start, in the page in short slices).
-import { LIMITS } from './limits.js';
+import { TRAIN_ELEMENT_LIMITS } from './limits.js';
 import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from './train.js';
 
 export type { EvalPoint, ModelName, TrainerInfo };
@@ -43,4 +43,4 @@ export type FromRunner =
   | { type: 'error'; run: number; kind: ErrorKind; message: string; request?: number };
 
 /** Largest text a learner may train on (UTF-8 bytes). */
-export const MAX_TEXT_BYTES = LIMITS.trainElement.maxTextBytes;
+export const MAX_TEXT_BYTES = TRAIN_ELEMENT_LIMITS.maxTextBytes;

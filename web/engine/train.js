@@ -17,10 +17,8 @@
 // renamed or dropped here, or a changed signature, fails the type check.
 import createAttnTrainModuleGlue from '../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
-import { LIMITS } from './limits.js';
+import { TRAIN_LIMITS as TL } from './limits.js';
 import { simdSupported } from './simd.js';
-
-const TL = LIMITS.train;
 
 /**
  * @typedef {import('./types').Seed} Seed

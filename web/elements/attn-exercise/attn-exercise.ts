@@ -8,7 +8,7 @@ import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
 import { fullProgram, INDENT, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
 import { reasonText } from './reasons';
-import { LIMITS } from '../../engine/limits.js';
+import { EVALUATOR_LIMITS } from '../../engine/limits.js';
 
 export { fullProgram } from './program';
 export { reasonText } from './reasons';
@@ -34,7 +34,7 @@ export interface AttnExerciseRunDetail {
 export const RUN_EVENT = 'attn-exercise-run';
 
 /** Longest TODO line the engine accepts (characters; cpp/src/limits.hpp). */
-export const MAX_LINE = LIMITS.evaluator.maxLineChars;
+export const MAX_LINE = EVALUATOR_LIMITS.maxLineChars;
 
 /** A decimal seed with 0 <= seed < 2^64, as NumPy's default_rng accepts. */
 export function validSeed(s: string): boolean {

@@ -4,15 +4,15 @@
 // attribute's last valid value and yields a ParseError naming the attribute
 // and its allowed range; the element shows those errors to the reader.
 
-import { LIMITS } from '../../engine/limits.js';
+import { HEATMAP_LIMITS as H } from '../../engine/limits.js';
 
 export type Scale = 'sqrt' | 'none' | 'dk';
 export const SCALES: readonly Scale[] = ['sqrt', 'none', 'dk'];
 
 // Ranges and defaults: cpp/src/limits.hpp (through the generated limits.js).
-export const TOKENS_MIN = LIMITS.heatmap.minTokens;
-export const TOKENS_MAX = LIMITS.heatmap.maxTokens;
-export const DK_MAX_LIMIT = LIMITS.heatmap.maxDk;
+export const TOKENS_MIN = H.minTokens;
+export const TOKENS_MAX = H.maxTokens;
+export const DK_MAX_LIMIT = H.maxDk;
 /** 2^64 − 1, the largest seed NumPy's default_rng takes through this API. */
 export const SEED_MAX = (1n << 64n) - 1n;
 
@@ -31,9 +31,9 @@ export interface HeatmapState {
 }
 
 export const DEFAULTS: Readonly<HeatmapState> = Object.freeze({
-  tokens: LIMITS.heatmap.defaultTokens,
-  dk: LIMITS.heatmap.defaultDk,
-  dkMax: LIMITS.heatmap.defaultDkMax,
+  tokens: H.defaultTokens,
+  dk: H.defaultDk,
+  dkMax: H.defaultDkMax,
   seed: '0',
   scale: 'sqrt',
   causal: false,

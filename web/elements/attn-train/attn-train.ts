@@ -15,7 +15,7 @@ import {
   type ModelName, type ParseError, type TrainAttr, type TrainState,
 } from './parse';
 import { TRAIN_CSS } from './styles';
-import { LIMITS as ENGINE } from '../../engine/limits.js';
+import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/limits.js';
 import { MAX_TEXT_BYTES, checkBytes, checkText, type TextProblem } from './text';
 
 export type { ModelName } from './parse';
@@ -37,8 +37,8 @@ export interface AttnTrainDoneDetail {
 /** detail of `attn-train-error`. */
 export interface AttnTrainErrorDetail { kind: TrainErrorKind; message: string; step?: number }
 
-const BLOCK = ENGINE.train.defaultBlock;
-const BATCH = ENGINE.train.defaultBatch;
+const BLOCK = TRAIN_LIMITS.defaultBlock;
+const BATCH = TRAIN_LIMITS.defaultBatch;
 const DEFAULT_SNIPPET = 'my lord,';
 const EVAL_SAMPLE_CHARS = 120;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -99,7 +99,7 @@ export class AttnTrain extends AttnElement {
   readonly #seedLabel = h('label', { for: 'seed' });
   readonly #seed = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false' });
   readonly #itersLabel = h('label', { for: 'iters' });
-  readonly #itersIn = h('input', { id: 'iters', type: 'number', min: '1', max: String(ENGINE.trainElement.maxIters), step: '1' });
+  readonly #itersIn = h('input', { id: 'iters', type: 'number', min: '1', max: String(TRAIN_ELEMENT_LIMITS.maxIters), step: '1' });
   readonly #lrLabel = h('label', { for: 'lr' });
   readonly #lr = h('input', { id: 'lr', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
   readonly #sourceLegend = h('legend');

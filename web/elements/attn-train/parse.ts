@@ -3,10 +3,7 @@
 // is reported for the element to show. Absent iters / lr / eval-interval take
 // the chosen model's lecture defaults.
 
-import { LIMITS as ENGINE } from '../../engine/limits.js';
-
-const TL = ENGINE.train;
-const EL = ENGINE.trainElement;
+import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/limits.js';
 
 export type ModelName = 'bigram' | 'position' | 'head';
 export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head'];

@@ -2,11 +2,11 @@
 // Each attribute is parsed on its own; a value that does not parse keeps the
 // attribute's last valid value and yields a ParseError the element shows.
 
-import { LIMITS } from '../../engine/limits.js';
+import { TORCH_LIMITS } from '../../engine/limits.js';
 
 /** The temperature multiplier's range (cpp/src/limits.hpp Torch). */
-export const M_MIN = LIMITS.torch.elementMinTemperature;
-export const M_MAX = LIMITS.torch.elementMaxTemperature;
+export const M_MIN = TORCH_LIMITS.elementMinTemperature;
+export const M_MAX = TORCH_LIMITS.elementMaxTemperature;
 
 export type View = 'average' | 'attention';
 export type Part = 'three' | 'head' | 'temperature' | 'permutation';
