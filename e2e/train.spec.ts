@@ -110,6 +110,16 @@ test.describe('<attn-train>', () => {
 
   test('Pause and Resume continue the same run: the log equals an uninterrupted run\'s', async ({ page }) => {
     test.setTimeout(120_000);
+    // The page asks the worker to step back while the learner types (`defer`): counted here.
+    await page.addInitScript(() => {
+      const w = window as unknown as { defers: number };
+      w.defers = 0;
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, msg: unknown, ...rest: never[]) {
+        if ((msg as { type?: string } | null)?.type === 'defer') w.defers++;
+        return post.call(this, msg, ...rest);
+      } as typeof post;
+    });
     await open(page);
     const el = page.locator('#head');
     // The lecture's default run (5000 steps), long enough to pause by hand
@@ -148,6 +158,10 @@ test.describe('<attn-train>', () => {
     await page.evaluate(() => (document.getElementById('head') as unknown as El).pause());
     await expect.poll(() => phase(page, 'head')).toBe('paused');
     await page.evaluate(() => (document.getElementById('head') as unknown as El).resume());
+    // typing while it trains holds the worker back a little at each key, and changes nothing in the run
+    await page.locator('#probe').click();
+    for (let i = 0; i < 10 && (await phase(page, 'head')) === 'running'; i++) await page.keyboard.type('a', { delay: 30 });
+    expect(await page.evaluate(() => (window as unknown as { defers: number }).defers)).toBeGreaterThan(0);
     await expect.poll(() => phase(page, 'head'), { timeout: 90_000 }).toBe('done');
     expect(lectureHead).toHaveLength(10);
     expect(await log(page, 'head')).toEqual(lectureHead);

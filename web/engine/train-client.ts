@@ -25,6 +25,17 @@ export function trainWasmLocation(scalar = false): URL {
 
 type Listener = (msg: FromRunner) => void;
 
+/**
+ * Input that should not wait for training: a key, a change to a field, a click or a tap, a wheel
+ * turn. Each asks the worker to start no slice for DEFER_MS after it, so the
+ * frame that answers it has a core of its own (on a two-core machine the loop
+ * otherwise holds one while the page, the compositor and the browser share the
+ * other). While the learner types, training slows; when they stop, it runs at
+ * full speed again.
+ */
+const DEFER_EVENTS = ['keydown', 'input', 'pointerdown', 'wheel'] as const;
+export const DEFER_MS = 16;
+
 /** Bytes of the training module for hosts that cannot fetch it (the embed hands them over). */
 let givenBinary: Uint8Array | null = null;
 export function provideTrainWasm(bytes: Uint8Array): void {
@@ -37,6 +48,14 @@ export class TrainClient {
   #send: ((msg: ToRunner) => void) | null = null;
   #worker: Worker | null = null;
   #inPage = false;
+  #deferSentUntil = 0;
+  readonly #onInput = (e: Event): void => {
+    const until = performance.timeOrigin + e.timeStamp + DEFER_MS;
+    // One message per burst of events within a few ms (a wheel sends many).
+    if (until - this.#deferSentUntil < 4 || !this.#worker) return;
+    this.#deferSentUntil = until;
+    this.#worker.postMessage({ type: 'defer', until } satisfies ToRunner);
+  };
 
   constructor(listener: Listener) {
     this.#listener = listener;
@@ -88,6 +107,7 @@ export class TrainClient {
       worker!.postMessage(msg);
     };
     this.#send(this.#init());
+    for (const type of DEFER_EVENTS) addEventListener(type, this.#onInput, { capture: true, passive: true });
   }
 
   #startInPage(replay: ToRunner[]): void {
@@ -104,6 +124,7 @@ export class TrainClient {
         sliceMs: 8,
         worker: false,
         schedule: (fn) => setTimeout(fn, 0),
+        delay: (fn, ms) => setTimeout(fn, ms),
         post: (msg) => this.#listener(msg),
       });
       for (const m of queue.splice(0)) handle(m);
@@ -114,6 +135,7 @@ export class TrainClient {
 
   /** Ends the worker (and with it the module and any run). */
   close(): void {
+    for (const type of DEFER_EVENTS) removeEventListener(type, this.#onInput, { capture: true });
     this.#worker?.terminate();
     this.#worker = null;
     this.#send = null;

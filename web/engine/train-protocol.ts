@@ -26,7 +26,13 @@ export type ToRunner =
   /** The head model's attention weights on a snippet (after or during a run). */
   | { type: 'attention'; run: number; request: number; snippet: string }
   /** Frees the run's trainer. */
-  | { type: 'reset'; run: number };
+  | { type: 'reset'; run: number }
+  /**
+   * The learner just typed, clicked or scrolled: start no slice of training before `until`
+   * (ms since the epoch: performance.timeOrigin + performance.now()), so the frame that answers
+   * the input does not share the machine's cores with the loop. Any run, or none.
+   */
+  | { type: 'defer'; until: number };
 
 export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention';
 

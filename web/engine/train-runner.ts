@@ -14,8 +14,17 @@ import { MAX_TEXT_BYTES, type FromRunner, type RunSettings, type ToRunner } from
 export interface RunnerOptions {
   /** Target duration of one slice of training steps (an evaluation step runs alone and may take longer). */
   sliceMs: number;
+  /**
+   * The slice while the learner interacts (DEFER_INTERACTIVE_MS after a `defer`): short, so the
+   * next `defer` is read soon after it is sent. Defaults to sliceMs.
+   */
+  interactiveSliceMs?: number;
   /** Yields to the event loop, then calls fn. */
   schedule(fn: () => void): void;
+  /** Calls fn after about `ms` milliseconds (a deferred slice). */
+  delay(fn: () => void, ms: number): void;
+  /** The clock (default performance.now); a `defer`'s `until` is read as performance.timeOrigin + now(). */
+  now?: () => number;
   post(msg: FromRunner, transfer?: Transferable[]): void;
   worker: boolean;
 }
@@ -34,14 +43,21 @@ interface Run {
 }
 
 const PROGRESS_EVERY_MS = 100;
+/** The longest a `defer` may hold the loop (a later `until` is ignored). */
+const MAX_DEFER_MS = 100;
+/** How long after a `defer` slices stay short (the learner is likely to go on typing). */
+export const DEFER_INTERACTIVE_MS = 1000;
 
 export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
   let init: Extract<ToRunner, { type: 'init' }> | null = null;
   let engine: Promise<TrainEngine> | null = null;
   let run: Run | null = null;
   let latest = 0; // the newest run id asked for: older starts still loading are dropped
+  // `defer`: no slice before deferUntil; short slices before interactiveUntil (this context's performance.now()).
+  let deferUntil = 0;
+  let interactiveUntil = 0;
 
-  const now = () => performance.now();
+  const now = opts.now ?? (() => performance.now());
 
   const getEngine = (): Promise<TrainEngine> => {
     engine ??= loadTrainEngine({
@@ -82,18 +98,25 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
     });
   };
 
-  const tick = () => {
-    const r = run;
-    if (!r) return;
+  // A slice of run r (a slice scheduled for a run that has since been replaced does nothing).
+  const tick = (r: Run) => {
+    if (run !== r) return;
     r.scheduled = false;
     if (r.paused || r.finished) return;
+    const wait = deferUntil - now();
+    if (wait > 0) {
+      r.scheduled = true;
+      opts.delay(() => tick(r), wait);
+      return;
+    }
+    const sliceMs = now() < interactiveUntil ? (opts.interactiveSliceMs ?? opts.sliceMs) : opts.sliceMs;
     const { evalInterval } = r.settings;
     const step = r.trainer.info().step;
     // An evaluation step runs alone; other slices stop just before the next evaluation.
     let n = 1;
     if (step % evalInterval !== 0) {
       const toEval = evalInterval - (step % evalInterval);
-      const want = r.msPerStep > 0 ? Math.floor(opts.sliceMs / r.msPerStep) : 8;
+      const want = r.msPerStep > 0 ? Math.floor(sliceMs / r.msPerStep) : 8;
       n = Math.max(1, Math.min(toEval, want, r.settings.iters - step));
     }
     const t0 = now();
@@ -137,7 +160,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
   const schedule = (r: Run) => {
     if (r.scheduled || r.paused || r.finished) return;
     r.scheduled = true;
-    opts.schedule(tick);
+    opts.schedule(() => tick(r));
   };
 
   const start = async (msg: Extract<ToRunner, { type: 'start' }>) => {
@@ -221,6 +244,14 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
         latest = msg.run;
         free();
         break;
+      case 'defer': {
+        const until = msg.until - performance.timeOrigin;
+        if (Number.isFinite(until) && until <= now() + MAX_DEFER_MS) {
+          deferUntil = Math.max(deferUntil, until);
+          interactiveUntil = Math.max(interactiveUntil, until + DEFER_INTERACTIVE_MS);
+        }
+        break;
+      }
       case 'attention': {
         if (!run || run.id !== msg.run) {
           opts.post({ type: 'error', run: msg.run, kind: 'attention', request: msg.request, message: 'no trained model' });

@@ -19,11 +19,15 @@ channel.port1.onmessage = () => queue.shift()?.();
 
 const handle = createRunner({
   sliceMs: 40,
+  // While the learner types, a slice ends within ~4 ms, so the page's next
+  // `defer` is read before the frame it protects is under way.
+  interactiveSliceMs: 4,
   worker: true,
   schedule(fn) {
     queue.push(fn);
     channel.port2.postMessage(null);
   },
+  delay: (fn, ms) => setTimeout(fn, ms),
   post: (msg, transfer) => scope.postMessage(msg, transfer ?? []),
 });
 

@@ -1,0 +1,110 @@
+// The training loop's scheduling (train-runner.ts) with the real training
+// module and a hand-driven event loop and clock: a `defer` holds the next
+// slice until its time (and no longer than MAX_DEFER_MS), a slice scheduled
+// for a run that was replaced does nothing, and a deferred run prints the
+// same log as one that never waited.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRunner } from './train-runner';
+import type { FromRunner, RunSettings, ToRunner } from './train-protocol';
+
+const wasmBinary = new Uint8Array(readFileSync(new URL('../generated/attn_train.wasm', import.meta.url)));
+const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 20_000);
+const settings: RunSettings = {
+  model: 'bigram', seed: '1337', iters: 40, evalInterval: 10, evalIters: 2, lr: 1e-2, batch: 4, block: 8,
+  sampleChars: 0, evalSampleChars: 0,
+};
+
+/** A runner whose slices run only when the test says so. */
+function harness() {
+  let clock = 1000;
+  const queue: (() => void)[] = [];
+  const delayed: { fn: () => void; ms: number }[] = [];
+  const out: FromRunner[] = [];
+  const handle = createRunner({
+    sliceMs: 40, interactiveSliceMs: 4, worker: true,
+    schedule: (fn) => queue.push(fn),
+    delay: (fn, ms) => delayed.push({ fn, ms }),
+    post: (msg) => out.push(msg),
+    now: () => clock,
+  });
+  const send = (msg: ToRunner) => handle(msg);
+  send({ type: 'init', wasmBinary });
+  return {
+    send, out, queue, delayed,
+    set clock(t: number) { clock = t; },
+    get clock() { return clock; },
+    /** Until `type` is posted for run `run` (the engine loads asynchronously). */
+    async until(type: FromRunner['type'], run: number) {
+      for (let i = 0; i < 500 && !out.some((m) => m.type === type && m.run === run); i++) await new Promise((r) => setImmediate(r));
+      expect(out.some((m) => m.type === type && m.run === run)).toBe(true);
+    },
+    /** Runs the queued slices until the run is done (or `limit` slices). */
+    drain(limit = 10_000) {
+      for (let i = 0; i < limit && queue.length; i++) queue.shift()!();
+    },
+    lines: (run: number) => out.flatMap((m) => (m.type === 'eval' && m.run === run ? [m.line] : [])),
+  };
+}
+
+describe('train-runner: defer', () => {
+  it('holds the next slice until the time asked for, then runs on; the log is the same as without waiting', async () => {
+    const plain = harness();
+    plain.send({ type: 'start', run: 1, settings, text });
+    await plain.until('started', 1);
+    plain.drain();
+    expect(plain.out.some((m) => m.type === 'done' && m.run === 1)).toBe(true);
+
+    const h = harness();
+    h.send({ type: 'start', run: 1, settings, text });
+    await h.until('started', 1);
+    h.queue.shift()!(); // step 0: the first evaluation
+    h.send({ type: 'defer', until: performance.timeOrigin + h.clock + 12 });
+    const posted = h.out.length;
+    h.queue.shift()!();
+    expect(h.delayed).toHaveLength(1);
+    expect(h.delayed[0].ms).toBe(12);
+    expect(h.queue).toHaveLength(0);
+    expect(h.out.length).toBe(posted); // nothing ran
+    h.clock += 12;
+    h.delayed.shift()!.fn();
+    h.drain();
+    expect(h.delayed).toHaveLength(0);
+    expect(h.out.some((m) => m.type === 'done' && m.run === 1)).toBe(true);
+    expect(h.lines(1)).toEqual(plain.lines(1));
+    expect(h.lines(1)).toHaveLength(4);
+  }, 60_000);
+
+  it('ignores a defer that reaches further than 100 ms, or one that has passed', async () => {
+    const h = harness();
+    h.send({ type: 'start', run: 1, settings, text });
+    await h.until('started', 1);
+    h.send({ type: 'defer', until: performance.timeOrigin + h.clock + 101 });
+    h.send({ type: 'defer', until: performance.timeOrigin + h.clock - 1 });
+    h.send({ type: 'defer', until: Number.NaN });
+    h.drain();
+    expect(h.delayed).toHaveLength(0);
+    expect(h.out.some((m) => m.type === 'done' && m.run === 1)).toBe(true);
+  }, 60_000);
+
+  it('a slice held for a run that has been replaced does nothing', async () => {
+    const h = harness();
+    h.send({ type: 'start', run: 1, settings, text });
+    await h.until('started', 1);
+    h.send({ type: 'defer', until: performance.timeOrigin + h.clock + 20 });
+    h.queue.shift()!();
+    expect(h.delayed).toHaveLength(1);
+    h.send({ type: 'start', run: 2, settings: { ...settings, iters: 5 }, text });
+    await h.until('started', 2);
+    const stale = h.delayed.shift()!;
+    h.clock += 20;
+    h.drain(); // run 2's own slices
+    const posted = h.out.length;
+    const scheduled = h.queue.length + h.delayed.length;
+    stale.fn();
+    expect(h.out.length).toBe(posted);
+    expect(h.queue.length + h.delayed.length).toBe(scheduled);
+    expect(h.out.some((m) => m.type === 'done' && m.run === 2)).toBe(true);
+    expect(h.out.some((m) => m.type === 'done' && m.run === 1)).toBe(false);
+  }, 60_000);
+});
