@@ -13,7 +13,7 @@
 //
 // Needs: build/native/attn_bench (npm run build:native), web/generated/
 // (npm run build:wasm) and, for the page figures, dist/ (npm run build).
-// --wasm-dir DIR reads attn_core{,_scalar}.{mjs,wasm} from DIR instead.
+// --wasm-dir DIR reads attn_core.{mjs,wasm} and attn_train{,_scalar}.{mjs,wasm} from DIR instead.
 // --lib-dir DIR takes the library sizes (computed from the files, in every
 // mode, when the build is there) from DIR instead of dist/lib; the browser
 // figures always load dist/.
@@ -108,7 +108,7 @@ async function main() {
 
   log('memory: 10,000 heatmap steps in Node');
   // A fresh instance: the kernel runs above grew the first one's memory.
-  out.memory = heapOverSteps((await loadEngines(dir)).simd, { steps: smoke ? 200 : 10_000 });
+  out.memory = heapOverSteps((await loadEngines(dir)).core, { steps: smoke ? 200 : 10_000 });
 
   if (!smoke) {
     log('training: head model steps, native and PyTorch (one thread)');
@@ -370,6 +370,7 @@ function trainLines(tr) {
     lines.push(`  Chromium, <attn-train>'s Web Worker: ${fmt(c.worker_steps_per_s)} steps/s (2000 steps, worker's active time)`);
     const d = c.default_run;
     lines.push(`  default run in Chromium, Start to done: ${d?.error ? d.error : `${fmt(d.wall_s)} s wall (${fmt(d.worker_s)} s in the worker), ${d.evaluations} evaluations, last: ${d.last_line}`}`);
+    if (d?.typed_wall_s) lines.push(`  the same run typing a key every 40-70 ms throughout (the worker steps back 16 ms at each): ${d.typed_wall_s.map((x) => `${fmt(x)} s`).join(', ')}`);
     const ip = c.input_to_paint;
     lines.push('  (the Chromium figures are wall time in the page and its worker: a busy machine slows them, CPU-time figures above do not)');
     const idle = c.input_to_paint_idle;

@@ -1,6 +1,6 @@
 // What the Embind modules (cpp/bindings/*.cpp) share: the version, the
 // results copied out as typed arrays, the heap figures, the shape rule of an
-// attention call and a RangeError with a fixed message.
+// attention call, the table of JS-owned objects and the errors they return.
 //
 // A rejected call *returns* a RangeError/TypeError; the JS loaders
 // (web/engine/engine.js, web/engine/evaluator.js) throw it. Throwing from
@@ -13,9 +13,11 @@
 
 #include <malloc.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "attention.hpp"
 #include "limits.hpp"
 #include "limits_js.hpp"
 #include "text.hpp"
@@ -29,6 +31,36 @@ using emscripten::val;
 inline constexpr const char* kVersion = "0.1.0";
 
 inline val version() { return val(kVersion); }
+
+// Objects owned by JS through integer handles (1-based; 0 is never valid).
+template <class T>
+class Table {
+ public:
+  int add(std::unique_ptr<T> p) {
+    for (std::size_t i = 0; i < slots_.size(); ++i)
+      if (!slots_[i]) { slots_[i] = std::move(p); return static_cast<int>(i) + 1; }
+    slots_.push_back(std::move(p));
+    return static_cast<int>(slots_.size());
+  }
+  T* get(int h) const {
+    return h >= 1 && static_cast<std::size_t>(h) <= slots_.size() ? slots_[static_cast<std::size_t>(h) - 1].get() : nullptr;
+  }
+  bool remove(int h) {
+    if (!get(h)) return false;
+    slots_[static_cast<std::size_t>(h) - 1].reset();
+    return true;
+  }
+
+ private:
+  std::vector<std::unique_ptr<T>> slots_;
+};
+
+// A scale as the JS API passes it: 0 none, 1 sqrt(d_k), 2 d_k.
+inline bool scale_of(int code, attn::Scale& out) {
+  if (code < 0 || code > 2) return false;
+  out = static_cast<attn::Scale>(code);
+  return true;
+}
 
 // A RangeError with a fixed message.
 inline val range_error(const char* message) { return val::global("RangeError").new_(val(message)); }

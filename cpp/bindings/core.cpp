@@ -1,7 +1,8 @@
 // Embind surface of the core module (attn_core, and attn_core_scalar built
-// from the same sources without SIMD): the random draws, the float attention
-// kernels and the heatmap model, everything <attn-heatmap> needs and nothing
-// else (the evaluator is its own module, py.cpp).
+// from the same sources without SIMD): the random draws and the heatmap
+// model, everything <attn-heatmap> needs and nothing else (the evaluator is
+// its own module, py.cpp; the float attention kernel lives in the float
+// module with the trainer, train.cpp).
 //
 // Small on purpose (the library's size budget): functions only, no class_
 // (Embind's class machinery is a third of its JS glue), so objects are
@@ -10,9 +11,7 @@
 // in objects with delete() (web/engine/engine.js), and checks every
 // argument's type and range first with full messages; these functions check
 // the ranges again, tersely, and return (never throw) their errors: see
-// common.hpp. Float attention runs in preallocated buffers: JS writes Q, K, V
-// into heap views, run computes, JS reads the results; nothing is allocated
-// per call.
+// common.hpp.
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -26,45 +25,19 @@ using emscripten::val;
 
 namespace {
 
-bool scale_of(int code, attn::Scale& out) {
-  if (code < 0 || code > 2) return false;
-  out = static_cast<attn::Scale>(code);
-  return true;
-}
 
 // Errors carry fixed messages only (no std::string in this module: seeds
 // arrive as two 32-bit halves, so nothing here parses or builds text).
 using attn_bind::copy_out;
 using attn_bind::range_error;
+using attn_bind::Table;
+using attn_bind::scale_of;
 using attn_bind::Lit;
 using attn_bind::text;
 namespace L = attn::limits;
 
 // A seed as engine.js passes it: the high and low 32 bits of a uint64.
 std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
-
-// Objects owned by JS through integer handles (1-based; 0 is never valid).
-template <class T>
-class Table {
- public:
-  int add(std::unique_ptr<T> p) {
-    for (std::size_t i = 0; i < slots_.size(); ++i)
-      if (!slots_[i]) { slots_[i] = std::move(p); return static_cast<int>(i) + 1; }
-    slots_.push_back(std::move(p));
-    return static_cast<int>(slots_.size());
-  }
-  T* get(int h) const {
-    return h >= 1 && static_cast<std::size_t>(h) <= slots_.size() ? slots_[static_cast<std::size_t>(h) - 1].get() : nullptr;
-  }
-  bool remove(int h) {
-    if (!get(h)) return false;
-    slots_[static_cast<std::size_t>(h) - 1].reset();
-    return true;
-  }
-
- private:
-  std::vector<std::unique_ptr<T>> slots_;
-};
 
 val bad_handle() { return range_error("no such object (deleted?)"); }
 
@@ -76,52 +49,6 @@ val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
   rng.standard_normal(out.data(), out.size());
   return copy_out(out);
 }
-
-// ---- Float attention in buffers that live as long as the handle ---------
-//   q: (T, dK), k: (S, dK), v: (S, dV) written by JS through views;
-//   run -> scores (T, S), weights (T, S), output (T, dV).
-struct AttentionF32 {
-  std::size_t T, S, dk, dv;
-  std::size_t offset[7];           // q, k, v, scores, weights, output, end (in floats)
-  std::unique_ptr<float[]> data;   // one allocation for all six matrices
-  float* buf(int i) const { return data.get() + offset[i]; }
-  std::size_t size(int i) const { return offset[i + 1] - offset[i]; }
-};
-Table<AttentionF32> attention_table;
-
-// attentionF32New(T, S, dK, dV) -> handle
-val js_attention_new(int T, int S, int dk, int dv) {
-  if (!attn_bind::shape_ok(T, S, dk, dv)) return range_error(attn_bind::kShapeMessage);
-  auto a = std::make_unique<AttentionF32>();
-  a->T = T, a->S = S, a->dk = dk, a->dv = dv;
-  const std::size_t sizes[6] = {a->T * a->dk, a->S * a->dk, a->S * a->dv, a->T * a->S, a->T * a->S, a->T * a->dv};
-  a->offset[0] = 0;
-  for (int i = 0; i < 6; ++i) a->offset[i + 1] = a->offset[i] + sizes[i];
-  a->data = std::make_unique<float[]>(a->offset[6]);  // zero-filled
-  return val(attention_table.add(std::move(a)));
-}
-
-// attentionF32View(h, which) -> Float32Array view (0 q, 1 k, 2 v, 3 scores, 4 weights, 5 output)
-val js_attention_view(int h, int which) {
-  AttentionF32* a = attention_table.get(h);
-  if (!a) return bad_handle();
-  if (which < 0 || which > 5) return range_error("view must be 0..5");
-  return val(emscripten::typed_memory_view(a->size(which), a->buf(which)));
-}
-
-// attentionF32Run(h, scale, causal) -> true, or a RangeError (scale: 0 none, 1 sqrt, 2 dk)
-val js_attention_run(int h, int scale, bool causal) {
-  AttentionF32* a = attention_table.get(h);
-  if (!a) return bad_handle();
-  attn::AttentionOptions opt;
-  if (!scale_of(scale, opt.scale)) return range_error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
-  opt.causal = causal;
-  attn::attention_into(a->buf(0), a->buf(1), a->buf(2), a->T, a->S, a->dk, a->dv, opt, a->buf(3), a->buf(4),
-                       a->buf(5));
-  return val(true);
-}
-
-bool js_attention_delete(int h) { return attention_table.remove(h); }
 
 // ---- The heatmap model behind <attn-heatmap>: buffers live across steps ---
 Table<attn::HeatmapModel> heatmap_table;
@@ -165,10 +92,9 @@ val js_heatmap_array(int h, int which) {
 
 bool js_heatmap_delete(int h) { return heatmap_table.remove(h); }
 
-// limits() -> {attention, heatmap, seed}: cpp/src/limits.hpp's areas this module checks
+// limits() -> {heatmap, seed}: cpp/src/limits.hpp's areas this module checks
 val js_limits() {
   val o = val::object();
-  o.set("attention", attn_bind::limits_js::attention());
   o.set("heatmap", attn_bind::limits_js::heatmap());
   o.set("seed", attn_bind::limits_js::seed());
   return o;
@@ -180,10 +106,6 @@ EMSCRIPTEN_BINDINGS(attention_lab_core) {
   using namespace emscripten;
   function("version", &attn_bind::version);
   function("standardNormal", &js_standard_normal);
-  function("attentionF32New", &js_attention_new);
-  function("attentionF32View", &js_attention_view);
-  function("attentionF32Run", &js_attention_run);
-  function("attentionF32Delete", &js_attention_delete);
   function("heatmapNew", &js_heatmap_new);
   function("heatmapCompute", &js_heatmap_compute);
   function("heatmapArray", &js_heatmap_array);

@@ -1,7 +1,10 @@
-// Embind surface of the training module (attn_train, and attn_train_scalar
-// built from the same sources without SIMD): the reading note's character
-// models trained as the lecture trains them (cpp/src/train/trainer.hpp).
-// Loaded only by <attn-train>, inside its Web Worker (and the tests and bench).
+// Embind surface of the float module (attn_train, and attn_train_scalar built
+// from the same sources without SIMD): the reading note's character models
+// trained as the lecture trains them (cpp/src/train/trainer.hpp), and the
+// float attention kernel (attn::attention_into, kernels_f32.cpp) in buffers
+// JS writes through views. Loaded only by <attn-train>, inside its Web
+// Worker, and by the tests and the bench (the kernel's figures); no page's
+// first paint fetches it.
 //
 // Thin, like core.cpp: functions only, trainers are integer handles into a
 // table (a stale or made-up handle gets a RangeError, never a wild pointer),
@@ -17,6 +20,8 @@
 //   trainerInfo(h) -> Float64Array [step, iters, vocabSize, trainTokens, valTokens, parameters]
 //   trainerVocab(h) -> string (the vocabulary's characters in id order)
 //   trainerDelete(h) -> bool
+//   attentionF32New(T, S, dK, dV) -> handle; attentionF32View(h, which) -> Float32Array view;
+//   attentionF32Run(h, scale, causal) -> true; attentionF32Delete(h) -> bool
 #include <cmath>
 #include <cstdint>
 #include <exception>
@@ -31,6 +36,8 @@ using emscripten::val;
 using attn_bind::copy_out;
 using attn_bind::range_error;
 using attn_bind::Lit;
+using attn_bind::Table;
+using attn_bind::scale_of;
 
 namespace {
 
@@ -170,12 +177,60 @@ bool js_trainer_delete(int h) {
   return true;
 }
 
-// limits() -> {train}: cpp/src/limits.hpp's areas this module checks
+// limits() -> {train, attention}: cpp/src/limits.hpp's areas this module checks
 val js_limits() {
   val o = val::object();
   o.set("train", attn_bind::limits_js::train());
+  o.set("attention", attn_bind::limits_js::attention());
   return o;
 }
+
+// ---- Float attention in buffers that live as long as the handle ---------
+//   q: (T, dK), k: (S, dK), v: (S, dV) written by JS through views;
+//   run -> scores (T, S), weights (T, S), output (T, dV).
+struct AttentionF32 {
+  std::size_t T, S, dk, dv;
+  std::size_t offset[7];           // q, k, v, scores, weights, output, end (in floats)
+  std::unique_ptr<float[]> data;   // one allocation for all six matrices
+  float* buf(int i) const { return data.get() + offset[i]; }
+  std::size_t size(int i) const { return offset[i + 1] - offset[i]; }
+};
+Table<AttentionF32> attention_table;
+
+// attentionF32New(T, S, dK, dV) -> handle
+val js_attention_new(int T, int S, int dk, int dv) {
+  if (!attn_bind::shape_ok(T, S, dk, dv)) return range_error(attn_bind::kShapeMessage);
+  auto a = std::make_unique<AttentionF32>();
+  a->T = T, a->S = S, a->dk = dk, a->dv = dv;
+  const std::size_t sizes[6] = {a->T * a->dk, a->S * a->dk, a->S * a->dv, a->T * a->S, a->T * a->S, a->T * a->dv};
+  a->offset[0] = 0;
+  for (int i = 0; i < 6; ++i) a->offset[i + 1] = a->offset[i] + sizes[i];
+  a->data = std::make_unique<float[]>(a->offset[6]);  // zero-filled
+  return val(attention_table.add(std::move(a)));
+}
+
+// attentionF32View(h, which) -> Float32Array view (0 q, 1 k, 2 v, 3 scores, 4 weights, 5 output)
+val js_attention_view(int h, int which) {
+  AttentionF32* a = attention_table.get(h);
+  if (!a) return range_error("no such object (deleted?)");
+  if (which < 0 || which > 5) return range_error("view must be 0..5");
+  return val(emscripten::typed_memory_view(a->size(which), a->buf(which)));
+}
+
+// attentionF32Run(h, scale, causal) -> true, or a RangeError (scale: 0 none, 1 sqrt, 2 dk)
+val js_attention_run(int h, int scale, bool causal) {
+  AttentionF32* a = attention_table.get(h);
+  if (!a) return range_error("no such object (deleted?)");
+  attn::AttentionOptions opt;
+  if (!scale_of(scale, opt.scale)) return range_error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
+  opt.causal = causal;
+  attn::attention_into(a->buf(0), a->buf(1), a->buf(2), a->T, a->S, a->dk, a->dv, opt, a->buf(3), a->buf(4),
+                       a->buf(5));
+  return val(true);
+}
+
+bool js_attention_delete(int h) { return attention_table.remove(h); }
+
 
 }  // namespace
 
@@ -190,6 +245,10 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("trainerInfo", &js_trainer_info);
   function("trainerVocab", &js_trainer_vocab);
   function("trainerDelete", &js_trainer_delete);
+  function("attentionF32New", &js_attention_new);
+  function("attentionF32View", &js_attention_view);
+  function("attentionF32Run", &js_attention_run);
+  function("attentionF32Delete", &js_attention_delete);
   function("heapStats", &attn_bind::heap_stats);
   function("limits", &js_limits);
 }

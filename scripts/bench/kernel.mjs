@@ -1,7 +1,7 @@
 // The kernel comparison: native -O3 (Google Benchmark), the WASM build in
-// Node (createAttentionF32's preallocated heap buffers, the copying
-// attentionF32, and the scalar fallback build when it was built), and the
-// plain-JS reference on Float64Array and Float32Array.
+// Node (the float module's createAttentionF32 with preallocated heap
+// buffers, the copying attentionF32, and the scalar fallback build when it
+// was built), and the plain-JS reference on Float64Array and Float32Array.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -104,7 +104,7 @@ function timePrealloc(engine, [q, k, v], T, d, causal, opts) {
  * wasm_copy: attentionF32(q, k, v, ...) (copies the inputs into the heap and
  * returns fresh copies of scores, weights and output); wasm_scalar: the
  * scalar fallback build, preallocated as wasm.
- * engines: { simd: Engine, scalar?: Engine }
+ * engines: loadEngines()'s { simd, scalar?, core }
  */
 export function runJsAndWasm(engines, sizes, { smoke }) {
   const opts = smoke ? { batchMs: 2, batches: 1, warmupMs: 1 } : { batchMs: 60, batches: 5, warmupMs: 40 };
@@ -112,7 +112,7 @@ export function runJsAndWasm(engines, sizes, { smoke }) {
   for (const c of configs(sizes)) {
     const { T, d, causal } = c;
     const k = key(c);
-    const { f64, f32 } = inputs(engines.simd, T, d);
+    const { f64, f32 } = inputs(engines.core, T, d);
     const [q, kk, v] = f32;
     res.wasm[k] = timePrealloc(engines.simd, f32, T, d, causal, opts);
     res.wasm_copy[k] = bestOf(() => consume(engines.simd.attentionF32(q, kk, v, T, T, d, d, 'sqrt', causal).output[0]), opts);
@@ -126,21 +126,28 @@ export function runJsAndWasm(engines, sizes, { smoke }) {
   return res;
 }
 
-/** Loads the SIMD build and, if built, the scalar fallback build from dir. */
+/**
+ * The float kernel's engines from dir: simd and (if built) scalar are the
+ * float module's builds (attn_train{,_scalar}: the kernel lives there, with
+ * the trainer); core is the core module (attn_core: the draws the inputs come
+ * from, and the heatmap).
+ */
 export async function loadEngines(dir) {
   // Emscripten 3.1.6's ES6 output still reaches for CommonJS globals in Node
   // (`__dirname`, `require('fs')`) even when it is given wasmBinary.
   globalThis.__dirname ??= new URL('.', dir.generated).pathname;
   globalThis.require ??= createRequire(dir.generated);
   const { wrapModule } = await import(new URL('web/engine/engine.js', dir.root).href);
-  const load = async (name) => {
-    const mjs = new URL(`${name}.mjs`, dir.generated);
+  const { wrapTrainModule } = await import(new URL('web/engine/train.js', dir.root).href);
+  const load = async (glue, name, wrap) => {
+    const mjs = new URL(`${glue}.mjs`, dir.generated);
     const wasm = new URL(`${name}.wasm`, dir.generated);
     if (!existsSync(mjs) || !existsSync(wasm)) return null;
     const factory = (await import(mjs.href)).default;
-    return wrapModule(await factory({ wasmBinary: readFileSync(wasm) }));
+    return wrap(await factory({ wasmBinary: readFileSync(wasm) }));
   };
-  const simd = await load('attn_core');
-  if (!simd) throw new Error(`no WASM build in ${dir.generated.pathname} (run npm run build:wasm)`);
-  return { simd, scalar: await load('attn_core_scalar') };
+  const core = await load('attn_core', 'attn_core', wrapModule);
+  const simd = await load('attn_train', 'attn_train', wrapTrainModule);
+  if (!core || !simd) throw new Error(`no WASM build in ${dir.generated.pathname} (run npm run build:wasm)`);
+  return { simd, scalar: await load('attn_train', 'attn_train_scalar', wrapTrainModule), core };
 }

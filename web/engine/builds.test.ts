@@ -1,13 +1,17 @@
-// The two WASM builds (SIMD kernels and the scalar fallback) against the
-// double-precision reference: attentionF32 vs attention within 1e-5, causal
-// and not, every scale; and loadEngine's choice between them.
+// The two builds of the core (SIMD and the scalar fallback) and of the float
+// module (the float attention kernel lives there, with the trainer): the
+// float kernel against the double-precision reference, attentionF32 vs
+// attention within 1e-5, causal and not, every scale; and loadEngine's
+// choice between the core's builds.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, simdSupported, wrapModule, type Engine, type ScaleName } from './engine.js';
 import { loadEvaluator, type Evaluator } from './evaluator.js';
+import { wrapTrainModule, type TrainEngine } from './train.js';
 
 const gen = new URL('../generated/', import.meta.url);
 const builds: Record<'simd' | 'scalar', Engine> = {} as never;
+const floats: Record<'simd' | 'scalar', TrainEngine> = {} as never;
 let reference: Evaluator; // the double-precision path lives in the evaluator module
 
 async function load(name: string): Promise<Engine> {
@@ -15,9 +19,16 @@ async function load(name: string): Promise<Engine> {
   return wrapModule(await create({ wasmBinary: readFileSync(new URL(`${name}.wasm`, gen)) }));
 }
 
+async function loadFloat(name: string): Promise<TrainEngine> {
+  const { default: create } = await import(/* @vite-ignore */ new URL('attn_train.mjs', gen).href);
+  return wrapTrainModule(await create({ wasmBinary: readFileSync(new URL(`${name}.wasm`, gen)) }));
+}
+
 beforeAll(async () => {
   builds.simd = await load('attn_core');
   builds.scalar = await load('attn_core_scalar');
+  floats.simd = await loadFloat('attn_train');
+  floats.scalar = await loadFloat('attn_train_scalar');
   reference = await loadEvaluator({ wasmBinary: readFileSync(new URL('attn_py.wasm', gen)) });
 });
 
@@ -31,10 +42,10 @@ const shapes = [
   { T: 130, S: 130, dK: 16, dV: 33 },
 ];
 
-describe.each(['simd', 'scalar'] as const)('%s build', (which) => {
+describe.each(['simd', 'scalar'] as const)('%s build of the float module', (which) => {
   it.each(shapes)('attentionF32 agrees with attention within 1e-5 at T=$T S=$S dK=$dK dV=$dV', ({ T, S, dK, dV }) => {
-    const e = builds[which];
-    const draws = e.standardNormal('7', T * dK + S * dK + S * dV);
+    const e = floats[which];
+    const draws = builds.simd.standardNormal('7', T * dK + S * dK + S * dV);
     const q64 = draws.slice(0, T * dK), k64 = draws.slice(T * dK, (T + S) * dK), v64 = draws.slice((T + S) * dK);
     // The reference sees exactly the float inputs.
     const [q32, k32, v32] = [q64, k64, v64].map((a) => Float32Array.from(a));

@@ -1,6 +1,6 @@
 // @ts-check
-// The one loader of the core WASM engine: the random draws, the attention
-// kernels and the heatmap model. Every element on a page awaits loadEngine(),
+// The one loader of the core WASM engine: the random draws and the heatmap
+// model (the float attention kernel is in the float module: attention-f32.js). Every element on a page awaits loadEngine(),
 // which instantiates the module once and shares it. The text side (the
 // lesson's printed program, the exercise evaluator, the CLI) is a separate
 // module that only the elements needing it load: see evaluator.js.
@@ -10,7 +10,7 @@
 // rather than throw from inside WASM (see cpp/bindings/common.hpp); this
 // wrapper throws it, so the WASM heap stays flat after rejected calls.
 //
-// Two builds of one module: attn_core (WASM SIMD kernels, the default) and
+// Two builds of one module: attn_core (WASM SIMD, the default) and
 // attn_core_scalar (the fallback for engines without SIMD), chosen by
 // feature detection. Both come from the same sources and link flags, so they
 // have the same imports and exports and share one JS glue (this import); only
@@ -19,7 +19,8 @@
 // or dropped here, or a changed signature, fails the type check in npm test.
 import createAttnModuleGlue from '../generated/attn_core.mjs';
 import { simdSupported } from './simd.js';
-import { checkAttention, checkBool, checkInt, checkScale, checkShape, heapStatsOf, seedParts, unwrap } from './checks.js';
+import { checkBool, checkInt, checkScale, heapStatsOf, seedParts, unwrap } from './checks.js';
+import { tableHandle } from './handle.js';
 import { HEATMAP_LIMITS } from './limits.js';
 
 /**
@@ -27,7 +28,6 @@ import { HEATMAP_LIMITS } from './limits.js';
  * @typedef {import('./types').Seed} Seed
  * @typedef {import('./types').HeatmapStats} HeatmapStats
  * @typedef {import('./types').Heatmap} Heatmap
- * @typedef {import('./types').AttentionF32} AttentionF32
  * @typedef {import('./types').CliResult} CliResult
  * @typedef {import('./types').VerdictCode} VerdictCode
  * @typedef {import('./types').VerdictReason} VerdictReason
@@ -46,26 +46,6 @@ const createAttnModule = /** @type {any} */ (createAttnModuleGlue);
 let shared = null;
 
 export { simdSupported };
-
-// A handle into one of the core module's tables (cpp/bindings/core.cpp):
-// get() refuses it once release() has freed it.
-/**
- * @param {number} h
- * @param {string} what
- */
-function tableHandle(h, what) {
-  return {
-    get() {
-      if (!h) throw new Error(`this ${what} was deleted`);
-      return h;
-    },
-    /** @param {(h: number) => void} free */
-    release(free) {
-      if (h) free(h);
-      h = 0;
-    },
-  };
-}
 
 // The heatmap model.
 /**
@@ -93,80 +73,18 @@ function wrapHeatmap(m, handle, tokens, dkMax) {
   };
 }
 
-const VIEWS = ['q', 'k', 'v', 'scores', 'weights', 'output'];
-
-// Float attention in buffers kept in the WASM heap (AttentionF32 in
-// cpp/bindings/core.cpp). The views die when the memory grows (their length
-// becomes 0): they are fetched again then.
-/**
- * @param {RawModule} m
- * @param {number} handle
- * @param {number} T
- * @param {number} S
- * @param {number} dK
- * @param {number} dV
- * @returns {AttentionF32}
- */
-function wrapAttentionF32(m, handle, T, S, dK, dV) {
-  const h = tableHandle(handle, 'AttentionF32');
-  const live = () => h.get();
-  /** @type {Float32Array[] | null} */
-  let views = null;
-  /** @returns {Float32Array[]} */
-  const fresh = () => {
-    if (!views || views[0].length === 0) views = VIEWS.map((_, i) => unwrap(m.attentionF32View(live(), i)));
-    return views;
-  };
-  return {
-    T, S, dK, dV,
-    get q() { return fresh()[0]; },
-    get k() { return fresh()[1]; },
-    get v() { return fresh()[2]; },
-    run(scale = 'sqrt', causal = false) {
-      unwrap(m.attentionF32Run(live(), checkScale(scale), checkBool(causal, 'causal')));
-      const w = fresh();
-      return { scores: w[3], weights: w[4], output: w[5] };
-    },
-    delete() {
-      h.release(m.attentionF32Delete);
-      views = null;
-    },
-  };
-}
-
 /**
  * Wraps a raw Embind core module into the typed engine API (types.ts).
  * @param {RawModule} m
  * @returns {Engine}
  */
 export function wrapModule(m) {
-  /** @type {AttentionF32 | null} */
-  let cached = null; // the last shape's AttentionF32, reused by attentionF32()
-  /** @type {Engine['createAttentionF32']} */
-  const createAttentionF32 = (T, S, dK, dV) => {
-    checkShape(T, S, dK, dV);
-    return wrapAttentionF32(m, unwrap(m.attentionF32New(T, S, dK, dV)), T, S, dK, dV);
-  };
   return {
     raw: m,
     version: () => m.version(),
     standardNormal(seed, count) {
       const [hi, lo] = seedParts(seed);
       return unwrap(m.standardNormal(hi, lo, checkInt(count, 'count', 0, 1 << 20)));
-    },
-    createAttentionF32,
-    attentionF32(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
-      checkAttention(Float32Array, q, k, v, T, S, dK, dV, scale, causal);
-      if (!cached || cached.T !== T || cached.S !== S || cached.dK !== dK || cached.dV !== dV) {
-        cached?.delete();
-        cached = null;
-        cached = createAttentionF32(T, S, dK, dV);
-      }
-      cached.q.set(q);
-      cached.k.set(k);
-      cached.v.set(v);
-      const r = cached.run(scale, causal);
-      return { scores: r.scores.slice(), weights: r.weights.slice(), output: r.output.slice() };
     },
     createHeatmap(seed, tokens, dkMax) {
       const [hi, lo] = seedParts(seed);

@@ -1,12 +1,14 @@
-// Three WASM modules in Node: the core (NumPy golden vectors, attention,
-// the heatmap model, typed errors), the evaluator (the lesson's text) and the
-// CLI (attn-cli, Node only), each with a flat heap over 10,000 rejected calls.
+// The WASM modules in Node: the core (NumPy golden vectors, the heatmap
+// model, typed errors), the evaluator (the lesson's text, the double
+// attention), the float module's attention kernel and the CLI (attn-cli,
+// Node only), each with a flat heap over 10,000 rejected calls.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from './engine.js';
 import { loadCli } from './cli.js';
 import { LIMITS } from './limits.js';
 import { loadEvaluator, type Evaluator } from './evaluator.js';
+import { loadTrainEngine, type TrainEngine } from './train.js';
 import type { Cli } from './types';
 
 const root = new URL('../../', import.meta.url);
@@ -14,8 +16,10 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 let engine: Engine;
 let py: Evaluator;
 let cli: Cli;
+let float: TrainEngine; // the float module: the float attention kernel lives there
 
 beforeAll(async () => {
+  float = await loadTrainEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_train.wasm', root)) });
   engine = await loadEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_core.wasm', root)) });
   py = await loadEvaluator({ wasmBinary: readFileSync(new URL('web/generated/attn_py.wasm', root)) });
   cli = await loadCli({ wasmBinary: readFileSync(new URL('web/generated/attn_cli.wasm', root)) });
@@ -129,7 +133,7 @@ describe('attention', () => {
     const masked = py.attention(I, I, V, 2, 2, 2, 2, 'sqrt', true);
     expect(masked.scores[1]).toBe(-Infinity);
     expect(Array.from(masked.weights)).toEqual([1, 0, expect.any(Number), expect.any(Number)]);
-    const f = engine.attentionF32(new Float32Array(I), new Float32Array(I), new Float32Array(V), 2, 2, 2, 2, 'none', false);
+    const f = float.attentionF32(new Float32Array(I), new Float32Array(I), new Float32Array(V), 2, 2, 2, 2, 'none', false);
     expect(f.weights).toBeInstanceOf(Float32Array);
     expect(Math.abs(f.weights[0] - a)).toBeLessThan(1e-6);
   });
@@ -154,26 +158,27 @@ describe('preallocated float attention', () => {
     const q = Float32Array.from(d.subarray(0, T * dK));
     const k = Float32Array.from(d.subarray(T * dK, (T + S) * dK));
     const v = Float32Array.from(d.subarray((T + S) * dK));
-    const a = engine.createAttentionF32(T, S, dK, dV);
+    const a = float.createAttentionF32(T, S, dK, dV);
     expect([a.q.length, a.k.length, a.v.length]).toEqual([T * dK, S * dK, S * dV]);
     a.q.set(q);
     a.k.set(k);
     a.v.set(v);
     const r = a.run('sqrt', true);
-    const ref = engine.attentionF32(q, k, v, T, S, dK, dV, 'sqrt', true);
+    const ref = float.attentionF32(q, k, v, T, S, dK, dV, 'sqrt', true);
     expect(Array.from(r.weights)).toEqual(Array.from(ref.weights));
     expect(Array.from(r.output)).toEqual(Array.from(ref.output));
     expect(r.scores[1]).toBe(-Infinity);
-    // 8 MB of draws grow the WASM memory: the old views detach, the handle fetches new ones.
-    const before = engine.heapStats().memoryBytes;
-    engine.standardNormal('1', 1 << 20);
-    expect(engine.heapStats().memoryBytes).toBeGreaterThan(before);
+    // A 32 MB buffer grows the WASM memory: the old views detach, the handle fetches new ones.
+    const before = float.heapStats().memoryBytes;
+    const big = float.createAttentionF32(2048, 2048, 1, 1);
+    expect(float.heapStats().memoryBytes).toBeGreaterThan(before);
     expect(r.weights.length).toBe(0);
     expect(Array.from(a.q)).toEqual(Array.from(q));
     const again = a.run('sqrt', true);
     expect(Array.from(again.output)).toEqual(Array.from(ref.output));
     expect(() => a.run('cube' as never)).toThrow(RangeError);
-    expect(() => engine.createAttentionF32(0, 1, 1, 1)).toThrow('T must be an integer in [1, 4096], got 0');
+    expect(() => float.createAttentionF32(0, 1, 1, 1)).toThrow('T must be an integer in [1, 4096], got 0');
+    big.delete();
     a.delete();
     expect(() => a.q).toThrow('deleted');
   });
@@ -214,16 +219,11 @@ function rejectedOf10k(bad: (() => unknown)[]): number {
 
 describe('robustness', () => {
   it('keeps the core working with a flat heap after 10,000 rejected calls', () => {
-    const x = new Float32Array(4);
-    engine.attentionF32(x, x, x, 2, 2, 2, 2); // the cached buffers of this shape exist before and after
     const before = engine.heapStats();
     const bad: (() => unknown)[] = [
       () => engine.standardNormal('-1', 1),
       () => engine.standardNormal('x'.repeat(100), 1),
       () => engine.standardNormal('18446744073709551616', 1),
-      () => engine.attentionF32(x, x, new Float32Array(3), 2, 2, 2, 2),
-      () => engine.attentionF32(x, x, x, 2, 2, 2, 3),
-      () => engine.createAttentionF32(4096, 4096, 1, 1),
       () => engine.createHeatmap('0', 1, 1),
       () => engine.createHeatmap('-5', 6, 8),
     ];
@@ -232,6 +232,23 @@ describe('robustness', () => {
     expect(after.memoryBytes).toBe(before.memoryBytes);
     expect(after.usedBytes).toBe(before.usedBytes);
     expect(engine.standardNormal('0', 1)[0]).toBe(0.1257302210933933);
+  });
+
+  it('keeps the float kernel working with a flat heap after 10,000 rejected calls', () => {
+    const x = new Float32Array(4);
+    float.attentionF32(x, x, x, 2, 2, 2, 2); // the cached buffers of this shape exist before and after
+    const before = float.heapStats();
+    const bad: (() => unknown)[] = [
+      () => float.attentionF32(x, x, new Float32Array(3), 2, 2, 2, 2),
+      () => float.attentionF32(x, x, x, 2, 2, 2, 3),
+      () => float.createAttentionF32(4096, 4096, 1, 1),
+      () => float.createAttentionF32(1, 1, 0, 1),
+    ];
+    expect(rejectedOf10k(bad)).toBe(10_000);
+    const after = float.heapStats();
+    expect(after.memoryBytes).toBe(before.memoryBytes);
+    expect(after.usedBytes).toBe(before.usedBytes);
+    expect(float.attentionF32(x, x, x, 2, 2, 2, 2).weights[0]).toBe(0.5);
   });
 
   it('keeps the evaluator working with a flat heap after 10,000 rejected calls', () => {
@@ -279,7 +296,7 @@ describe('robustness', () => {
     const raw = engine.raw as Record<string, (...a: unknown[]) => unknown>;
     expect(raw.heatmapNew(0, 0, 1000, 32)).toBeInstanceOf(RangeError);
     expect(raw.standardNormal(0, 1, -1)).toBeInstanceOf(RangeError);
-    expect(raw.attentionF32New(0, 1, 1, 1)).toBeInstanceOf(RangeError);
+    expect(raw.attentionF32New).toBeUndefined(); // the float kernel is in the float module
     // seeds arrive as two 32-bit halves: 2^64 - 1 is (0xffffffff, 0xffffffff)
     expect(Array.from(raw.standardNormal(0xffffffff, 0xffffffff, 2) as Float64Array)).toEqual(
       Array.from(engine.standardNormal(2n ** 64n - 1n, 2)),
@@ -296,6 +313,11 @@ describe('robustness', () => {
       expect(raw.heatmapArray(bad, 0)).toBeInstanceOf(RangeError);
       expect(raw.heatmapDelete(bad)).toBe(false);
     }
+  });
+
+  it('the raw float module checks the float kernel\'s shapes and handles and returns its errors', () => {
+    const raw = float.raw as Record<string, (...a: unknown[]) => unknown>;
+    expect(raw.attentionF32New(0, 1, 1, 1)).toBeInstanceOf(RangeError);
     for (const bad of [0, -1, 999, 2 ** 31 - 1]) {
       expect(raw.attentionF32Run(bad, 1, false)).toBeInstanceOf(RangeError);
       expect(raw.attentionF32View(bad, 0)).toBeInstanceOf(RangeError);

@@ -2,7 +2,7 @@
 // the interfaces the loader train.js implements. The loader is JavaScript
 // checked against them (// @ts-check and JSDoc), so the type check fails when
 // the two part ways.
-import type { Seed } from './types';
+import type { FloatAttention, Seed } from './types';
 
 export type { Seed };
 
@@ -65,7 +65,8 @@ export interface Trainer {
   delete(): void;
 }
 
-export interface TrainEngine {
+/** The float module: the trainer, and the float attention kernel (FloatAttention). */
+export interface TrainEngine extends FloatAttention {
   version(): string;
   /** True when the SIMD build was loaded. */
   simd: boolean;

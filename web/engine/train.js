@@ -17,6 +17,7 @@
 // renamed or dropped here, or a changed signature, fails the type check.
 import createAttnTrainModuleGlue from '../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+import { floatAttention } from './attention-f32.js';
 import { TRAIN_LIMITS as TL } from './limits.js';
 import { simdSupported } from './simd.js';
 
@@ -186,6 +187,7 @@ export function wrapTrainModule(m) {
     raw: m,
     version: () => m.version(),
     simd: false, // (loadTrainEngine() says which build it loaded)
+    ...floatAttention(m),
     createTrainer(text, config) {
       checkText(text, 'text');
       const c = resolveConfig(config);

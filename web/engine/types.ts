@@ -135,16 +135,20 @@ export interface AttentionF32 {
   delete(): void;
 }
 
-/** The core module: random draws, attention kernels, the heatmap model. */
-export interface Engine {
-  version(): string;
-  /** default_rng(seed).standard_normal(count), count <= 2^20. */
-  standardNormal(seed: Seed, count: number): Float64Array;
+/** The float attention kernel, in the float module (attn_train: web/engine/train.js's TrainEngine). */
+export interface FloatAttention {
   /** The float path (WASM SIMD where available). Returns fresh arrays; reuses its heap buffers while the shape stays. */
   attentionF32(q: Float32Array, k: Float32Array, v: Float32Array, T: number, S: number, dK: number, dV: number,
     scale?: ScaleName, causal?: boolean): AttentionResult<Float32Array>;
   /** Preallocated float attention of one shape (no copies, no allocation per run). */
   createAttentionF32(T: number, S: number, dK: number, dV: number): AttentionF32;
+}
+
+/** The core module: random draws, attention kernels, the heatmap model. */
+export interface Engine {
+  version(): string;
+  /** default_rng(seed).standard_normal(count), count <= 2^20. */
+  standardNormal(seed: Seed, count: number): Float64Array;
   createHeatmap(seed: Seed, tokens: number, dkMax: number): Heatmap;
   /** WASM memory size and bytes in use by malloc. */
   heapStats(): { memoryBytes: number; usedBytes: number };

@@ -1,0 +1,25 @@
+// @ts-check
+// The JS side of a handle into a module's table of JS-owned objects (Table in
+// cpp/bindings/common.hpp), for the core's heatmaps (engine.js) and the float
+// module's attention buffers (attention-f32.js). A module of its own, not in
+// checks.js: the shared chunk every page loads does not need it.
+
+// A handle into one of a module's tables of JS-owned objects (Table in
+// cpp/bindings/common.hpp): get() refuses it once release() has freed it.
+/**
+ * @param {number} h
+ * @param {string} what
+ */
+export function tableHandle(h, what) {
+  return {
+    get() {
+      if (!h) throw new Error(`this ${what} was deleted`);
+      return h;
+    },
+    /** @param {(h: number) => void} free */
+    release(free) {
+      if (h) free(h);
+      h = 0;
+    },
+  };
+}
