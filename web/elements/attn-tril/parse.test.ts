@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, fmt4, parseMultiplier, parsePerm, parseSeed, resolveState } from './parse';
+import { DEFAULTS, fmt4, M_MAX, M_MIN, parseMultiplier, parsePerm, parseSeed, resolveState } from './parse';
 
 describe('attn-tril attribute parsing', () => {
   it('accepts seeds in [0, 2^63)', () => {
@@ -17,6 +17,10 @@ describe('attn-tril attribute parsing', () => {
     expect(parseMultiplier('abc')).toBeNull();
     expect(parseMultiplier('0.5')).toBeNull();
     expect(parseMultiplier('17')).toBeNull();
+    // the bounds themselves, whatever limits.hpp sets them to
+    expect(parseMultiplier(String(M_MAX))).toBe(M_MAX);
+    expect(parseMultiplier(String(M_MIN))).toBe(M_MIN);
+    expect(parseMultiplier(String(M_MAX + 1))).toBeNull();
     expect(parsePerm('7,6,5,4,3,2,1,0')).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
     expect(parsePerm('1 0 2 3 4 5 6 7')).toEqual([1, 0, 2, 3, 4, 5, 6, 7]);
     expect(parsePerm('0,0,2,3,4,5,6,7')).toBeNull();

@@ -65,10 +65,13 @@ export function parseIntIn(raw: string, min: number, max: number): number | null
   return n >= min && n <= max ? n : null;
 }
 
-/** m: a decimal number in [M_MIN, M_MAX] (at most two integer digits). */
+// A decimal with no more integer digits than M_MAX has (limits.hpp may raise it) and up to 6 decimals.
+const MULTIPLIER_RE = new RegExp(`^\\+?(\\d{1,${String(Math.floor(M_MAX)).length}}(\\.\\d{0,6})?|\\.\\d{1,6})$`);
+
+/** m: a decimal number in [M_MIN, M_MAX]. */
 export function parseMultiplier(raw: string): number | null {
   const s = raw.trim();
-  if (!/^\+?(\d{1,2}(\.\d{0,6})?|\.\d{1,6})$/.test(s)) return null;
+  if (!MULTIPLIER_RE.test(s)) return null;
   const n = Number(s.replace(/^\+/, ''));
   return n >= M_MIN && n <= M_MAX ? n : null;
 }
