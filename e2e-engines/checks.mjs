@@ -425,13 +425,14 @@ export const CHECKS = [
       expectClose(w, find('0', 6, 512, 16, 'sqrt', true).weights, 'heatmap in the iframe');
       const build = await s.runInFrame('dk=16&causal=1', () => {
         const probe = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
-        const names = performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname.split('/').pop());
-        return { simd: WebAssembly.validate(probe), files: names.filter((n) => (n.endsWith('.js') || n.endsWith('.wasm')) && n !== 'capture.js').sort() };
+        // The scripts the frame holds: embed.js (the loader) and the two it added. Not
+        // resource timing: WebKit leaves out what its memory cache served, and an
+        // earlier check may have loaded the same files.
+        const names = Array.from(document.scripts, (el) => (el.src ? new URL(el.src).pathname.split('/').pop() : ''));
+        return { simd: WebAssembly.validate(probe), files: names.filter((n) => n.endsWith('.js') && n !== 'capture.js').sort() };
       });
       const core = build.simd ? 'embed-wasm-attn_core.js' : 'embed-wasm-attn_core_scalar.js';
-      // embed.js (the loader, which added the other two) may come from the memory
-      // cache without a resource-timing entry (seen in WebKit): not counted.
-      eq(build.files.filter((n) => n !== 'embed.js'), ['embed-heatmap.js', core].sort(), 'what the heatmap frame fetched');
+      eq(build.files, ['embed-heatmap.js', core, 'embed.js'].sort(), 'what the heatmap frame loaded');
       ctx.report.push(`embed: SIMD ${build.simd ? 'supported' : 'missing'} → ${core}`);
       const sandboxed = await s.runInFrame('w=quiz', () => ({
         radios: document.querySelector('attn-quiz')?.shadowRoot?.querySelectorAll('[role="radio"]').length ?? 0,
