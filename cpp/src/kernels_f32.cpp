@@ -13,12 +13,13 @@
 #include <limits>
 
 #include "attention.hpp"
+#include "simd4.hpp"
 
-// Every helper below is forced inline: the shipping WASM build compiles this
-// file with -O3 after the target's -Oz, and em++ 3.1.6 then still passes
-// -fno-inline-functions, which leaves even `inline` helpers such as load4() as
-// calls (the kernels ran ~1.6x slower than the same source built -O3 alone).
-#define ATTN_INLINE inline __attribute__((always_inline))
+// Every helper here is forced inline (ATTN_INLINE, simd4.hpp): the shipping
+// WASM build compiles this file with -O3 after the target's -Oz, and em++
+// 3.1.6 then still passes -fno-inline-functions, which leaves even `inline`
+// helpers such as load4() as calls (the kernels ran ~1.6x slower than the
+// same source built -O3 alone).
 
 // Edge loops (tails, fills, setup) are kept rolled and scalar under Clang:
 // unrolled and vectorised they made most of attention_into's WebAssembly code
@@ -38,16 +39,7 @@ namespace {
 constexpr float kInf = __builtin_inff();
 constexpr float kNaN = __builtin_nanf("");
 
-typedef float v4f __attribute__((vector_size(16)));
-typedef std::int32_t v4i __attribute__((vector_size(16)));
-
-ATTN_INLINE v4f load4(const float* p) {
-  v4f v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-ATTN_INLINE void store4(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
-ATTN_INLINE v4f splat(float x) { return v4f{x, x, x, x}; }
+using namespace simd4;
 ATTN_INLINE float hsum(v4f v) { return (v[0] + v[1]) + (v[2] + v[3]); }
 // {Σa, Σb, Σc, Σd}: a 4x4 transpose-and-add in shuffles, no lane extracts.
 ATTN_INLINE v4f hsum4(v4f a, v4f b, v4f c, v4f d) {

@@ -4,25 +4,16 @@
 // Narrower column tails use one vector, then scalars.
 #include "train/gemm.hpp"
 
-#include <cstring>
-
-#define ATTN_GEMM_INLINE inline __attribute__((always_inline))
+#include "simd4.hpp"
 
 namespace attn::train {
 
 namespace {
-typedef float v4f __attribute__((vector_size(16)));
-ATTN_GEMM_INLINE v4f load4(const float* p) {
-  v4f v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-ATTN_GEMM_INLINE void store4(float* p, v4f v) { std::memcpy(p, &v, sizeof v); }
-ATTN_GEMM_INLINE v4f splat(float x) { return v4f{x, x, x, x}; }
+using namespace simd4;
 
 // R rows (1..4) starting at row m of C, all N columns.
 template <int R>
-ATTN_GEMM_INLINE void rows(int m, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk,
+ATTN_INLINE void rows(int m, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk,
                            const float* b, std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate,
                            const float* bias) {
   const float* ar[R];
