@@ -54,6 +54,12 @@ describe('<attn-train>', () => {
     expect((sr(el).getElementById('iters') as HTMLInputElement).value).toBe('3000');
     const lastTick = () => Array.from(sr(el).querySelectorAll('svg text')).map((t) => t.textContent).filter((t) => /^\d+$/.test(t ?? '')).at(-1);
     expect(lastTick()).toBe('3000'); // the idle chart's step axis is the model's run
+    // the step labels: the first starts at the axis, the one at the right edge ends there
+    const anchors = Array.from(sr(el).querySelectorAll('svg text')).filter((t) => /^\d+$/.test(t.textContent ?? ''))
+      .map((t) => `${t.textContent}:${t.getAttribute('text-anchor')}`);
+    expect(anchors).toContain('0:start');
+    expect(anchors).toContain('1500:middle');
+    expect(anchors.at(-1)).toBe('3000:end');
     el.model = 'head';
     await el.updateComplete;
     expect([el.iters, el.lr]).toEqual([5000, 1e-3]);

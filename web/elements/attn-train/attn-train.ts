@@ -679,7 +679,10 @@ export class AttnTrain extends AttnElement {
       kids.push(label);
     }
     for (const tk of g.xTicks) {
-      const label = svg('text', { x: tk.x, y: g.plot.y + g.plot.h + 16, 'text-anchor': tk.value === 0 ? 'start' : 'middle' });
+      // the first label starts at the axis, one at the right edge ends there (at 360 px a
+      // centred "3000" ran past the chart)
+      const anchor = tk.value === 0 ? 'start' : tk.x >= g.plot.x + g.plot.w - 1 ? 'end' : 'middle';
+      const label = svg('text', { x: tk.x, y: g.plot.y + g.plot.h + 16, 'text-anchor': anchor });
       label.textContent = tk.label;
       kids.push(label);
     }
