@@ -1,9 +1,10 @@
 // @ts-check
 // The loader of the CLI module (attn_cli): attn-cli's commands in WASM, the
 // same bytes as the native binary. For Node only (scripts/attn-node.mjs:
-// `npm run lesson1|normal|torch|exercise|train`, and the tests): no page or element loads it, and the site and the library do not
-// ship it. It is the only text-side module built with C++ exception catching,
-// which is why the evaluator (attn_py, ./evaluator.js) does not carry it.
+// `npm run lesson1|normal|torch|exercise|train`, and the tests): no page or
+// element loads it, and the site and the library do not ship it. It is the
+// only text-side module built with C++ exception catching, which is why the
+// evaluator (attn_py, ./evaluator.js) does not carry it.
 //
 // The binding checks its arguments (cpp/bindings/cli.cpp) and returns an
 // Error instead of throwing from inside WASM; this wrapper throws it.
@@ -33,7 +34,8 @@ export function wrapCli(m) {
     raw: m,
     version: () => m.version(),
     runCli: (args, readFile) => {
-      if (readFile === undefined) return unwrap(m.runCli(args, undefined));
+      // none, or not a function (the binding rejects that with a TypeError)
+      if (typeof readFile !== 'function') return unwrap(m.runCli(args, readFile));
       // The binding calls readFile from inside WASM: a throw there would cross
       // C++ frames, so it is caught here and thrown once runCli has returned.
       /** @type {unknown} */
@@ -50,7 +52,7 @@ export function wrapCli(m) {
         }
         return null;
       };
-      const r = m.runCli(args, typeof readFile === 'function' ? guarded : readFile);
+      const r = m.runCli(args, guarded);
       if (failure !== null) throw failure;
       return unwrap(r);
     },
