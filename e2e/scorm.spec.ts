@@ -321,6 +321,22 @@ test('each manifest is well-formed XML, lists every file in its zip, and every l
     expect(inZip).toContain(m!.href);
     expect(inZip.some((f) => f.endsWith('.wasm'))).toBe(true);
     expect(inZip.some((f) => f.startsWith('lib/') || f.startsWith('packages/'))).toBe(false);
+    // Every link of the launch page stays in the SCO (a file in the zip) or opens a new window:
+    // following one must never end the LMS session on a "not found" page or a site that refuses frames.
+    const html = new TextDecoder().decode(files[m!.href]);
+    const links = await page.evaluate(({ text, href }) => {
+      const doc = new DOMParser().parseFromString(text, 'text/html');
+      const base = `https://sco.invalid/${href}`;
+      return Array.from(doc.querySelectorAll('a[href]'), (a) => {
+        const url = new URL(a.getAttribute('href')!, base);
+        return { href: a.getAttribute('href')!, inside: url.origin === 'https://sco.invalid', path: decodeURIComponent(url.pathname.slice(1)), target: a.getAttribute('target') };
+      });
+    }, { text: html, href: m!.href });
+    expect(links.length).toBeGreaterThan(5);
+    for (const l of links) {
+      if (l.inside) expect(inZip, `${name}: ${l.href}`).toContain(l.path);
+      else expect(l.target, `${name}: ${l.href}`).toBe('_blank');
+    }
   }
 });
 

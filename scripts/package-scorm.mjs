@@ -7,9 +7,12 @@
 // assets, workers and data files come along by themselves), less what a
 // lesson page never loads (the author library dist/lib/, the iframe embed,
 // the other lesson page, earlier packages), plus imsmanifest.xml listing
-// every file. Links to the other page are made inert in the packaged copy
-// (that page is not in this SCO). Zipped with fflate; reproducible bytes:
-// entries sorted by path, one fixed timestamp, fixed compression level.
+// every file. In the packaged copy of the page, links to files not in this
+// SCO (the other page, the embed) are made inert and links out of the package
+// open in a new window (the SCO keeps its LMS session). Zipped with fflate;
+// reproducible bytes: entries sorted by path, one fixed timestamp, fixed
+// compression level.
+import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { zipSync } from 'fflate';
@@ -28,6 +31,8 @@ export const PACKAGES = [
   },
 ];
 export const MASTERY_SCORE = 80;
+/** The site build is not there (a fresh clone): said in one line, without a stack trace. */
+export class MissingBuild extends Error {}
 /** Every entry carries this time (local fields, so the DOS date is the same in every time zone). */
 const FIXED_TIME = new Date(2026, 0, 1, 0, 0, 0);
 const PAGES = PACKAGES.map((p) => p.launch);
@@ -92,23 +97,48 @@ ${files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')}
 `;
 }
 
-/** The packaged copy of the launch page: links to the other lesson page (not in this SCO) lose their href. */
-export function packagePage(html, launch) {
-  const others = PAGES.filter((p) => p !== launch).map((p) => p.replace(/\./g, '\\.'));
-  if (!others.length) return html;
-  const re = new RegExp(`(<a\\b[^>]*?)\\s+href="(?:\\./)?(?:${others.join('|')})(?:[?#][^"]*)?"`, 'g');
-  return html.replace(re, '$1');
+const SCO = 'https://sco.invalid/';
+
+/**
+ * The packaged copy of the launch page. A link to a file that is not in this
+ * SCO (the other lesson page, the iframe embed) loses its href: followed, it
+ * would end the LMS session on a "not found" page. A link out of the package
+ * (http/https) opens in a new window, so the SCO (and its LMS session) stays.
+ * `packaged` is the set of paths in the zip; without it, the exclusion rules.
+ */
+export function packagePage(html, launch, packaged = null) {
+  const has = (path) => (packaged ? packaged.has(path) : !excluded(path, launch));
+  return html.replace(/<a\b[^>]*>/gi, (tag) => {
+    const m = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+    if (!m) return tag;
+    const href = (m[1] ?? m[2] ?? '').trim();
+    let url;
+    try { url = new URL(href.replace(/&amp;/g, '&'), SCO + launch); } catch { return tag; }
+    if (url.href.startsWith(SCO)) {
+      if (href.startsWith('#')) return tag;
+      let path;
+      try { path = decodeURIComponent(url.pathname.slice(1)); } catch { path = url.pathname.slice(1); }
+      if (path === '' || path.endsWith('/')) path += 'index.html';
+      return has(path) ? tag : tag.slice(0, m.index) + tag.slice(m.index + m[0].length);
+    }
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && !/\starget\s*=/i.test(tag)) {
+      const rel = /\srel\s*=/i.test(tag) ? '' : ' rel="noopener noreferrer"';
+      return `${tag.slice(0, -1).replace(/\s*\/$/, '')}${rel} target="_blank">`;
+    }
+    return tag;
+  });
 }
 
 /** The files of one package: path -> bytes, sorted by path, manifest included. */
 export async function packageFiles(pkg, dist = DIST) {
+  if (!existsSync(join(dist, pkg.launch))) throw new MissingBuild(`${relative(root, join(dist, pkg.launch)) || pkg.launch} is missing: build the site first (npm run package does; or npx vite build)`);
   const all = (await walk(dist)).map((p) => relative(dist, p).split(sep).join('/'));
   const paths = all.filter((p) => !excluded(p, pkg.launch)).sort();
-  if (!paths.includes(pkg.launch)) throw new Error(`dist/${pkg.launch} is missing: run the site build (npx vite build) first`);
   const files = new Map();
+  const packaged = new Set(paths);
   for (const p of paths) {
     let bytes = await readFile(join(dist, p));
-    if (p === pkg.launch) bytes = Buffer.from(packagePage(bytes.toString('utf8'), pkg.launch), 'utf8');
+    if (p === pkg.launch) bytes = Buffer.from(packagePage(bytes.toString('utf8'), pkg.launch, packaged), 'utf8');
     files.set(p, bytes);
   }
   files.set('imsmanifest.xml', Buffer.from(manifest(pkg, paths), 'utf8'));
@@ -127,12 +157,12 @@ export function zip(files) {
  */
 export async function writePackages(dist = DIST) {
   const out = join(dist, 'packages');
-  await mkdir(out, { recursive: true });
   /** @type {[string, number, number][]} */
   const written = [];
   for (const pkg of PACKAGES) {
     const files = await packageFiles(pkg, dist);
     const bytes = zip(files);
+    await mkdir(out, { recursive: true });
     await writeFile(join(out, pkg.file), bytes);
     written.push([join(out, pkg.file), files.size, bytes.length]);
   }
@@ -140,7 +170,13 @@ export async function writePackages(dist = DIST) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const [path, n, size] of await writePackages()) {
-    console.log(`${relative(root, path)}: ${n} files, ${(size / 1024).toFixed(1)} KB`);
+  try {
+    for (const [path, n, size] of await writePackages()) {
+      console.log(`${relative(root, path)}: ${n} files, ${(size / 1024).toFixed(1)} KB`);
+    }
+  } catch (e) {
+    if (!(e instanceof MissingBuild)) throw e;
+    console.error(`package-scorm: ${e.message}`);
+    process.exitCode = 1;
   }
 }

@@ -1,16 +1,19 @@
 // The packager against a small stand-in for dist/: what goes in, what stays
 // out, the manifest, and reproducible bytes. (The real zips are checked in
 // e2e/scorm.spec.ts, after the site build.)
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifest, MASTERY_SCORE, packagePage, PACKAGES, writePackages } from './package-scorm.mjs';
+import { manifest, MASTERY_SCORE, MissingBuild, packagePage, PACKAGES, writePackages } from './package-scorm.mjs';
 
 const dist = mkdtempSync(join(tmpdir(), 'attn-scorm-'));
 const put = (path: string, text: string) => { mkdirSync(dirname(join(dist, path)), { recursive: true }); writeFileSync(join(dist, path), text); };
-put('index.html', '<a href="./index.html">1</a> <a class="x" href="./reading.html#top">note</a> <a href="https://example.org/reading.html">ext</a>');
+put('index.html', '<a href="./index.html">1</a> <a class="x" href="./reading.html#top">note</a> <a href="https://example.org/reading.html">ext</a>' +
+  ' <a href="./embed.html?w=heatmap&amp;dk=16">embed</a> <a href="#top">top</a> <a href="data/tinyshakespeare.txt">data</a>' +
+  ' <a href="http://example.org/" rel="noopener">rel</a> <a href="https://example.org/x" target="_self">self</a> <a href="mailto:a@example.org">mail</a>');
 put('reading.html', '<a href="./index.html">lesson</a>');
 put('assets/index-abc.js', 'console.log(1)');
 put('assets/attn_core-x.wasm', '\0asm');
@@ -41,9 +44,14 @@ describe('npm run package', () => {
     expect(xml).toContain('<schemaversion>1.2</schemaversion>');
     expect(xml).toContain('<title>第 1 课 · 缩放点积注意力</title>');
     expect(xml).toMatch(/<imsmd:description><imsmd:langstring xml:lang="en">Lesson 1 · Scaled dot-product attention\./);
-    // The link to the other page (not in this SCO) is inert; others are kept.
+    // Links to files not in this SCO (the other page, the embed) are inert; links
+    // out of the package open in a new window; the rest is kept.
     const html = new TextDecoder().decode(lesson['index.html']);
-    expect(html).toBe('<a href="./index.html">1</a> <a class="x">note</a> <a href="https://example.org/reading.html">ext</a>');
+    expect(html).toBe('<a href="./index.html">1</a> <a class="x">note</a>' +
+      ' <a href="https://example.org/reading.html" rel="noopener noreferrer" target="_blank">ext</a>' +
+      ' <a>embed</a> <a href="#top">top</a> <a href="data/tinyshakespeare.txt">data</a>' +
+      ' <a href="http://example.org/" rel="noopener" target="_blank">rel</a> <a href="https://example.org/x" target="_self">self</a>' +
+      ' <a href="mailto:a@example.org">mail</a>');
 
     const reading = unzipSync(readFileSync(written[1]![0]));
     expect(Object.keys(reading)).toContain('reading.html');
@@ -56,21 +64,34 @@ describe('npm run package', () => {
     put('assets/index-abc.js', 'console.log(1)');           // touched: a new mtime on disk
     const second = (await writePackages(dist)).map(([p]) => readFileSync(p));
     expect(second).toEqual(first);
-    const tz = process.env.TZ;
-    try {
-      for (const zone of ['America/New_York', 'Asia/Shanghai']) {
-        process.env.TZ = zone;
-        expect((await writePackages(dist)).map(([p]) => readFileSync(p))).toEqual(first);
-      }
-    } finally {
-      if (tz === undefined) delete process.env.TZ; else process.env.TZ = tz;
+    // Another time zone needs another process (a worker thread keeps the zone it started with).
+    const script = `import { writePackages } from ${JSON.stringify(new URL('./package-scorm.mjs', import.meta.url).href)};
+      await writePackages(${JSON.stringify(dist)});`;
+    const offsets = new Set<number>();
+    for (const zone of ['America/New_York', 'Asia/Shanghai', 'Pacific/Kiritimati']) {
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', `${script}
+        console.log(new Date(2026, 0, 1).getTimezoneOffset());`], { env: { ...process.env, TZ: zone } });
+      offsets.add(Number(out.toString().trim()));
+      expect(PACKAGES.map((p) => readFileSync(join(dist, 'packages', p.file))), zone).toEqual(first);
     }
+    expect(offsets.size).toBe(3);                           // each process did run in its zone
     // DOS date of every local header: 2026-01-01 00:00:00
     const z = first[0]!;
     for (let i = 0; i + 4 <= z.length; i++) {
       if (z.readUInt32LE(i) !== 0x04034b50) continue;
       const time = z.readUInt16LE(i + 10), date = z.readUInt16LE(i + 12);
       expect([time, date]).toEqual([0, ((2026 - 1980) << 9) | (1 << 5) | 1]);
+    }
+  });
+
+  it('without a site build (a fresh clone) says what to run, in one line', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'attn-scorm-empty-'));
+    try {
+      await expect(writePackages(join(empty, 'dist'))).rejects.toThrow(MissingBuild);
+      await expect(writePackages(join(empty, 'dist'))).rejects.toThrow(/index\.html is missing: build the site first/);
+      expect(existsSync(join(empty, 'dist'))).toBe(false);          // and leaves nothing behind
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 
