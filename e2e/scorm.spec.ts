@@ -277,6 +277,22 @@ test('the reading package reports its own quiz', async ({ page }) => {
   expect((await cmi(page)).core.lesson_status).toBe('incomplete');
 });
 
+test('the reading package trains from the text inside the zip (the one copy of it the package keeps)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const texts: [string, number][] = [];
+  page.on('response', (r) => { if (/tinyshakespeare/.test(r.url())) texts.push([r.url(), r.status()]); });
+  const { sco } = await launch(page, { zip: READING_ZIP, page: 'reading.html' });
+  const el = sco.locator('attn-train#train-bigram');
+  await expect(el.locator('[part="start-button"]')).toBeVisible({ timeout: 15_000 });
+  await el.evaluate((e) => { e.setAttribute('iters', '20'); e.setAttribute('eval-interval', '10'); e.setAttribute('eval-iters', '2'); });
+  await el.locator('[part="start-button"]').click();
+  await expect.poll(() => el.evaluate((e: any) => e.phase as string), { timeout: 90_000 }).toBe('done');
+  expect(await el.evaluate((e: any) => (e.log as string[]).filter((l) => l.startsWith('step ')).length)).toBeGreaterThan(0);
+  expect(texts).toHaveLength(1);
+  expect(texts[0]![1]).toBe(200);
+  expect(Object.keys(unzip(READING_ZIP)).filter((f) => /tinyshakespeare/.test(f))).toEqual([new URL(texts[0]![0]).pathname.replace(`/lms/${READING_ZIP}/`, '')]);
+});
+
 test('each manifest is well-formed XML, lists every file in its zip, and every listed file is there', async ({ page }) => {
   await page.goto('/lms/host.html');
   for (const name of [LESSON_ZIP, READING_ZIP]) {
@@ -323,7 +339,7 @@ test('each manifest is well-formed XML, lists every file in its zip, and every l
     expect(inZip.some((f) => f.startsWith('lib/') || f.startsWith('packages/'))).toBe(false);
     // Every link of the launch page stays in the SCO (a file in the zip) or opens a new window:
     // following one must never end the LMS session on a "not found" page or a site that refuses frames.
-    const html = new TextDecoder().decode(files[m!.href]);
+    const html = new TextDecoder().decode(files[m!.href!]);
     const links = await page.evaluate(({ text, href }) => {
       const doc = new DOMParser().parseFromString(text, 'text/html');
       const base = `https://sco.invalid/${href}`;
@@ -331,7 +347,7 @@ test('each manifest is well-formed XML, lists every file in its zip, and every l
         const url = new URL(a.getAttribute('href')!, base);
         return { href: a.getAttribute('href')!, inside: url.origin === 'https://sco.invalid', path: decodeURIComponent(url.pathname.slice(1)), target: a.getAttribute('target') };
       });
-    }, { text: html, href: m!.href });
+    }, { text: html, href: m!.href! });
     expect(links.length).toBeGreaterThan(5);
     for (const l of links) {
       if (l.inside) expect(inZip, `${name}: ${l.href}`).toContain(l.path);

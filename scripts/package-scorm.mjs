@@ -6,12 +6,14 @@
 // Each zip is one SCO: every file the site build emitted under dist/ (so new
 // assets, workers and data files come along by themselves), less what a
 // lesson page never loads (the author library dist/lib/, the iframe embed,
-// the other lesson page, earlier packages), plus imsmanifest.xml listing
+// the other lesson page, earlier packages, second copies of a file that
+// nothing names: see unusedCopies), plus imsmanifest.xml listing
 // every file. In the packaged copy of the page, links to files not in this
 // SCO (the other page, the embed) are made inert and links out of the package
 // open in a new window (the SCO keeps its LMS session). Zipped with fflate;
 // reproducible bytes: entries sorted by path, one fixed timestamp, fixed
 // compression level.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -129,15 +131,44 @@ export function packagePage(html, launch, packaged = null) {
   });
 }
 
+/** Files whose text may name another file of the package. */
+const NAMING = /\.(html|js|mjs|css|json|svg)$/;
+
+/**
+ * Copies nothing asks for: of files with the same bytes, those whose name no
+ * page, script, style or JSON file of the package mentions, when another copy's
+ * name is mentioned. (The site build emits the training text three times: the
+ * hashed copy under assets/ the page loads, public/'s data/ copy and the
+ * embed's; only the first belongs in a SCO.) A group with no copy named keeps all.
+ */
+export function unusedCopies(files) {
+  const groups = new Map();
+  for (const [p, bytes] of files) {
+    const h = createHash('sha256').update(bytes).digest('hex');
+    groups.set(h, [...(groups.get(h) ?? []), p]);
+  }
+  const text = [...files].filter(([p]) => NAMING.test(p)).map(([, b]) => Buffer.from(b).toString('utf8')).join('\n');
+  const named = (p) => text.includes(p.slice(p.lastIndexOf('/') + 1));
+  const drop = new Set();
+  for (const copies of groups.values()) {
+    if (copies.length < 2 || copies.every((p) => !NAMING.test(p) && !named(p))) continue;
+    for (const p of copies) if (!NAMING.test(p) && !named(p)) drop.add(p);
+  }
+  return drop;
+}
+
 /** The files of one package: path -> bytes, sorted by path, manifest included. */
 export async function packageFiles(pkg, dist = DIST) {
   if (!existsSync(join(dist, pkg.launch))) throw new MissingBuild(`${relative(root, join(dist, pkg.launch)) || pkg.launch} is missing: build the site first (npm run package does; or npx vite build)`);
   const all = (await walk(dist)).map((p) => relative(dist, p).split(sep).join('/'));
-  const paths = all.filter((p) => !excluded(p, pkg.launch)).sort();
-  const files = new Map();
+  const read = new Map();
+  for (const p of all.filter((x) => !excluded(x, pkg.launch)).sort()) read.set(p, await readFile(join(dist, p)));
+  const drop = unusedCopies(read);
+  const paths = [...read.keys()].filter((p) => !drop.has(p));
   const packaged = new Set(paths);
+  const files = new Map();
   for (const p of paths) {
-    let bytes = await readFile(join(dist, p));
+    let bytes = read.get(p);
     if (p === pkg.launch) bytes = Buffer.from(packagePage(bytes.toString('utf8'), pkg.launch, packaged), 'utf8');
     files.set(p, bytes);
   }

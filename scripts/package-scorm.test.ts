@@ -12,13 +12,19 @@ import { manifest, MASTERY_SCORE, MissingBuild, packagePage, PACKAGES, writePack
 const dist = mkdtempSync(join(tmpdir(), 'attn-scorm-'));
 const put = (path: string, text: string) => { mkdirSync(dirname(join(dist, path)), { recursive: true }); writeFileSync(join(dist, path), text); };
 put('index.html', '<a href="./index.html">1</a> <a class="x" href="./reading.html#top">note</a> <a href="https://example.org/reading.html">ext</a>' +
-  ' <a href="./embed.html?w=heatmap&amp;dk=16">embed</a> <a href="#top">top</a> <a href="data/tinyshakespeare.txt">data</a>' +
+  ' <a href="./embed.html?w=heatmap&amp;dk=16">embed</a> <a href="#top">top</a> <a href="banks/lesson-01.json">data</a>' +
   ' <a href="http://example.org/" rel="noopener">rel</a> <a href="https://example.org/x" target="_self">self</a> <a href="mailto:a@example.org">mail</a>');
 put('reading.html', '<a href="./index.html">lesson</a>');
 put('assets/index-abc.js', 'console.log(1)');
 put('assets/attn_core-x.wasm', '\0asm');
 put('assets/train-worker-y.js', 'self.onmessage=()=>{}');
 put('data/tinyshakespeare.txt', 'First Citizen:\n');
+// The training text three times, as the site build emits it: the page's chunk names only the hashed copy.
+put('assets/attn-train-z.js', 'new URL("tinyshakespeare-h4sh.txt", import.meta.url)');
+put('assets/tinyshakespeare-h4sh.txt', 'First Citizen:\n');
+put('tinyshakespeare.txt', 'First Citizen:\n');
+// Two copies nothing names: both stay (a page may build their URLs).
+put('data/a.bin', 'same'); put('data/b.bin', 'same');
 put('banks/lesson-01.json', '{}');
 put('lib/attention-lab.js', 'export {}');
 put('embed.html', 'x'); put('embed.js', 'x'); put('embed.css', 'x');
@@ -29,14 +35,14 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const hrefs = (xml: string) => [...xml.matchAll(/<file href="([^"]+)"\/>/g)].map((m) => m[1]);
 
 describe('npm run package', () => {
-  it('packs every emitted file but the library, the embed, the other page and old packages, with a manifest listing them', async () => {
+  it('packs every emitted file but the library, the embed, the other page, old packages and copies nothing names, with a manifest listing them', async () => {
     const written = await writePackages(dist);
     expect(written.map(([p]) => p.slice(dist.length + 1))).toEqual(PACKAGES.map((p) => `packages/${p.file}`));
     const lesson = unzipSync(readFileSync(written[0]![0]));
     const names = Object.keys(lesson);
     expect(names).toEqual([...names].sort());
-    expect(names).toEqual(['assets/attn_core-x.wasm', 'assets/index-abc.js', 'assets/train-worker-y.js', 'banks/lesson-01.json',
-      'data/tinyshakespeare.txt', 'imsmanifest.xml', 'index.html']);
+    expect(names).toEqual(['assets/attn-train-z.js', 'assets/attn_core-x.wasm', 'assets/index-abc.js', 'assets/tinyshakespeare-h4sh.txt',
+      'assets/train-worker-y.js', 'banks/lesson-01.json', 'data/a.bin', 'data/b.bin', 'imsmanifest.xml', 'index.html']);
     const xml = new TextDecoder().decode(lesson['imsmanifest.xml']);
     expect(hrefs(xml).sort()).toEqual(names.filter((n) => n !== 'imsmanifest.xml'));
     expect(xml).toContain('adlcp:scormtype="sco" href="index.html"');
@@ -49,7 +55,7 @@ describe('npm run package', () => {
     const html = new TextDecoder().decode(lesson['index.html']);
     expect(html).toBe('<a href="./index.html">1</a> <a class="x">note</a>' +
       ' <a href="https://example.org/reading.html" rel="noopener noreferrer" target="_blank">ext</a>' +
-      ' <a>embed</a> <a href="#top">top</a> <a href="data/tinyshakespeare.txt">data</a>' +
+      ' <a>embed</a> <a href="#top">top</a> <a href="banks/lesson-01.json">data</a>' +
       ' <a href="http://example.org/" rel="noopener" target="_blank">rel</a> <a href="https://example.org/x" target="_self">self</a>' +
       ' <a href="mailto:a@example.org">mail</a>');
 
