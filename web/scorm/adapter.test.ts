@@ -279,6 +279,27 @@ describe('ScormAdapter', () => {
     expect(api.values.get('cmi.interactions.0.id')).toBe('q0');
   });
 
+  it('a quiz that breaks while the adapter waits for it: the notice, no unhandled rejection', async () => {
+    const api = new FakeLms();
+    const rejections: unknown[] = [];
+    const onRejection = (e: unknown) => rejections.push(e);
+    process.on('unhandledRejection', onRejection);
+    try {
+      document.body.innerHTML = `<main><attn-quiz lang="en" lesson="unit-lesson"><script type="application/json">${JSON.stringify(BANK)}</script></attn-quiz></main>`;
+      Object.defineProperty(document.querySelector('attn-quiz')!, 'state', { get() { throw new Error('broken quiz'); } });
+      const adapter = new ScormAdapter(api, document);
+      adapters.push(adapter);
+      adapter.start();
+      await adapter.ready;
+      await new Promise((ok) => setTimeout(ok, 0));
+      expect(rejections).toEqual([]);
+      expect(adapter.status.saving).toBe(false);
+      expect(notice()).not.toBeNull();
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
+
   it('reads the quiz events\' durations', () => {
     expect(durationMs('PT12.3S')).toBe(12_300);
     expect(durationMs('PT0S')).toBe(0);

@@ -119,7 +119,11 @@ export class ScormAdapter {
       win?.removeEventListener('pagehide', onHide);
       win?.removeEventListener('pageshow', onShow);
     });
-    this.ready = this.#whenQuizReady().then((quiz) => this.#guard(() => this.#resume(quiz, suspend)));
+    this.ready = this.#whenQuizReady().then(
+      (quiz) => this.#guard(() => this.#resume(quiz, suspend)),
+      // The quiz broke while we waited for it: nothing reaches the LMS from here on, so say so (never an unhandled rejection).
+      (e: unknown) => this.#failed({ call: 'LMSGetValue', element: 'cmi.suspend_data', code: '', message: e instanceof Error ? e.message : String(e), diagnostic: '', threw: true }),
+    );
   }
 
   #guard(fn: () => void): void {
