@@ -6,7 +6,8 @@
 // compiled before the learner presses Start.
 import trainWasmUrl from '../generated/attn_train.wasm?url&no-inline';
 import trainScalarWasmUrl from '../generated/attn_train_scalar.wasm?url&no-inline';
-// The site serves it from public/ (data/tinyshakespeare.txt); the library build emits it next to its modules.
+// Both builds emit it as a hashed asset (assets/tinyshakespeare-*.txt); the site's
+// public/ copy at data/tinyshakespeare.txt is for the CLI and scripts, not fetched here.
 import shakespeareUrl from '../../public/data/tinyshakespeare.txt?url&no-inline';
 import { besideModule } from './locate';
 import type { FromRunner, ToRunner } from './train-protocol';
