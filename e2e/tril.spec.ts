@@ -2,8 +2,9 @@
 // element shows PyTorch's x and wei (e2e/golden/tril_1337.json, from
 // scripts/gen_tril_golden.py with Debian's PyTorch 1.13.1), the three ways
 // agree, every control works from the keyboard, bad attributes keep the last
-// state with a message, axe finds nothing in zh-CN/en × light/dark, and the
-// reading page and embed.html?w=tril carry it.
+// state with a message, axe finds nothing in zh-CN/en × light/dark, "Copy as
+// PyTorch" prints the numbers shown, and the reading page (whose static
+// matrices' fences stretch) and embed.html?w=tril carry it.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
@@ -214,6 +215,17 @@ test('the reading page carries four labs in sections 2–4 and 6, seed 1337', as
   expect(await cells(head, 'head')).toEqual(golden.wei0_printed);
   await ready(page, '#tril-three');
   await expect(page.locator('attn-tril')).toHaveCount(4);
+});
+
+test('the reading page\'s static matrices: every fence stretches over its rows', async ({ page }) => {
+  await page.goto('/reading.html');
+  await page.evaluate(() => document.fonts.ready);
+  // [ ] around the 3 × 3 matrices of sections 1–2, { for the mask's cases in section 3
+  const fences = await page.evaluate(() => Array.from(document.querySelectorAll('math mrow > mo'))
+    .filter((mo) => /^[[\]{}]$/.test(mo.textContent!.trim()) && mo.parentElement!.querySelector(':scope > mtable'))
+    .map((mo) => [mo.textContent!.trim(), mo.getBoundingClientRect().height, mo.parentElement!.querySelector(':scope > mtable')!.getBoundingClientRect().height]));
+  expect(fences.length).toBe(9);
+  for (const [fence, h, rows] of fences) expect(h as number, `${fence} over ${rows} px of rows`).toBeGreaterThanOrEqual(0.95 * (rows as number));
 });
 
 test('embed.html?w=tril works', async ({ page }) => {
