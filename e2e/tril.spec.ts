@@ -2,8 +2,9 @@
 // element shows PyTorch's x and wei (e2e/golden/tril_1337.json, from
 // scripts/gen_tril_golden.py with Debian's PyTorch 1.13.1), the three ways
 // agree, every control works from the keyboard, bad attributes keep the last
-// state with a message, axe finds nothing in zh-CN/en × light/dark, and the
-// reading page and embed.html?w=tril carry it.
+// state with a message, axe finds nothing in zh-CN/en × light/dark, "Copy as
+// PyTorch" prints the numbers shown, and the reading page (whose static
+// matrices' fences stretch) and embed.html?w=tril carry it.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
@@ -141,6 +142,55 @@ test('bad attributes keep the last valid state with a visible message', async ({
   expect(await el.evaluate((e) => Array.from((e as Tril).x))).toEqual(golden.x);
 });
 
+// "Copy as PyTorch" prints what the element shows: for each state of
+// golden/tril_snippet/states.json the element's script is NAME.py and Debian's
+// PyTorch printed NAME.out running it (scripts/gen_tril_golden.py). Every number
+// on screen is compared with the printout, in the script's print order.
+const snippetDir = new URL('./golden/tril_snippet/', import.meta.url);
+const snippetStates = JSON.parse(readFileSync(new URL('states.json', snippetDir), 'utf8')) as Record<string, Record<string, string> | string>;
+for (const [name, attrs] of Object.entries(snippetStates)) {
+  if (typeof attrs === 'string') continue;
+  test(`Copy as PyTorch: the element shows what the script prints (${name})`, async ({ page }) => {
+    await page.goto('/fixtures/tril.html');
+    const el = await ready(page);
+    await el.evaluate((e, a) => { for (const [k, v] of Object.entries(a)) e.setAttribute(k, v); e.setAttribute('lang', 'en'); }, attrs);
+    await updated(el);
+    expect(await el.evaluate((e) => (e as HTMLElement & { pytorchCode: string }).pytorchCode))
+      .toBe(readFileSync(new URL(`${name}.py`, snippetDir), 'utf8'));
+    const printed = readFileSync(new URL(`${name}.out`, snippetDir), 'utf8').match(/-?\d+\.\d+(e[-+]\d+)?|True|False/g)!;
+    let at = 0;
+    const take = (n: number) => { at += n; return printed.slice(at - n, at); };
+    const text = (part: string) => el.locator(`[part="${part}"]`).textContent();
+    // the three ways: x[b], xbow[b] (the loop), wei3, the largest difference, allclose
+    await el.evaluate((e) => e.setAttribute('view', 'average'));
+    await updated(el);
+    expect(await cells(el, 'three', 0)).toEqual(take(16));
+    const xbow = await cells(el, 'three', 1);
+    expect(Array.from({ length: 16 }, (_, i) => xbow[Math.floor(i / 2) * 6 + (i % 2)])).toEqual(take(16));
+    expect(await cells(el, 'three', 4)).toEqual(take(64));
+    expect(await text('max-diff')).toContain(Number(take(1)[0]).toExponential(2));
+    const [a2, a3] = take(2);
+    expect(await text('allclose')).toBe(`torch.allclose(xbow, xbow2): ${a2} · torch.allclose(xbow, xbow3): ${a3}`);
+    // the head: wei[b] and both variances
+    await el.evaluate((e) => e.setAttribute('view', 'attention'));
+    await updated(el);
+    expect(await cells(el, 'head')).toEqual(take(64));
+    const vars = await text('variances');
+    for (const v of take(2)) expect(vars).toContain(Number(v).toFixed(4));
+    // the permutation: channel 0 before and after, and the verdict
+    const perm = await el.locator('[part="permutation"] table tbody td').allTextContents();
+    expect(perm.filter((_, i) => i % 2 === 0)).toEqual(take(8));
+    expect(perm.filter((_, i) => i % 2 === 1)).toEqual(take(8));
+    const verdict = take(1)[0];
+    expect(await text('perm-verdict')).toContain(verdict === 'True' ? 'below 1e-6' : `(largest difference ${verdict})`);
+    const unit = await text('unit-variances');
+    for (const v of take(2)) expect(unit).toContain(Number(v).toFixed(4));
+    // the temperature bars
+    expect(await el.locator('[part="temperature"] .bars > span:nth-child(3n)').allTextContents()).toEqual(take(5));
+    expect(at).toBe(printed.length);
+  });
+}
+
 for (const scheme of ['light', 'dark'] as const) {
   for (const lang of ['zh-CN', 'en'] as const) {
     test(`axe: no violations (${lang}, ${scheme})`, async ({ page }) => {
@@ -165,6 +215,17 @@ test('the reading page carries four labs in sections 2–4 and 6, seed 1337', as
   expect(await cells(head, 'head')).toEqual(golden.wei0_printed);
   await ready(page, '#tril-three');
   await expect(page.locator('attn-tril')).toHaveCount(4);
+});
+
+test('the reading page\'s static matrices: every fence stretches over its rows', async ({ page }) => {
+  await page.goto('/reading.html');
+  await page.evaluate(() => document.fonts.ready);
+  // [ ] around the 3 × 3 matrices of sections 1–2, { for the mask's cases in section 3
+  const fences = await page.evaluate(() => Array.from(document.querySelectorAll('math mrow > mo'))
+    .filter((mo) => /^[[\]{}]$/.test(mo.textContent!.trim()) && mo.parentElement!.querySelector(':scope > mtable'))
+    .map((mo) => [mo.textContent!.trim(), mo.getBoundingClientRect().height, mo.parentElement!.querySelector(':scope > mtable')!.getBoundingClientRect().height]));
+  expect(fences.length).toBe(9);
+  for (const [fence, h, rows] of fences) expect(h as number, `${fence} over ${rows} px of rows`).toBeGreaterThanOrEqual(0.95 * (rows as number));
 });
 
 test('embed.html?w=tril works', async ({ page }) => {

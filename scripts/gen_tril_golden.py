@@ -7,6 +7,9 @@ Uses Debian's PyTorch 1.13.1 with its AVX2 kernels (as the lecture's machine and
 Colab), and writes
   cpp/tests/data/torch_tril.txt   records for the C++ tests (format below)
   e2e/golden/tril_1337.json       what the page must show for seed 1337
+  e2e/golden/tril_snippet/NAME.out  what PyTorch prints running NAME.py there, the
+                                  element's "Copy as PyTorch" script for the state NAME
+                                  of states.json (snippet.test.ts writes the .py files)
 
 torch_tril.txt: '#' comments; a `seed S` line starts a block; other lines are
 `NAME N : v1 ... vN` with float32 values as 8 hex digits (IEEE bits) or, for
@@ -30,6 +33,8 @@ os.environ["ATEN_CPU_CAPABILITY"] = "avx2"
 import json  # noqa: E402
 import pathlib  # noqa: E402
 import struct  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
 
 import torch  # noqa: E402
 import torch.nn as nn  # noqa: E402
@@ -167,6 +172,14 @@ def main() -> None:
     out = ROOT / "e2e" / "golden"
     out.mkdir(parents=True, exist_ok=True)
     (out / "tril_1337.json").write_text(json.dumps(golden, indent=1) + "\n")
+
+    # "Copy as PyTorch": each script as the learner would run it, in a fresh interpreter.
+    snippets = out / "tril_snippet"
+    names = [k for k in json.loads((snippets / "states.json").read_text()) if not k.startswith("_")]
+    for name in names:
+        r = subprocess.run([sys.executable, str(snippets / f"{name}.py")], capture_output=True, text=True,
+                           check=True, env={**os.environ, "ATEN_CPU_CAPABILITY": "avx2"})
+        (snippets / f"{name}.out").write_text(r.stdout)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,13 @@ void expect_output(const std::vector<std::string>& args, const std::string& file
   EXPECT_EQ(r.out, golden(file));
 }
 
+void expect_text(const std::vector<std::string>& args, const std::string& text) {
+  const attn::CliResult r = attn::run_cli(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, text);
+}
+
 TEST(TorchCli, RandnAsPythonPrintsIt) {
   expect_output({"torch", "randn", "--seed", "1337", "--shape", "4,8,2"}, "torch_cli_randn_1337_4x8x2.txt");
   expect_output({"torch", "randn", "--seed=7", "--shape=3,5"}, "torch_cli_randn_7_3x5.txt");
@@ -85,6 +92,30 @@ TEST(TorchCli, OptionMessagesNameTheSubcommand) {
             "attn-cli torch: option --high needs a value");
   EXPECT_EQ(first_line(err({"torch", "uniform", "--seed=1", "--low=0", "--high=1"})),
             "attn-cli torch: missing --count");
+}
+
+TEST(TorchCli, UniformRangeCheckedAsPyTorchChecksIt) {
+  // uniform_ checks to - from <= FLT_MAX twice: on the doubles it is given, then on the
+  // float32 bounds. Here the doubles are more than FLT_MAX apart (PyTorch raises), though
+  // the float32 values are less.
+  const attn::CliResult over = attn::run_cli({"torch", "uniform", "--seed", "1", "--low", "-1.2611634023950024e+37",
+                                              "--high", "3.2767071291881967e+38", "--count", "3"});
+  EXPECT_EQ(over.code, 2);
+  EXPECT_EQ(over.out, "");
+  EXPECT_EQ(over.err.rfind("attn-cli torch: high - low must be at most", 0), 0u) << over.err;
+  // Here to - from is below FLT_MAX but the float32 difference rounds up to inf:
+  // uniform_real_distribution<float> raises.
+  const attn::CliResult inf = attn::run_cli({"torch", "uniform", "--seed", "1", "--low", "-5.3201296622812095e+37",
+                                             "--high", "2.870810495710885e+38", "--count", "3"});
+  EXPECT_EQ(inf.code, 2);
+  EXPECT_EQ(inf.out, "");
+  // And here both differences pass (PyTorch draws), though the float32 values are
+  // exactly more than FLT_MAX apart (their difference rounds down to FLT_MAX), the case
+  // a check of the float32 values in double refused;
+  // torch.manual_seed(5); torch.empty(4).uniform_(lo, hi).tolist():
+  expect_text({"torch", "uniform", "--seed", "5", "--low", "-2.6056285356121166e+38", "--high", "7.971948764626764e+37",
+               "--count", "4"},
+              "2.19571915471552e+37\n-2.176495436187155e+38\n4.823305065338474e+37\n1.844383325844205e+37\n");
 }
 
 TEST(TorchCli, LimitsAreInclusive) {

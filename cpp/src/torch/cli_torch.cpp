@@ -192,7 +192,11 @@ CliResult run(const std::vector<std::string>& args) {
     if (!parse_double(hi_text, hi) || std::fabs(hi) > FLT_MAX)
       return fail("high must be a finite number within float32's range, got " + quoted(hi_text));
     if (lo > hi) return fail("low must be at most high (uniform_ draws from [low, high))");
-    if (static_cast<double>(static_cast<float>(hi)) - static_cast<double>(static_cast<float>(lo)) > FLT_MAX)
+    // PyTorch's two checks: uniform_impl_ on the doubles it is given, then
+    // uniform_real_distribution<float> on the float32 bounds (the difference rounded
+    // to float32, so too large a one is inf).
+    const float range = static_cast<float>(hi) - static_cast<float>(lo);
+    if (hi - lo > static_cast<double>(FLT_MAX) || !(range <= FLT_MAX))
       return fail("high - low must be at most float32's largest value");
     std::vector<float> v(*n);
     g.uniform_(v.data(), v.size(), lo, hi);

@@ -7,7 +7,9 @@ export function pytorchSnippet(s: TrilState): string {
     'import torch',
     'import torch.nn as nn',
     'from torch.nn import functional as F',
-    'torch.set_printoptions(precision=4)',
+    // never scientific notation: the element shows 4 decimals even where PyTorch's
+    // default would switch (a tensor whose values span more than 1000x, e.g. softmax(16 * t))
+    'torch.set_printoptions(precision=4, sci_mode=False)',
     '',
   ];
   if (s.parts.includes('three')) {
@@ -69,7 +71,10 @@ export function pytorchSnippet(s: TrilState): string {
         '        w = F.softmax(query(xx) @ key(xx).transpose(-2, -1) * head_size**-0.5, dim=-1)',
         '        return w @ value(xx)',
         '    out, out_perm = head(xb + pe), head(xb[perm] + pe)',
-        '    print((out_perm - out[perm]).abs().max().item())',
+        '    print(out[perm][:, 0])  # channel 0 of the original outputs, in the new order',
+        '    print(out_perm[:, 0])  # channel 0 of the outputs of the permuted tokens',
+        '    diff = (out_perm - out[perm]).abs().max().item()',
+        s.positions ? "    print(f'{diff:.4f}')" : "    print(diff < 1e-6)  # only float rounding",
       );
     }
     lines.push('');

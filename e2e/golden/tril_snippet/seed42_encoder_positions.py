@@ -1,0 +1,64 @@
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+torch.set_printoptions(precision=4, sci_mode=False)
+
+# three ways to average the past
+torch.manual_seed(42)
+B, T, C = 4, 8, 2
+x = torch.randn(B, T, C)
+xbow = torch.zeros((B, T, C))
+for b in range(B):
+    for t in range(T):
+        xprev = x[b, :t+1]
+        xbow[b, t] = torch.mean(xprev, 0)
+wei = torch.tril(torch.ones(T, T))
+wei = wei / wei.sum(1, keepdim=True)
+xbow2 = wei @ x
+tril = torch.tril(torch.ones(T, T))
+wei3 = torch.zeros((T, T)).masked_fill(tril == 0, float('-inf'))
+wei3 = F.softmax(wei3, dim=-1)
+xbow3 = wei3 @ x
+print(x[1])
+print(xbow[1])
+print(wei3)
+print(max((xbow - xbow2).abs().max().item(), (xbow - xbow3).abs().max().item(), (xbow2 - xbow3).abs().max().item()))
+print(torch.allclose(xbow, xbow2), torch.allclose(xbow, xbow3))
+
+# one head of self-attention, data-dependent weights
+torch.manual_seed(42)
+B, T, C = 4, 8, 32
+head_size = 16
+x = torch.randn(B, T, C)
+key = nn.Linear(C, head_size, bias=False)
+query = nn.Linear(C, head_size, bias=False)
+value = nn.Linear(C, head_size, bias=False)
+pos = nn.Embedding(T, C)  # drawn after the three layers
+with torch.no_grad():
+    k, q, v = key(x), query(x), value(x)
+    raw = q @ k.transpose(-2, -1)
+    wei = raw * head_size**-0.5
+    wei = F.softmax(wei, dim=-1)
+    print(wei[1])
+    print(raw.var().item(), (raw * head_size**-0.5).var().item())
+    perm = [3, 1, 2, 0, 7, 5, 6, 4]
+    xb = x[1]
+    pe = pos.weight
+    def head(xx):  # no mask: an encoder block
+        w = F.softmax(query(xx) @ key(xx).transpose(-2, -1) * head_size**-0.5, dim=-1)
+        return w @ value(xx)
+    out, out_perm = head(xb + pe), head(xb[perm] + pe)
+    print(out[perm][:, 0])  # channel 0 of the original outputs, in the new order
+    print(out_perm[:, 0])  # channel 0 of the outputs of the permuted tokens
+    diff = (out_perm - out[perm]).abs().max().item()
+    print(f'{diff:.4f}')
+
+# unit-variance q and k: why head_size**-0.5
+torch.manual_seed(42)
+k = torch.randn(4, 8, 16)
+q = torch.randn(4, 8, 16)
+w = q @ k.transpose(-2, -1)
+print(w.var().item(), (w * 16**-0.5).var().item())
+
+# softmax temperature
+print(torch.softmax(torch.tensor([0.1, -0.2, 0.3, -0.2, 0.5]) * 12.5, dim=-1))
