@@ -23,12 +23,20 @@
       push('resource', `${t && t.tagName} ${t && (t.src || t.href)}`);
     }
   }, true);
-  addEventListener('unhandledrejection', (e) => push('unhandled rejection', (e.reason && e.reason.stack) || e.reason));
+  // (WebKit's and Gecko's stack does not repeat the message: give both)
+  const describe = (x) => {
+    try {
+      return x && x.stack ? `${x}${String(x.stack).startsWith(String(x)) ? '' : `\n${x.stack}`}` : String(x);
+    } catch {
+      return Object.prototype.toString.call(x);
+    }
+  };
+  addEventListener('unhandledrejection', (e) => push('unhandled rejection', describe(e.reason)));
   addEventListener('securitypolicyviolation', (e) =>
     push('CSP', `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`));
   const original = console.error;
   console.error = function (...args) {
-    push('console.error', args.map((a) => (a && a.stack) || String(a)).join(' '));
+    push('console.error', args.map(describe).join(' '));
     return original.apply(this, args);
   };
   addEventListener('message', (e) => {

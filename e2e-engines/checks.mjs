@@ -117,6 +117,38 @@ const SCREENSHOT = async (s, ctx, name) => {
 // ---------------------------------------------------------------------------
 export const CHECKS = [
   {
+    // Every other check counts on s.problems(): here it must see each kind of
+    // problem a page can have, once, from a page made to have them all
+    // (e2e-engines/canary.html), and nothing again afterwards.
+    name: 'the capture itself: a page breaking every rule is caught (CSP, errors, console, frame, worker)',
+    async run(s) {
+      const expected = {
+        'inline script blocked': /^CSP: script-src(-elem)? blocked inline/,
+        'inline style attribute blocked': /^CSP: style-src(-attr)? blocked inline/,
+        'console.error': /^console\.error: canary console\.error/,
+        'uncaught error': /^uncaught: .*canary uncaught/,
+        'unhandled rejection': /^unhandled rejection: Error: canary rejection/,
+        'failed resource': /^resource: IMG .*canary-missing\.png/,
+        'uncaught error in a frame': /^\(frame\) uncaught: .*canary frame/,
+        'uncaught error in a worker': /^uncaught: .*canary worker/,
+      };
+      await s.goto('/__engines/canary.html');
+      const got = [];
+      const missing = () => Object.keys(expected).filter((k) => !got.some((line) => expected[k].test(line)));
+      const t0 = Date.now();
+      while (missing().length && Date.now() - t0 < 10_000) {
+        got.push(...await s.problems());
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert(!missing().length, `not caught: ${missing().join(', ')} (caught: ${JSON.stringify(got).slice(0, 1500)})`);
+      assert(await s.run(() => self.__inlineRan !== true), 'the inline script ran: no strict CSP on the page');
+      // Late duplicates of the same problems (Firefox's own pageerror/console events) go with this check.
+      await new Promise((r) => setTimeout(r, 500));
+      await s.problems();
+      // From here on nothing: a problem is reported once, not again with the next check.
+    },
+  },
+  {
     name: 'lesson page loads; first heatmap paints; MathML; which core build',
     async run(s, ctx) {
       await s.goto('/');

@@ -16,7 +16,9 @@ export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const VIEWPORT = { width: 1280, height: 900 };
 
-const collect = () => Array.from(self.__attnProblems ?? []);
+// Takes what the page recorded since the last call (so a problem is reported
+// once, with the check during which it happened, not again with the next one).
+const collect = () => (self.__attnProblems ? self.__attnProblems.splice(0) : []);
 
 function withTimeout(p, ms, what) {
   let timer;
