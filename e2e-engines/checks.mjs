@@ -438,10 +438,14 @@ export const CHECKS = [
     async run(s, ctx) {
       await s.goto('/fixtures/host.html');
       await s.run(() => localStorage.clear());
-      // (the first report may come before the widget has drawn: wait for the grown size)
+      // (the first report may come before the widget has drawn: wait for the grown size.
+      // WebKit does not render a frame outside the viewport, for about 10 s here: so bring
+      // each frame into view, as a learner scrolling to it does, until it has reported.)
       const heights = await until(s, 'both embeds report a full height (> 200 px)', () => {
-        const a = Number(document.getElementById('embed')?.dataset.reported);
-        const b = Number(document.getElementById('embed-sandboxed')?.dataset.reported);
+        const frames = ['embed', 'embed-sandboxed'].map((id) => document.getElementById(id));
+        const [a, b] = frames.map((f) => Number(f?.dataset.reported));
+        const waiting = frames.find((f) => f && !(Number(f.dataset.reported) > 200));
+        if (waiting) waiting.scrollIntoView({ block: 'start', behavior: 'instant' });
         return a > 200 && b > 200 ? { plain: a, sandboxed: b } : null;
       }, [], 20_000);
       assert(heights.plain > 200, `heatmap embed height ${heights.plain}`);
