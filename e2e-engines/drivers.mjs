@@ -4,6 +4,7 @@
 //   serialised; it may be async; args and result are JSON) · runInFrame(src,
 //   fn, ...args) · press(key) · screenshot(file) · problems() · close()
 // Firefox: Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi.
+// Chromium (the reference, see below): Debian's chromium with playwright-core.
 // WebKit: WebKitGTK's WebKitWebDriver with its MiniBrowser, driven by
 // selenium-webdriver (classic WebDriver, no BiDi, no console endpoint: the
 // page's problems come from the injected capture.js).
@@ -62,6 +63,46 @@ export async function launchFirefox(base) {
       const frame = page.frames().find((f) => f.url().includes(srcPart));
       if (!frame) throw new Error(`no frame whose URL contains ${srcPart}`);
       return frame.evaluate(fn, ...args);
+    },
+    press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    async screenshot(file) { await page.screenshot({ path: file }); },
+    async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
+    close: () => browser.close(),
+  };
+}
+
+// ---------------------------------------------------------------- Chromium
+// Debian's chromium through playwright-core, as the Playwright suite runs it
+// (playwright.config.ts): not one of the suite's engines by default (e2e/
+// covers Chromium), but the reference some checks compare the others with
+// (`node e2e-engines/run.mjs chromium` runs the whole suite in it too).
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launchChromium(base) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const events = [];
+  page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text().slice(0, 400)}`); });
+  page.on('pageerror', (e) => events.push(`pageerror: ${String(e.message ?? e).slice(0, 400)}`));
+  const seen = [];
+  const harvest = async () => {
+    try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
+  };
+  // (page.evaluate takes one argument: hand the function over as source, called with the JSON args)
+  const evaluateIn = (target, fn, args) => target.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`);
+  return {
+    name: 'chromium',
+    version: `chromium ${browser.version()}`,
+    async goto(path) { await harvest(); await page.goto(new URL(path, base).href, { waitUntil: 'load', timeout: 30_000 }); },
+    async reload() { await harvest(); await page.reload({ waitUntil: 'load', timeout: 30_000 }); },
+    run: (fn, ...args) => evaluateIn(page, fn, args),
+    async runInFrame(srcPart, fn, ...args) {
+      const frame = page.frames().find((f) => f.url().includes(srcPart));
+      if (!frame) throw new Error(`no frame whose URL contains ${srcPart}`);
+      return evaluateIn(frame, fn, args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
     async screenshot(file) { await page.screenshot({ path: file }); },
