@@ -2,9 +2,10 @@
 // the built site served under the strict CSP (e2e/server.mjs). Functions
 // handed to s.run() execute in the page: they are serialised, so they use
 // nothing from this file.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from './drivers.mjs';
+import { decodePng } from './png.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const golden = JSON.parse(readFileSync(join(root, 'e2e/golden/heatmap.json'), 'utf8'));
@@ -169,6 +170,74 @@ const SCREENSHOT = async (s, ctx, name) => {
   ctx.screenshots.push(file);
 };
 
+/**
+ * Every MathML operator (<mo>) on the page draws something: for each, a
+ * screenshot with it on screen, and in the middle of its box both dark and
+ * light pixels. (WebKit paints a minus, a ∑ or an arrow from the first font
+ * of the mo, not from the font that has the character: when that font lacks
+ * the glyph the operator is blank, with its space kept. DOM checks do not
+ * see it.) Returns the number of operators checked.
+ */
+async function operatorsDrawn(s, ctx, page) {
+  const total = await s.run(() => document.querySelectorAll('math mo').length);
+  assert(total > 0, `${page}: no MathML operators`);
+  const todo = new Set(Array.from({ length: total }, (_, i) => i));
+  const blank = [];
+  const tries = new Array(total).fill(0);
+  let shots = 0;
+  const file = join(ctx.outDir, `${s.name}-operators.tmp.png`);
+  while (todo.size) {
+    const first = Math.min(...todo);
+    const at = await s.run((i) => {
+      const m = document.querySelectorAll('math mo')[i];
+      if (!m.getClientRects().length) return 'hidden'; // not rendered (a hidden language's text)
+      const r0 = m.getBoundingClientRect();
+      // (WebKit gives an operator whose glyph is missing a box of no height)
+      if (!r0.width || !r0.height) return `“${m.textContent.trim()}” has a box of ${r0.width}×${r0.height} px`;
+      window.scrollTo({ top: Math.max(0, r0.top + scrollY - innerHeight / 3), behavior: 'instant' }); // (the page scrolls smoothly)
+      return 'ok';
+    }, first);
+    if (at !== 'ok') {
+      todo.delete(first);
+      if (at !== 'hidden') blank.push(`operator ${first + 1} of ${total}: ${at}`);
+      continue;
+    }
+    await frames(s, 3); // content-visibility: auto lays a section out when it nears the screen
+    const info = await s.run(() => ({
+      vw: innerWidth, vh: innerHeight,
+      boxes: Array.from(document.querySelectorAll('math mo'), (m) => {
+        const r = m.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom, m.textContent.trim()];
+      }),
+    }));
+    await s.screenshot(file);
+    shots++;
+    const img = decodePng(readFileSync(file));
+    const k = img.width / info.vw;
+    for (const i of [...todo]) {
+      const [l, t, r, b, text] = info.boxes[i];
+      if (!(r > l && b > t && l >= 0 && t >= 0 && r <= info.vw && b <= info.vh)) continue; // (later)
+      todo.delete(i);
+      // the middle 60 % across (the operator's own spacing is on its sides), full height
+      const x0 = Math.floor((l + 0.2 * (r - l)) * k), x1 = Math.ceil((r - 0.2 * (r - l)) * k);
+      let lo = 255, hi = 0;
+      for (let y = Math.floor(t * k); y < Math.min(img.height, Math.ceil(b * k)); y++) {
+        for (let x = x0; x < Math.min(img.width, x1); x++) {
+          const o = (y * img.width + x) * 4;
+          const lum = (img.data[o] * 299 + img.data[o + 1] * 587 + img.data[o + 2] * 114) / 1000;
+          lo = Math.min(lo, lum); hi = Math.max(hi, lum);
+        }
+      }
+      if (hi - lo < 64) blank.push(`“${text}” (operator ${i + 1} of ${total}: no ink in its box)`);
+    }
+    // (the page may still grow above it, as elements render: try again, a few times)
+    if (todo.has(first) && ++tries[first] > 4) { todo.delete(first); blank.push(`operator ${first + 1} could not be brought on screen`); }
+  }
+  rmSync(file, { force: true });
+  assert(!blank.length, `${page}: MathML operators drawn blank: ${blank.join(', ')}`);
+  return { total, shots };
+}
+
 // ---------------------------------------------------------------------------
 export const CHECKS = [
   {
@@ -264,6 +333,18 @@ export const CHECKS = [
       const n = await s.run(() => ({ math: document.querySelectorAll('math').length, sections: document.querySelectorAll('section').length }));
       assert(n.math > 0 && n.sections > 5, `reading page: ${JSON.stringify(n)}`);
       await SCREENSHOT(s, ctx, 'reading-top');
+    },
+  },
+  {
+    name: 'every MathML operator on the lesson and reading pages is drawn (screenshots)',
+    async run(s, ctx) {
+      for (const page of ['/', '/reading.html']) {
+        await s.goto(page);
+        await until(s, `${page}: elements and fonts ready`, () => document.readyState === 'complete' && document.fonts.status === 'loaded');
+        await s.run(() => document.fonts.ready.then(() => true));
+        const r = await operatorsDrawn(s, ctx, page);
+        ctx.report.push(`${page}: ${r.total} MathML operators drawn (${r.shots} screenshots)`);
+      }
     },
   },
   {
