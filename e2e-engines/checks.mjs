@@ -203,19 +203,24 @@ async function operatorsDrawn(s, ctx, page) {
       continue;
     }
     await frames(s, 3); // content-visibility: auto lays a section out when it nears the screen
-    const info = await s.run(() => ({
+    const measure = () => s.run(() => ({
       vw: innerWidth, vh: innerHeight,
       boxes: Array.from(document.querySelectorAll('math mo'), (m) => {
         const r = m.getBoundingClientRect();
         return [r.left, r.top, r.right, r.bottom, m.textContent.trim()];
       }),
     }));
+    const info = await measure();
     await s.screenshot(file);
     shots++;
+    // Only boxes that had not moved by the time the picture was taken (elements above
+    // may still be growing as they render) are judged; the others wait for another one.
+    const after = await measure();
     const img = decodePng(readFileSync(file));
     const k = img.width / info.vw;
     for (const i of [...todo]) {
       const [l, t, r, b, text] = info.boxes[i];
+      if (after.boxes[i].slice(0, 4).some((v, j) => Math.abs(v - info.boxes[i][j]) > 0.5)) continue;
       if (!(r > l && b > t && l >= 0 && t >= 0 && r <= info.vw && b <= info.vh)) continue; // (later)
       todo.delete(i);
       // the middle 60 % across (the operator's own spacing is on its sides), full height
@@ -231,7 +236,7 @@ async function operatorsDrawn(s, ctx, page) {
       if (hi - lo < 64) blank.push(`“${text}” (operator ${i + 1} of ${total}: no ink in its box)`);
     }
     // (the page may still grow above it, as elements render: try again, a few times)
-    if (todo.has(first) && ++tries[first] > 4) { todo.delete(first); blank.push(`operator ${first + 1} could not be brought on screen`); }
+    if (todo.has(first) && ++tries[first] > 4) { todo.delete(first); blank.push(`operator ${first + 1}: not once on screen and still (${tries[first]} tries)`); }
   }
   rmSync(file, { force: true });
   assert(!blank.length, `${page}: MathML operators drawn blank: ${blank.join(', ')}`);
@@ -316,6 +321,15 @@ export const CHECKS = [
       assert(m.count > 2, `${m.count} math elements`);
       assert(m.h > 30 && m.h < 200, `block formula is ${m.h}px tall`);
       assert(m.w <= m.colW + 1, `block formula (${m.w}px) wider than its column (${m.colW}px)`);
+      // Every block formula in the middle of its column (one as wide as its box scrolls: left out).
+      const offCentre = await s.run(() => Array.from(document.querySelectorAll('math[display="block"]'), (f) => {
+        const box = f.getBoundingClientRect();
+        const ink = Array.from(f.querySelectorAll('*')).filter((e) => !e.children.length)
+          .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        const l = Math.min(...ink.map((r) => r.left)), r = Math.max(...ink.map((r) => r.right));
+        return r - l < box.width - 2 ? Math.round(Math.abs((l + r) / 2 - (box.left + box.right) / 2)) : 0;
+      }));
+      assert(offCentre.length && Math.max(...offCentre) < 4, `block formulas off the middle of their column by ${offCentre} px`);
       await frames(s); // content-visibility: auto lays the section out in the next rendering
       await SCREENSHOT(s, ctx, 'lesson-mathml');
     },
