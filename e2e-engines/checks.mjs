@@ -350,6 +350,42 @@ export const CHECKS = [
     },
   },
   {
+    name: 'phone width: every block formula on the lesson and reading pages can be read whole (it fits or scrolls)',
+    async run(s, ctx) {
+      await s.resize({ width: 360, height: 800 });
+      try {
+        for (const page of ['/', '/reading.html']) {
+          await s.goto(page);
+          await until(s, `${page} loaded`, () => document.readyState === 'complete' && document.fonts.status === 'loaded');
+          await frames(s, 2);
+          const r = await s.run(() => {
+            const out = [];
+            for (const m of document.querySelectorAll('math[display="block"]')) {
+              const ink = Array.from(m.querySelectorAll('*')).filter((e) => !e.children.length)
+                .map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);
+              const right = Math.max(...ink.map((b) => b.right));
+              if (right <= innerWidth + 1) continue; // all on screen
+              // else some box on screen, around it, must scroll to it
+              let ok = false;
+              for (let e = m; e && e !== document.body; e = e.parentElement) {
+                const cs = getComputedStyle(e);
+                const b = e.getBoundingClientRect();
+                if (/auto|scroll/.test(cs.overflowX) && b.right <= innerWidth + 1 && e.scrollWidth > e.clientWidth
+                  && b.left + e.scrollWidth >= right - 1) { ok = true; break; }
+              }
+              if (!ok) out.push(`“${m.textContent.replace(/\s+/g, '').slice(0, 30)}” ends at ${Math.round(right)} px, cut off (window ${innerWidth} px)`);
+            }
+            return { width: innerWidth, cut: out, n: document.querySelectorAll('math[display="block"]').length };
+          });
+          assert(r.n > 0 && !r.cut.length, `${page}: ${r.cut.join('; ')}`);
+          ctx.report.push(`${page} at ${r.width} px: ${r.n} block formulas fit or scroll`);
+        }
+      } finally {
+        await s.resize();
+      }
+    },
+  },
+  {
     name: 'every MathML operator on the lesson and reading pages is drawn (screenshots)',
     async run(s, ctx) {
       for (const page of ['/', '/reading.html']) {

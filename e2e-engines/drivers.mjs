@@ -2,7 +2,7 @@
 // checks.mjs are written once:
 //   goto(path) · reload() · run(fn, ...args) (fn runs in the page: a function,
 //   serialised; it may be async; args and result are JSON) · runInFrame(src,
-//   fn, ...args) · press(key) · screenshot(file) · problems() · close()
+//   fn, ...args) · press(key) · resize(size?) · screenshot(file) · problems() · close()
 // Firefox: Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi.
 // Chromium (the reference, see below): Debian's chromium with playwright-core.
 // WebKit: WebKitGTK's WebKitWebDriver with its MiniBrowser, driven by
@@ -65,6 +65,7 @@ export async function launchFirefox(base) {
       return frame.evaluate(fn, ...args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    resize: (size = VIEWPORT) => page.setViewport(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
     close: () => browser.close(),
@@ -105,6 +106,7 @@ export async function launchChromium(base) {
       return evaluateIn(frame, fn, args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    resize: (size = VIEWPORT) => page.setViewportSize(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
     close: () => browser.close(),
@@ -175,6 +177,8 @@ export async function launchWebKit(base) {
       if (!(key in keys)) throw new Error(`no key mapping for ${key}`);
       await driver.actions().sendKeys(keys[key]).perform();
     },
+    // (the window's size; MiniBrowser keeps it at least about 450 px wide)
+    resize: (size = VIEWPORT) => driver.manage().window().setRect(size),
     async screenshot(file) { await writeFile(file, Buffer.from(await driver.takeScreenshot(), 'base64')); },
     async problems() { await harvest(); const all = [...seen]; seen.length = 0; return all; },
     async close() {
