@@ -122,6 +122,9 @@ export async function launchWebKit(base) {
   let driverErr = '';
   driverProc.stderr.on('data', (d) => { driverErr = (driverErr + d).slice(-2000); });
   const kill = () => { try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* gone */ } };
+  // Also when the runner ends without close() (an exception, a closed pipe, Ctrl-C: run.mjs
+  // turns signals into an exit): else the driver and MiniBrowser outlive it.
+  process.once('exit', kill);
   let driver;
   try {
     await withTimeout(new Promise((ok, fail) => {
@@ -184,6 +187,7 @@ export async function launchWebKit(base) {
     async close() {
       try { await withTimeout(driver.quit(), 10_000, 'WebKit quit'); } catch { /* killed below */ }
       kill();
+      process.removeListener('exit', kill);
     },
   };
 }

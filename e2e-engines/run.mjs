@@ -21,6 +21,8 @@ import { CHECKS, OPTIONAL_CHECKS } from './checks.mjs';
 import { launchChromium, launchFirefox, launchWebKit } from './drivers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+// A signal ends the run through process.exit, so the drivers' exit hooks kill what they started.
+for (const [sig, n] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) process.once(sig, () => process.exit(128 + n));
 const ENGINES = { firefox: launchFirefox, webkit: launchWebKit, chromium: launchChromium };
 const DEFAULT_ENGINES = ['firefox', 'webkit']; // (Chromium: e2e/ on Playwright; here on request)
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
