@@ -3,7 +3,10 @@
 // resource loads, CSP violations and console.error calls in
 // self.__attnProblems, since WebKit's WebDriver has no console endpoint.
 // A frame also posts what it records to its parent, so a page collects what
-// its iframes (even sandboxed ones) ran into.
+// its iframes (even sandboxed ones) ran into. An uncaught error in a Worker
+// reaches the page as one; a Worker's console.error is seen in Firefox (its
+// console events) but not in WebKit (this script does not run in workers).
+// The suite's first check (canary.html) proves each kind is caught.
 (() => {
   'use strict';
   const problems = [];
