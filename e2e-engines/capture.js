@@ -3,7 +3,10 @@
 // resource loads, CSP violations and console.error calls in
 // self.__attnProblems, since WebKit's WebDriver has no console endpoint.
 // A frame also posts what it records to its parent, so a page collects what
-// its iframes (even sandboxed ones) ran into.
+// its iframes (even sandboxed ones) ran into. An uncaught error in a Worker
+// reaches the page as one; a Worker's console.error is seen in Firefox (its
+// console events) but not in WebKit (this script does not run in workers).
+// The suite's first check (canary.html) proves each kind is caught.
 (() => {
   'use strict';
   const problems = [];
@@ -23,12 +26,20 @@
       push('resource', `${t && t.tagName} ${t && (t.src || t.href)}`);
     }
   }, true);
-  addEventListener('unhandledrejection', (e) => push('unhandled rejection', (e.reason && e.reason.stack) || e.reason));
+  // (WebKit's and Gecko's stack does not repeat the message: give both)
+  const describe = (x) => {
+    try {
+      return x && x.stack ? `${x}${String(x.stack).startsWith(String(x)) ? '' : `\n${x.stack}`}` : String(x);
+    } catch {
+      return Object.prototype.toString.call(x);
+    }
+  };
+  addEventListener('unhandledrejection', (e) => push('unhandled rejection', describe(e.reason)));
   addEventListener('securitypolicyviolation', (e) =>
     push('CSP', `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || '(inline)'}`));
   const original = console.error;
   console.error = function (...args) {
-    push('console.error', args.map((a) => (a && a.stack) || String(a)).join(' '));
+    push('console.error', args.map(describe).join(' '));
     return original.apply(this, args);
   };
   addEventListener('message', (e) => {

@@ -2,8 +2,10 @@
 // the built site served under the strict CSP (e2e/server.mjs). Functions
 // handed to s.run() execute in the page: they are serialised, so they use
 // nothing from this file.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { launchChromium } from './drivers.mjs';
+import { decodePng } from './png.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const golden = JSON.parse(readFileSync(join(root, 'e2e/golden/heatmap.json'), 'utf8'));
@@ -107,6 +109,60 @@ const coreBuild = (s) => s.run(() => {
   return { simd: WebAssembly.validate(probe), files: names.filter((n) => /^attn_core[-_.]/.test(n) && n.endsWith('.wasm')) };
 });
 
+/**
+ * Runs the head model of /fixtures/train.html (300 steps, an evaluation every
+ * 100) to its end. A spy on the page's Worker constructor (set before Start)
+ * sees the runner's `started` message: whether it runs in a worker, and which
+ * build (SIMD or scalar) of the training module it loaded.
+ */
+async function trainHead(s) {
+  await s.goto('/fixtures/train.html');
+  await until(s, 'attn-train defined', () => customElements.get('attn-train') !== undefined && !!document.getElementById('head')?.shadowRoot?.querySelector('[part="start-button"]'));
+  await s.run(() => {
+    const spy = { workers: 0, started: null, error: '' };
+    self.__attnTrainSpy = spy;
+    document.getElementById('head').addEventListener('attn-train-error', (e) => { spy.error = e.detail.message; });
+    const Base = self.Worker;
+    self.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        spy.workers++;
+        this.addEventListener('message', (e) => {
+          if (e.data && e.data.type === 'started') spy.started = { simd: e.data.simd, worker: e.data.worker };
+        });
+      }
+    };
+    document.getElementById('head').shadowRoot.querySelector('[part="start-button"]').click();
+  });
+  await until(s, 'training done', () => {
+    const p = document.getElementById('head').phase;
+    return p === 'done' || p === 'failed' ? p : null;
+  }, [], 110_000);
+  return s.run(() => {
+    const e = document.getElementById('head');
+    return { phase: e.phase, error: self.__attnTrainSpy.error, log: e.log,
+      evaluations: e.evaluations, sample: e.sample, started: self.__attnTrainSpy.started, workers: self.__attnTrainSpy.workers };
+  });
+}
+
+/** The head run in Chromium, once per suite run (a browser of its own, closed after). */
+let chromiumHead = null;
+function chromiumHeadRun(base) {
+  chromiumHead ??= (async () => {
+    const c = await launchChromium(base);
+    try {
+      const r = await trainHead(c);
+      const problems = await c.problems();
+      if (problems.length) throw new CheckError(`Chromium's run: ${problems.join('; ')}`);
+      if (r.phase !== 'done' || !r.started) throw new CheckError(`Chromium's run: ${r.phase}, ${JSON.stringify(r.started)} ${r.error}`);
+      return r;
+    } finally {
+      await c.close();
+    }
+  })();
+  return chromiumHead;
+}
+
 const SCREENSHOT = async (s, ctx, name) => {
   await frames(s, 3);
   const file = join(ctx.outDir, `${s.name}-${name}.png`);
@@ -114,8 +170,113 @@ const SCREENSHOT = async (s, ctx, name) => {
   ctx.screenshots.push(file);
 };
 
+/**
+ * Every MathML operator (<mo>) on the page draws something: for each, a
+ * screenshot with it on screen, and in the middle of its box both dark and
+ * light pixels. (WebKit paints a minus, a ∑ or an arrow from the first font
+ * of the mo, not from the font that has the character: when that font lacks
+ * the glyph the operator is blank, with its space kept. DOM checks do not
+ * see it.) Returns the number of operators checked.
+ */
+async function operatorsDrawn(s, ctx, page) {
+  const total = await s.run(() => document.querySelectorAll('math mo').length);
+  assert(total > 0, `${page}: no MathML operators`);
+  const todo = new Set(Array.from({ length: total }, (_, i) => i));
+  const blank = [];
+  const tries = new Array(total).fill(0);
+  let shots = 0;
+  const file = join(ctx.outDir, `${s.name}-operators.tmp.png`);
+  while (todo.size) {
+    const first = Math.min(...todo);
+    const at = await s.run((i) => {
+      const m = document.querySelectorAll('math mo')[i];
+      if (!m.getClientRects().length) return 'hidden'; // not rendered (a hidden language's text)
+      const r0 = m.getBoundingClientRect();
+      // (WebKit gives an operator whose glyph is missing a box of no height)
+      if (!r0.width || !r0.height) return `“${m.textContent.trim()}” has a box of ${r0.width}×${r0.height} px`;
+      window.scrollTo({ top: Math.max(0, r0.top + scrollY - innerHeight / 3), behavior: 'instant' }); // (the page scrolls smoothly)
+      return 'ok';
+    }, first);
+    if (at !== 'ok') {
+      todo.delete(first);
+      if (at !== 'hidden') blank.push(`operator ${first + 1} of ${total}: ${at}`);
+      continue;
+    }
+    await frames(s, 3); // content-visibility: auto lays a section out when it nears the screen
+    const measure = () => s.run(() => ({
+      vw: innerWidth, vh: innerHeight,
+      boxes: Array.from(document.querySelectorAll('math mo'), (m) => {
+        const r = m.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom, m.textContent.trim()];
+      }),
+    }));
+    const info = await measure();
+    await s.screenshot(file);
+    shots++;
+    // Only boxes that had not moved by the time the picture was taken (elements above
+    // may still be growing as they render) are judged; the others wait for another one.
+    const after = await measure();
+    const img = decodePng(readFileSync(file));
+    const k = img.width / info.vw;
+    for (const i of [...todo]) {
+      const [l, t, r, b, text] = info.boxes[i];
+      if (after.boxes[i].slice(0, 4).some((v, j) => Math.abs(v - info.boxes[i][j]) > 0.5)) continue;
+      if (!(r > l && b > t && l >= 0 && t >= 0 && r <= info.vw && b <= info.vh)) continue; // (later)
+      todo.delete(i);
+      // the middle 60 % across (the operator's own spacing is on its sides), full height
+      const x0 = Math.floor((l + 0.2 * (r - l)) * k), x1 = Math.ceil((r - 0.2 * (r - l)) * k);
+      let lo = 255, hi = 0;
+      for (let y = Math.floor(t * k); y < Math.min(img.height, Math.ceil(b * k)); y++) {
+        for (let x = x0; x < Math.min(img.width, x1); x++) {
+          const o = (y * img.width + x) * 4;
+          const lum = (img.data[o] * 299 + img.data[o + 1] * 587 + img.data[o + 2] * 114) / 1000;
+          lo = Math.min(lo, lum); hi = Math.max(hi, lum);
+        }
+      }
+      if (hi - lo < 64) blank.push(`“${text}” (operator ${i + 1} of ${total}: no ink in its box)`);
+    }
+    // (the page may still grow above it, as elements render: try again, a few times)
+    if (todo.has(first) && ++tries[first] > 4) { todo.delete(first); blank.push(`operator ${first + 1}: not once on screen and still (${tries[first]} tries)`); }
+  }
+  rmSync(file, { force: true });
+  assert(!blank.length, `${page}: MathML operators drawn blank: ${blank.join(', ')}`);
+  return { total, shots };
+}
+
 // ---------------------------------------------------------------------------
 export const CHECKS = [
+  {
+    // Every other check counts on s.problems(): here it must see each kind of
+    // problem a page can have, once, from a page made to have them all
+    // (e2e-engines/canary.html), and nothing again afterwards.
+    name: 'the capture itself: a page breaking every rule is caught (CSP, errors, console, frame, worker)',
+    async run(s) {
+      const expected = {
+        'inline script blocked': /^CSP: script-src(-elem)? blocked inline/,
+        'inline style attribute blocked': /^CSP: style-src(-attr)? blocked inline/,
+        'console.error': /^console\.error: canary console\.error/,
+        'uncaught error': /^uncaught: .*canary uncaught/,
+        'unhandled rejection': /^unhandled rejection: Error: canary rejection/,
+        'failed resource': /^resource: IMG .*canary-missing\.png/,
+        'uncaught error in a frame': /^\(frame\) uncaught: .*canary frame/,
+        'uncaught error in a worker': /^uncaught: .*canary worker/,
+      };
+      await s.goto('/__engines/canary.html');
+      const got = [];
+      const missing = () => Object.keys(expected).filter((k) => !got.some((line) => expected[k].test(line)));
+      const t0 = Date.now();
+      while (missing().length && Date.now() - t0 < 10_000) {
+        got.push(...await s.problems());
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert(!missing().length, `not caught: ${missing().join(', ')} (caught: ${JSON.stringify(got).slice(0, 1500)})`);
+      assert(await s.run(() => self.__inlineRan !== true), 'the inline script ran: no strict CSP on the page');
+      // Late duplicates of the same problems (Firefox's own pageerror/console events) go with this check.
+      await new Promise((r) => setTimeout(r, 500));
+      await s.problems();
+      // From here on nothing: a problem is reported once, not again with the next check.
+    },
+  },
   {
     name: 'lesson page loads; first heatmap paints; MathML; which core build',
     async run(s, ctx) {
@@ -160,6 +321,15 @@ export const CHECKS = [
       assert(m.count > 2, `${m.count} math elements`);
       assert(m.h > 30 && m.h < 200, `block formula is ${m.h}px tall`);
       assert(m.w <= m.colW + 1, `block formula (${m.w}px) wider than its column (${m.colW}px)`);
+      // Every block formula in the middle of its column (one as wide as its box scrolls: left out).
+      const offCentre = await s.run(() => Array.from(document.querySelectorAll('math[display="block"]'), (f) => {
+        const box = f.getBoundingClientRect();
+        const ink = Array.from(f.querySelectorAll('*')).filter((e) => !e.children.length)
+          .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        const l = Math.min(...ink.map((r) => r.left)), r = Math.max(...ink.map((r) => r.right));
+        return r - l < box.width - 2 ? Math.round(Math.abs((l + r) / 2 - (box.left + box.right) / 2)) : 0;
+      }));
+      assert(offCentre.length && Math.max(...offCentre) < 4, `block formulas off the middle of their column by ${offCentre} px`);
       await frames(s); // content-visibility: auto lays the section out in the next rendering
       await SCREENSHOT(s, ctx, 'lesson-mathml');
     },
@@ -177,6 +347,54 @@ export const CHECKS = [
       const n = await s.run(() => ({ math: document.querySelectorAll('math').length, sections: document.querySelectorAll('section').length }));
       assert(n.math > 0 && n.sections > 5, `reading page: ${JSON.stringify(n)}`);
       await SCREENSHOT(s, ctx, 'reading-top');
+    },
+  },
+  {
+    name: 'phone width: every block formula on the lesson and reading pages can be read whole (it fits or scrolls)',
+    async run(s, ctx) {
+      await s.resize({ width: 360, height: 800 });
+      try {
+        for (const page of ['/', '/reading.html']) {
+          await s.goto(page);
+          await until(s, `${page} loaded`, () => document.readyState === 'complete' && document.fonts.status === 'loaded');
+          await frames(s, 2);
+          const r = await s.run(() => {
+            const out = [];
+            for (const m of document.querySelectorAll('math[display="block"]')) {
+              const ink = Array.from(m.querySelectorAll('*')).filter((e) => !e.children.length)
+                .map((e) => e.getBoundingClientRect()).filter((b) => b.width > 0);
+              const right = Math.max(...ink.map((b) => b.right));
+              if (right <= innerWidth + 1) continue; // all on screen
+              // else some box on screen, around it, must scroll to it
+              let ok = false;
+              for (let e = m; e && e !== document.body; e = e.parentElement) {
+                const cs = getComputedStyle(e);
+                const b = e.getBoundingClientRect();
+                if (/auto|scroll/.test(cs.overflowX) && b.right <= innerWidth + 1 && e.scrollWidth > e.clientWidth
+                  && b.left + e.scrollWidth >= right - 1) { ok = true; break; }
+              }
+              if (!ok) out.push(`“${m.textContent.replace(/\s+/g, '').slice(0, 30)}” ends at ${Math.round(right)} px, cut off (window ${innerWidth} px)`);
+            }
+            return { width: innerWidth, cut: out, n: document.querySelectorAll('math[display="block"]').length };
+          });
+          assert(r.n > 0 && !r.cut.length, `${page}: ${r.cut.join('; ')}`);
+          ctx.report.push(`${page} at ${r.width} px: ${r.n} block formulas fit or scroll`);
+        }
+      } finally {
+        await s.resize();
+      }
+    },
+  },
+  {
+    name: 'every MathML operator on the lesson and reading pages is drawn (screenshots)',
+    async run(s, ctx) {
+      for (const page of ['/', '/reading.html']) {
+        await s.goto(page);
+        await until(s, `${page}: elements and fonts ready`, () => document.readyState === 'complete' && document.fonts.status === 'loaded');
+        await s.run(() => document.fonts.ready.then(() => true));
+        const r = await operatorsDrawn(s, ctx, page);
+        ctx.report.push(`${page}: ${r.total} MathML operators drawn (${r.shots} screenshots)`);
+      }
     },
   },
   {
@@ -406,10 +624,14 @@ export const CHECKS = [
     async run(s, ctx) {
       await s.goto('/fixtures/host.html');
       await s.run(() => localStorage.clear());
-      // (the first report may come before the widget has drawn: wait for the grown size)
+      // (the first report may come before the widget has drawn: wait for the grown size.
+      // WebKit does not render a frame outside the viewport, for about 10 s here: so bring
+      // each frame into view, as a learner scrolling to it does, until it has reported.)
       const heights = await until(s, 'both embeds report a full height (> 200 px)', () => {
-        const a = Number(document.getElementById('embed')?.dataset.reported);
-        const b = Number(document.getElementById('embed-sandboxed')?.dataset.reported);
+        const frames = ['embed', 'embed-sandboxed'].map((id) => document.getElementById(id));
+        const [a, b] = frames.map((f) => Number(f?.dataset.reported));
+        const waiting = frames.find((f) => f && !(Number(f.dataset.reported) > 200));
+        if (waiting) waiting.scrollIntoView({ block: 'start', behavior: 'instant' });
         return a > 200 && b > 200 ? { plain: a, sandboxed: b } : null;
       }, [], 20_000);
       assert(heights.plain > 200, `heatmap embed height ${heights.plain}`);
@@ -482,20 +704,31 @@ export const OPTIONAL_CHECKS = [
     },
   },
   {
-    name: 'training run (<attn-train>, head model, 300 steps): PyTorch\'s losses, as in Chromium',
+    name: 'training run (<attn-train>, head model, 300 steps, in a Web Worker): PyTorch\'s log; every loss and the sample as in Chromium',
     available: () => existsSync(join(root, 'dist/lib/attn-train.js')),
-    async run(s) {
+    async run(s, ctx) {
       const golden = readFileSync(join(root, 'e2e/golden/train_head_300.txt'), 'utf8').trimEnd().split('\n');
-      await s.goto('/fixtures/train.html');
-      await until(s, 'attn-train defined', () => customElements.get('attn-train') !== undefined && !!document.getElementById('head')?.shadowRoot?.querySelector('[part="start-button"]'));
-      await s.run(() => document.getElementById('head').shadowRoot.querySelector('[part="start-button"]').click());
       const t0 = Date.now();
-      await until(s, 'training done', () => {
-        const p = document.getElementById('head').phase;
-        return p === 'done' || p === 'error' ? p : null;
-      }, [], 110_000);
-      const log = await s.run(() => document.getElementById('head').log);
-      eq(log, golden, `log of the head model (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      const got = await trainHead(s);
+      eq(got.phase, 'done', `head run (${got.error})`);
+      eq(got.log, golden, `log of the head model (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      assert(got.started, `the run did not start in a Web Worker (${got.workers} created): it ran in the page`);
+      eq(got.started.worker, true, 'the runner says it is in a worker');
+      const build = got.started.simd ? 'SIMD' : 'scalar';
+      // The same run in Chromium (this suite's server, Debian's chromium): the
+      // golden above has 4 decimals; here every evaluation's float32 losses and
+      // the 200 sampled characters, which the final weights decide, must be equal.
+      if (s.name !== 'chromium') {
+        const ref = await chromiumHeadRun(ctx.base);
+        eq(ref.log, golden, 'Chromium\'s log of the head model');
+        if (ref.started?.simd === got.started.simd) {
+          eq(got.evaluations, ref.evaluations, `every evaluation (train and val loss, full precision) as in Chromium (${build} build in both)`);
+          eq(got.sample, ref.sample, 'the sample after the run, as in Chromium');
+        } else {
+          ctx.report.push(`training: Chromium ran the ${ref.started?.simd ? 'SIMD' : 'scalar'} build, this engine the ${build}: compared at the log's 4 decimals only`);
+        }
+      }
+      ctx.report.push(`training: ${build} build (attn_train${got.started.simd ? '' : '_scalar'}.wasm) in a Web Worker; last evaluation ${JSON.stringify(got.evaluations.at(-1))}`);
     },
   },
 ];

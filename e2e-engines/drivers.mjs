@@ -2,8 +2,9 @@
 // checks.mjs are written once:
 //   goto(path) · reload() · run(fn, ...args) (fn runs in the page: a function,
 //   serialised; it may be async; args and result are JSON) · runInFrame(src,
-//   fn, ...args) · press(key) · screenshot(file) · problems() · close()
+//   fn, ...args) · press(key) · resize(size?) · screenshot(file) · problems() · close()
 // Firefox: Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi.
+// Chromium (the reference, see below): Debian's chromium with playwright-core.
 // WebKit: WebKitGTK's WebKitWebDriver with its MiniBrowser, driven by
 // selenium-webdriver (classic WebDriver, no BiDi, no console endpoint: the
 // page's problems come from the injected capture.js).
@@ -16,7 +17,9 @@ export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const VIEWPORT = { width: 1280, height: 900 };
 
-const collect = () => Array.from(self.__attnProblems ?? []);
+// Takes what the page recorded since the last call (so a problem is reported
+// once, with the check during which it happened, not again with the next one).
+const collect = () => (self.__attnProblems ? self.__attnProblems.splice(0) : []);
 
 function withTimeout(p, ms, what) {
   let timer;
@@ -62,6 +65,48 @@ export async function launchFirefox(base) {
       return frame.evaluate(fn, ...args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    resize: (size = VIEWPORT) => page.setViewport(size),
+    async screenshot(file) { await page.screenshot({ path: file }); },
+    async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
+    close: () => browser.close(),
+  };
+}
+
+// ---------------------------------------------------------------- Chromium
+// Debian's chromium through playwright-core, as the Playwright suite runs it
+// (playwright.config.ts): not one of the suite's engines by default (e2e/
+// covers Chromium), but the reference some checks compare the others with
+// (`node e2e-engines/run.mjs chromium` runs the whole suite in it too).
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function launchChromium(base) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const events = [];
+  page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text().slice(0, 400)}`); });
+  page.on('pageerror', (e) => events.push(`pageerror: ${String(e.message ?? e).slice(0, 400)}`));
+  const seen = [];
+  const harvest = async () => {
+    try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
+  };
+  // (page.evaluate takes one argument: hand the function over as source, called with the JSON args)
+  const evaluateIn = (target, fn, args) => target.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`);
+  return {
+    name: 'chromium',
+    version: `chromium ${browser.version()}`,
+    async goto(path) { await harvest(); await page.goto(new URL(path, base).href, { waitUntil: 'load', timeout: 30_000 }); },
+    async reload() { await harvest(); await page.reload({ waitUntil: 'load', timeout: 30_000 }); },
+    run: (fn, ...args) => evaluateIn(page, fn, args),
+    async runInFrame(srcPart, fn, ...args) {
+      const frame = page.frames().find((f) => f.url().includes(srcPart));
+      if (!frame) throw new Error(`no frame whose URL contains ${srcPart}`);
+      return evaluateIn(frame, fn, args);
+    },
+    press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    resize: (size = VIEWPORT) => page.setViewportSize(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
     close: () => browser.close(),
@@ -77,6 +122,9 @@ export async function launchWebKit(base) {
   let driverErr = '';
   driverProc.stderr.on('data', (d) => { driverErr = (driverErr + d).slice(-2000); });
   const kill = () => { try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* gone */ } };
+  // Also when the runner ends without close() (an exception, a closed pipe, Ctrl-C: run.mjs
+  // turns signals into an exit): else the driver and MiniBrowser outlive it.
+  process.once('exit', kill);
   let driver;
   try {
     await withTimeout(new Promise((ok, fail) => {
@@ -132,11 +180,14 @@ export async function launchWebKit(base) {
       if (!(key in keys)) throw new Error(`no key mapping for ${key}`);
       await driver.actions().sendKeys(keys[key]).perform();
     },
+    // (the window's size; MiniBrowser keeps it at least about 450 px wide)
+    resize: (size = VIEWPORT) => driver.manage().window().setRect(size),
     async screenshot(file) { await writeFile(file, Buffer.from(await driver.takeScreenshot(), 'base64')); },
     async problems() { await harvest(); const all = [...seen]; seen.length = 0; return all; },
     async close() {
       try { await withTimeout(driver.quit(), 10_000, 'WebKit quit'); } catch { /* killed below */ }
       kill();
+      process.removeListener('exit', kill);
     },
   };
 }

@@ -7,8 +7,9 @@
 // test-results/engines/. Prints a summary per engine; exits non-zero on any
 // failure or on an engine that could not be started.
 //
-//   node e2e-engines/run.mjs [firefox] [webkit] [--only=text]
-//   (default: both engines, every check; --only runs the checks whose name contains text)
+//   node e2e-engines/run.mjs [firefox] [webkit] [chromium] [--only=text]
+//   (default: Firefox and WebKit, every check; --only runs the checks whose name contains text;
+//   chromium, on request, runs the same checks in Debian's chromium through playwright-core)
 //
 // MiniBrowser has no headless mode: without a DISPLAY this re-runs itself
 // under xvfb-run.
@@ -17,14 +18,17 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../e2e/server.mjs';
 import { CHECKS, OPTIONAL_CHECKS } from './checks.mjs';
-import { launchFirefox, launchWebKit } from './drivers.mjs';
+import { launchChromium, launchFirefox, launchWebKit } from './drivers.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const ENGINES = { firefox: launchFirefox, webkit: launchWebKit };
+// A signal ends the run through process.exit, so the drivers' exit hooks kill what they started.
+for (const [sig, n] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) process.once(sig, () => process.exit(128 + n));
+const ENGINES = { firefox: launchFirefox, webkit: launchWebKit, chromium: launchChromium };
+const DEFAULT_ENGINES = ['firefox', 'webkit']; // (Chromium: e2e/ on Playwright; here on request)
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const only = process.argv.slice(2).find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? null;
-const engines = wanted.length ? wanted : Object.keys(ENGINES);
-for (const e of engines) if (!ENGINES[e]) { console.error(`unknown engine ${e} (firefox, webkit)`); process.exit(2); }
+const engines = wanted.length ? wanted : DEFAULT_ENGINES;
+for (const e of engines) if (!ENGINES[e]) { console.error(`unknown engine ${e} (${Object.keys(ENGINES).join(', ')})`); process.exit(2); }
 
 if (engines.includes('webkit') && !process.env.DISPLAY && !process.env.ATTN_UNDER_XVFB) {
   const r = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x1024x24', process.execPath, ...process.argv.slice(1)],
@@ -67,7 +71,7 @@ for (const engine of engines) {
     r.total = Date.now() - t0;
     continue;
   }
-  const ctx = { outDir, report: r.report, screenshots: r.screenshots };
+  const ctx = { base, outDir, report: r.report, screenshots: r.screenshots };
   const all = [...CHECKS.map((c) => ({ ...c, available: () => true })), ...OPTIONAL_CHECKS]
     .filter((c) => only === null || c.name.includes(only));
   for (const c of all) {

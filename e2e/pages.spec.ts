@@ -58,6 +58,18 @@ for (const p of PAGES) {
       });
       expect(frac?.mathml).toBe(true);
       expect(frac?.h ?? 0).toBeGreaterThan(40);
+      // Block formulas sit in the middle of their column, as in Gecko and WebKit (MathML
+      // Core's display: block math; a plain display: block set them left-aligned here).
+      // A formula as wide as its box (it scrolls) is left out.
+      const offCentre = await page.evaluate(() => Array.from(document.querySelectorAll('math[display="block"]'), (m) => {
+        const box = m.getBoundingClientRect();
+        const ink = Array.from(m.querySelectorAll('*')).filter((e) => !e.children.length)
+          .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        const l = Math.min(...ink.map((r) => r.left)), r = Math.max(...ink.map((r) => r.right));
+        return r - l < box.width - 2 ? Math.abs((l + r) / 2 - (box.left + box.right) / 2) : 0;
+      }));
+      expect(offCentre.length).toBeGreaterThan(0);
+      expect(Math.max(...offCentre)).toBeLessThan(4);
       await heatmapsReady(page);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
