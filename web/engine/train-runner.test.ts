@@ -5,7 +5,7 @@
 // same log as one that never waited.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRunner } from './train-runner';
+import { createRunner, DEFER_INTERACTIVE_MS } from './train-runner';
 import type { FromRunner, RunSettings, ToRunner } from './train-protocol';
 
 const wasmBinary = new Uint8Array(readFileSync(new URL('../generated/attn_train.wasm', import.meta.url)));
@@ -16,13 +16,13 @@ const settings: RunSettings = {
 };
 
 /** A runner whose slices run only when the test says so. */
-function harness() {
+function harness(extra: { interactiveGapMs?: number } = {}) {
   let clock = 1000;
   const queue: (() => void)[] = [];
   const delayed: { fn: () => void; ms: number }[] = [];
   const out: FromRunner[] = [];
   const handle = createRunner({
-    sliceMs: 40, interactiveSliceMs: 4, worker: true,
+    sliceMs: 40, interactiveSliceMs: 4, worker: true, ...extra,
     schedule: (fn) => queue.push(fn),
     delay: (fn, ms) => delayed.push({ fn, ms }),
     post: (msg) => out.push(msg),
@@ -106,5 +106,33 @@ describe('train-runner: defer', () => {
     expect(h.queue.length + h.delayed.length).toBe(scheduled);
     expect(h.out.some((m) => m.type === 'done' && m.run === 2)).toBe(true);
     expect(h.out.some((m) => m.type === 'done' && m.run === 1)).toBe(false);
+  }, 60_000);
+
+  it('while the learner interacts, pauses interactiveGapMs after each slice, then runs back to back again; the log is the same', async () => {
+    const plain = harness();
+    plain.send({ type: 'start', run: 1, settings, text });
+    await plain.until('started', 1);
+    plain.drain();
+
+    const h = harness({ interactiveGapMs: 4 });
+    h.send({ type: 'start', run: 1, settings, text });
+    await h.until('started', 1);
+    h.queue.shift()!(); // step 0: the first evaluation
+    expect(h.queue).toHaveLength(1); // no defer yet: the next slice follows at once
+    h.send({ type: 'defer', until: performance.timeOrigin + h.clock + 1 });
+    h.clock += 1;
+    h.queue.shift()!(); // a slice inside the interactive second
+    expect(h.queue).toHaveLength(0);
+    expect(h.delayed.map((d) => d.ms)).toEqual([4]);
+    h.clock += 4;
+    h.delayed.shift()!.fn();
+    expect(h.delayed.map((d) => d.ms)).toEqual([4]);
+    h.clock += DEFER_INTERACTIVE_MS; // the learner stopped
+    h.delayed.shift()!.fn();
+    expect(h.delayed).toHaveLength(0);
+    h.drain();
+    expect(h.delayed).toHaveLength(0);
+    expect(h.out.some((m) => m.type === 'done' && m.run === 1)).toBe(true);
+    expect(h.lines(1)).toEqual(plain.lines(1));
   }, 60_000);
 });

@@ -19,6 +19,12 @@ export interface RunnerOptions {
    * next `defer` is read soon after it is sent. Defaults to sliceMs.
    */
   interactiveSliceMs?: number;
+  /**
+   * While the learner interacts, the pause after each slice (default 0): the loop then holds its
+   * core about interactiveSliceMs / (interactiveSliceMs + interactiveGapMs) of the time, leaving
+   * the rest to the page's frames on a machine with few cores.
+   */
+  interactiveGapMs?: number;
   /** Yields to the event loop, then calls fn. */
   schedule(fn: () => void): void;
   /** Calls fn after about `ms` milliseconds (a deferred slice). */
@@ -160,7 +166,9 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
   const schedule = (r: Run) => {
     if (r.scheduled || r.paused || r.finished) return;
     r.scheduled = true;
-    opts.schedule(() => tick(r));
+    const gap = opts.interactiveGapMs ?? 0;
+    if (gap > 0 && now() < interactiveUntil) opts.delay(() => tick(r), gap);
+    else opts.schedule(() => tick(r));
   };
 
   const start = async (msg: Extract<ToRunner, { type: 'start' }>) => {
