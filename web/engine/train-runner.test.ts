@@ -135,4 +135,32 @@ describe('train-runner: defer', () => {
     expect(h.out.some((m) => m.type === 'done' && m.run === 1)).toBe(true);
     expect(h.lines(1)).toEqual(plain.lines(1));
   }, 60_000);
+
+  it('reports progress every 100 ms, and every 500 ms while the learner interacts', async () => {
+    const h = harness();
+    h.send({ type: 'start', run: 1, settings: { ...settings, iters: 400, evalInterval: 1000 }, text });
+    await h.until('started', 1);
+    const progressAt: number[] = [];
+    const slices = (ms: number, count: number) => {
+      for (let i = 0; i < count; i++) {
+        h.clock += ms;
+        const before = h.out.length;
+        h.queue.shift()!();
+        if (h.out.slice(before).some((m) => m.type === 'progress')) progressAt.push(h.clock);
+      }
+    };
+    slices(0, 1); // step 0 (and its evaluation)
+    const t0 = h.clock;
+    slices(50, 10); // 500 ms, nobody typing: a report every 100 ms
+    expect(progressAt.filter((t) => t > t0)).toHaveLength(5);
+    progressAt.length = 0;
+    h.send({ type: 'defer', until: performance.timeOrigin + h.clock });
+    const t1 = h.clock;
+    slices(50, 19); // 950 ms of the interactive second: every 500 ms
+    expect(progressAt.filter((t) => t > t1)).toHaveLength(1);
+    progressAt.length = 0;
+    const t2 = h.clock;
+    slices(50, 12); // the second has passed: every 100 ms again
+    expect(progressAt.filter((t) => t > t2 + 100).length).toBeGreaterThanOrEqual(4);
+  }, 60_000);
 });

@@ -49,6 +49,8 @@ interface Run {
 }
 
 const PROGRESS_EVERY_MS = 100;
+/** While the learner interacts: fewer progress frames compete with the frames that answer them. */
+const PROGRESS_EVERY_INTERACTIVE_MS = 500;
 /** The longest a `defer` may hold the loop (a later `until` is ignored). */
 const MAX_DEFER_MS = 100;
 /** How long after a `defer` slices stay short (the learner is likely to go on typing). */
@@ -155,7 +157,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
       return;
     }
     const t = now();
-    if (res.done || t - r.lastProgress >= PROGRESS_EVERY_MS) {
+    if (res.done || t - r.lastProgress >= (t < interactiveUntil ? PROGRESS_EVERY_INTERACTIVE_MS : PROGRESS_EVERY_MS)) {
       r.lastProgress = t;
       progress(r);
     }
