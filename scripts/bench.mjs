@@ -370,7 +370,7 @@ function trainLines(tr) {
     lines.push(`  Chromium, <attn-train>'s Web Worker: ${fmt(c.worker_steps_per_s)} steps/s (2000 steps, worker's active time)`);
     const d = c.default_run;
     lines.push(`  default run in Chromium, Start to done: ${d?.error ? d.error : `${fmt(d.wall_s)} s wall (${fmt(d.worker_s)} s in the worker), ${d.evaluations} evaluations, last: ${d.last_line}`}`);
-    if (d?.typed_wall_s) lines.push(`  the same run typing a key every 40-70 ms throughout (the worker steps back 16 ms at each): ${d.typed_wall_s.map((x) => `${fmt(x)} s`).join(', ')}`);
+    if (d?.typed_wall_s) lines.push(`  the same run typing a key every 40-70 ms throughout (the worker waits 16 ms after each, then runs at half speed for a second): ${d.typed_wall_s.map((x) => `${fmt(x)} s`).join(', ')}`);
     const ip = c.input_to_paint;
     lines.push('  (the Chromium figures are wall time in the page and its worker: a busy machine slows them, CPU-time figures above do not)');
     const idle = c.input_to_paint_idle;
