@@ -38,6 +38,24 @@ function freePort() {
   });
 }
 
+/**
+ * Puppeteer's and Playwright's pages alike: console errors and uncaught errors
+ * from the driver's events, plus what the injected capture recorded in the page
+ * (read before each navigation, as the record goes with the page). `problems()`
+ * returns everything since the last call, once.
+ */
+function watch(page) {
+  const events = [];
+  page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text().slice(0, 400)}`); });
+  page.on('pageerror', (e) => events.push(`pageerror: ${String(e.message ?? e).slice(0, 400)}`));
+  const seen = [];
+  const harvest = async () => {
+    try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
+  };
+  const problems = async () => { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; };
+  return { harvest, problems };
+}
+
 // ---------------------------------------------------------------- Firefox
 export async function launchFirefox(base) {
   const { default: puppeteer } = await import('puppeteer-core');
@@ -46,13 +64,7 @@ export async function launchFirefox(base) {
     defaultViewport: VIEWPORT,
   });
   const page = await browser.newPage();
-  const events = [];
-  page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text().slice(0, 400)}`); });
-  page.on('pageerror', (e) => events.push(`pageerror: ${String(e.message ?? e).slice(0, 400)}`));
-  const seen = [];
-  const harvest = async () => {
-    try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
-  };
+  const { harvest, problems } = watch(page);
   return {
     name: 'firefox',
     version: await browser.version(),
@@ -67,7 +79,7 @@ export async function launchFirefox(base) {
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
     resize: (size = VIEWPORT) => page.setViewport(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
-    async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
+    problems,
     close: () => browser.close(),
   };
 }
@@ -85,13 +97,7 @@ export async function launchChromium(base) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: VIEWPORT });
-  const events = [];
-  page.on('console', (m) => { if (m.type() === 'error') events.push(`console: ${m.text().slice(0, 400)}`); });
-  page.on('pageerror', (e) => events.push(`pageerror: ${String(e.message ?? e).slice(0, 400)}`));
-  const seen = [];
-  const harvest = async () => {
-    try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
-  };
+  const { harvest, problems } = watch(page);
   // (page.evaluate takes one argument: hand the function over as source, called with the JSON args)
   const evaluateIn = (target, fn, args) => target.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`);
   return {
@@ -108,7 +114,7 @@ export async function launchChromium(base) {
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
     resize: (size = VIEWPORT) => page.setViewportSize(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
-    async problems() { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; },
+    problems,
     close: () => browser.close(),
   };
 }
