@@ -21,11 +21,12 @@ function harness(extra: { interactiveGapMs?: number } = {}) {
   const queue: (() => void)[] = [];
   const delayed: { fn: () => void; ms: number }[] = [];
   const out: FromRunner[] = [];
+  const waiters = new Set<() => void>();
   const handle = createRunner({
     sliceMs: 40, interactiveSliceMs: 4, worker: true, ...extra,
     schedule: (fn) => queue.push(fn),
     delay: (fn, ms) => delayed.push({ fn, ms }),
-    post: (msg) => out.push(msg),
+    post: (msg) => { out.push(msg); for (const w of [...waiters]) w(); },
     now: () => clock,
   });
   const send = (msg: ToRunner) => handle(msg);
@@ -34,10 +35,18 @@ function harness(extra: { interactiveGapMs?: number } = {}) {
     send, out, queue, delayed,
     set clock(t: number) { clock = t; },
     get clock() { return clock; },
-    /** Until `type` is posted for run `run` (the engine loads asynchronously). */
-    async until(type: FromRunner['type'], run: number) {
-      for (let i = 0; i < 500 && !out.some((m) => m.type === type && m.run === run); i++) await new Promise((r) => setImmediate(r));
-      expect(out.some((m) => m.type === type && m.run === run)).toBe(true);
+    /** Resolves when `type` is posted for run `run` (the engine compiles asynchronously); fails after `ms`, naming what it awaited. */
+    until(type: FromRunner['type'], run: number, ms = 30_000) {
+      const seen = () => out.some((m) => m.type === type && m.run === run);
+      if (seen()) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no '${type}' message for run ${run} within ${ms / 1000} s (posted: ${out.map((m) => m.type).join(', ') || 'nothing'})`));
+        }, ms);
+        const check = () => { if (seen()) { clearTimeout(timer); waiters.delete(check); resolve(); } };
+        waiters.add(check);
+      });
     },
     /** Runs the queued slices until the run is done (or `limit` slices). */
     drain(limit = 10_000) {
