@@ -2,6 +2,8 @@
 // output (the same text the NumPy script prints), and checking a seed typed
 // by the reader. Pure functions.
 
+import { parseSeed } from '../shared/parse';
+
 export interface Variance {
   raw16: string;
   scaled16: string;
@@ -29,12 +31,5 @@ export function parseVariance(text: string): Variance | null {
   return { raw16: a[0], scaled16: a[1], raw512: b[0], scaled512: b[1], maxUnscaled: max[0], maxScaled: max[1] };
 }
 
-const SEED_MAX = (1n << 64n) - 1n;
-
 /** A seed 0 <= seed < 2^64 as a canonical decimal string, or null. */
-export function parseSeedInput(raw: string): string | null {
-  const s = raw.trim();
-  if (!/^\d{1,20}$/.test(s)) return null;
-  const n = BigInt(s);
-  return n <= SEED_MAX ? n.toString() : null;
-}
+export const parseSeedInput = (raw: string): string | null => parseSeed(raw, 1n << 64n);

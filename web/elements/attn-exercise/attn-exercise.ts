@@ -2,6 +2,7 @@
 // the three TODO lines (or picks a common mistake); the C++ engine runs the
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
+import { parseSeed } from '../../shared/parse';
 import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
 import { getEvaluator, type Evaluator } from '../../engine/evaluator-browser';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
@@ -36,10 +37,8 @@ export const RUN_EVENT = 'attn-exercise-run';
 /** Longest TODO line the engine accepts (characters; cpp/src/limits.hpp). */
 export const MAX_LINE = EVALUATOR_LIMITS.maxLineChars;
 
-/** A decimal seed with 0 <= seed < 2^64, as NumPy's default_rng accepts. */
-export function validSeed(s: string): boolean {
-  return /^\d{1,20}$/.test(s) && BigInt(s) < 2n ** 64n;
-}
+/** A seed 0 <= seed < 2^64, as NumPy's default_rng accepts, in canonical form; null if it is not one. */
+export const exerciseSeed = (raw: string): string | null => parseSeed(raw, 2n ** 64n);
 const LESSON = 'lesson-01';
 
 export const REFERENCE = [
@@ -235,14 +234,13 @@ export class AttnExercise extends AttnElement {
   get seed(): string {
     const raw = this.getAttribute('seed');
     if (raw === null) return (this.#seed = '0');
-    if (validSeed(raw)) return (this.#seed = raw);
-    return this.#seed;
+    return (this.#seed = exerciseSeed(raw) ?? this.#seed);
   }
 
   /** The message for an invalid seed attribute, or '' when it is valid. */
   #seedMessage(): string {
     const raw = this.getAttribute('seed');
-    if (raw === null || validSeed(raw)) return '';
+    if (raw === null || exerciseSeed(raw) !== null) return '';
     const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
     return STRINGS[this.#lang].badSeed(shown, this.seed);
   }

@@ -5,6 +5,7 @@
 // and its allowed range; the element shows those errors to the reader.
 
 import { HEATMAP_LIMITS as H } from '../../engine/limits.js';
+import { parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn, shown } from '../../shared/parse';
 
 export type Scale = 'sqrt' | 'none' | 'dk';
 export const SCALES: readonly Scale[] = ['sqrt', 'none', 'dk'];
@@ -49,31 +50,15 @@ export type ParseError =
   | { attr: 'seed'; kind: 'seed'; got: string }
   | { attr: 'scale'; kind: 'enum'; allowed: readonly Scale[]; got: string };
 
-/** A strict decimal integer in [min, max]; null if it is not one. */
-export function parseIntIn(raw: string, min: number, max: number): number | null {
-  const s = raw.trim();
-  if (!/^\+?\d{1,10}$/.test(s)) return null;
-  const n = Number(s.replace(/^\+/, ''));
-  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
-}
+export { parseIntIn, shown };
 
 /** A seed 0 <= seed < 2^64 as a canonical decimal string; null if it is not one. */
-export function parseSeed(raw: string): string | null {
-  const s = raw.trim();
-  if (!/^\+?\d{1,25}$/.test(s)) return null;
-  const n = BigInt(s.replace(/^\+/, ''));
-  return n <= SEED_MAX ? n.toString() : null;
-}
+export const parseSeed = (raw: string): string | null => parseSeedIn(raw, SEED_MAX + 1n);
 
-export function parseScale(raw: string): Scale | null {
-  const s = raw.trim().toLowerCase();
-  return (SCALES as readonly string[]).includes(s) ? (s as Scale) : null;
-}
+export const parseScale = (raw: string): Scale | null => parseChoice(raw, SCALES);
 
-/** HTML boolean attribute; the literal value "false" also means off. */
-export function parseBool(raw: string | null): boolean {
-  return raw !== null && raw.trim().toLowerCase() !== 'false';
-}
+/** A boolean (presence) attribute. */
+export const parseBool = parseFlag;
 
 /** Comma-separated labels; empty input means none. */
 export function parseLabels(raw: string | null): string[] {
@@ -85,11 +70,6 @@ export function parseLabels(raw: string | null): string[] {
 export function tokenLabel(labels: readonly string[], i: number): string {
   const l = labels[i];
   return l !== undefined && l !== '' ? l : String(i);
-}
-
-/** Cuts an untrusted value shown back in a message. */
-export function shown(raw: string): string {
-  return raw.length > 24 ? `${raw.slice(0, 24)}…` : raw;
 }
 
 export type AttrReader = (name: string) => string | null;

@@ -4,6 +4,7 @@
 // the chosen model's lecture defaults.
 
 import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/limits.js';
+import { parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
 export type ModelName = 'bigram' | 'position' | 'head';
 export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head'];
@@ -51,21 +52,9 @@ export const DEFAULT_STATE: TrainState = {
   given: { iters: false, evalInterval: false, lr: false },
 };
 
-const U64 = 2n ** 64n;
+export { parseIntIn };
 
-export function parseSeed(v: string): string | null {
-  const s = v.trim();
-  if (!/^[0-9]{1,20}$/.test(s)) return null;
-  const b = BigInt(s);
-  return b < U64 ? b.toString() : null;
-}
-
-export function parseIntIn(v: string, lo: number, hi: number): number | null {
-  const s = v.trim();
-  if (!/^[+]?[0-9]+$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isSafeInteger(n) && n >= lo && n <= hi ? n : null;
-}
+export const parseSeed = (v: string): string | null => parseSeedIn(v, 2n ** 64n);
 
 /** A learning rate: a positive decimal or exponent number, finite as a float32 (so "1e40" is refused). */
 export function parseLr(v: string): number | null {

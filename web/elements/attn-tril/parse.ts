@@ -3,6 +3,10 @@
 // attribute's last valid value and yields a ParseError the element shows.
 
 import { TORCH_LIMITS } from '../../engine/limits.js';
+import {
+  field, parseChoice, parseDecimal, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
+  type Field, type ParseError as SharedParseError,
+} from '../../shared/parse';
 
 /** The temperature multiplier's range (cpp/src/limits.hpp Torch). */
 export const M_MIN = TORCH_LIMITS.elementMinTemperature;
@@ -46,36 +50,14 @@ export const DEFAULTS: Readonly<TrilState> = Object.freeze({
 export type Attr = 'seed' | 'b' | 'step' | 'view' | 'mask' | 'scale' | 'm' | 'perm' | 'positions' | 'parts';
 export const ATTRS: readonly Attr[] = ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'];
 
-export interface ParseError {
-  attr: Attr;
-  got: string;
-}
+export type ParseError = SharedParseError<Attr>;
 
-export function parseSeed(raw: string): string | null {
-  const s = raw.trim();
-  if (!/^\+?\d{1,25}$/.test(s)) return null;
-  const v = BigInt(s.replace(/^\+/, ''));
-  return v < SEED_LIMIT ? v.toString() : null;
-}
+export const parseSeed = (raw: string): string | null => parseSeedIn(raw, SEED_LIMIT);
 
-export function parseIntIn(raw: string, min: number, max: number): number | null {
-  const s = raw.trim();
-  if (!/^\+?\d{1,3}$/.test(s)) return null;
-  const n = Number(s.replace(/^\+/, ''));
-  return n >= min && n <= max ? n : null;
-}
+/** m: a decimal number in [M_MIN, M_MAX], at most 6 decimals. */
+export const parseMultiplier = (raw: string): number | null => parseDecimal(raw, M_MIN, M_MAX, 6);
 
-// A decimal with no more integer digits than M_MAX has (limits.hpp may raise it) and up to 6 decimals.
-const MULTIPLIER_RE = new RegExp(`^\\+?(\\d{1,${String(Math.floor(M_MAX)).length}}(\\.\\d{0,6})?|\\.\\d{1,6})$`);
-
-/** m: a decimal number in [M_MIN, M_MAX]. */
-export function parseMultiplier(raw: string): number | null {
-  const s = raw.trim();
-  if (!MULTIPLIER_RE.test(s)) return null;
-  const n = Number(s.replace(/^\+/, ''));
-  return n >= M_MIN && n <= M_MAX ? n : null;
-}
-
+/** The deprecated on/off spelling of mask, scale and positions (README). */
 export function parseOnOff(raw: string): boolean | null {
   const s = raw.trim().toLowerCase();
   if (s === 'on' || s === 'true' || s === '') return true;
@@ -97,34 +79,25 @@ export function parseParts(raw: string): Part[] | null {
   return PARTS.filter((p) => items.includes(p));
 }
 
+const FIELDS: readonly Field<TrilState, Attr>[] = [
+  field('seed', 'seed', parseSeed),
+  field('b', 'b', (s) => parseIntIn(s, 0, 3)),
+  field('step', 'step', (s) => parseIntIn(s, 0, 7)),
+  field('view', 'view', (s) => parseChoice(s, ['average', 'attention'] as const)),
+  field('mask', 'mask', parseOnOff),
+  field('scale', 'scale', parseOnOff),
+  field('m', 'm', parseMultiplier),
+  field('perm', 'perm', parsePerm),
+  field('positions', 'positions', parseOnOff),
+  field('parts', 'parts', parseParts),
+];
+
 /**
  * The state for these attribute values (null = attribute absent → default),
  * starting from the last valid state `prev`: a bad value keeps prev's.
  */
 export function resolveState(attrs: Partial<Record<Attr, string | null>>, prev: TrilState): { state: TrilState; errors: ParseError[] } {
-  const errors: ParseError[] = [];
-  const state: TrilState = { ...prev, perm: [...prev.perm], parts: [...prev.parts] };
-  const take = <K extends keyof TrilState>(attr: Attr, key: K, parse: (s: string) => TrilState[K] | null) => {
-    const raw = attrs[attr];
-    if (raw === null || raw === undefined) {
-      state[key] = (Array.isArray(DEFAULTS[key]) ? [...(DEFAULTS[key] as unknown[])] : DEFAULTS[key]) as TrilState[K];
-      return;
-    }
-    const v = parse(raw);
-    if (v === null) errors.push({ attr, got: raw });
-    else state[key] = v;
-  };
-  take('seed', 'seed', parseSeed);
-  take('b', 'b', (s) => parseIntIn(s, 0, 3));
-  take('step', 'step', (s) => parseIntIn(s, 0, 7));
-  take('view', 'view', (s) => (s.trim() === 'average' || s.trim() === 'attention' ? (s.trim() as View) : null));
-  take('mask', 'mask', parseOnOff);
-  take('scale', 'scale', parseOnOff);
-  take('m', 'm', parseMultiplier);
-  take('perm', 'perm', parsePerm);
-  take('positions', 'positions', parseOnOff);
-  take('parts', 'parts', parseParts);
-  return { state, errors };
+  return resolveShared((a) => attrs[a] ?? null, prev, DEFAULTS, FIELDS);
 }
 
 /** A number as PyTorch prints a float tensor's element with 4 decimals (round half to even on the exact value). */

@@ -1,0 +1,97 @@
+// The attribute rules every element shares: pure functions, no DOM, no engine.
+//
+// An attribute is parsed on its own. A value that does not parse keeps the
+// attribute's last valid value and yields a ParseError naming the attribute;
+// an absent attribute takes its default. Each element lists its attributes as
+// Fields and calls resolveState; its own parse module keeps only what is
+// particular to it (a cross-attribute rule, an enum, a list).
+
+export interface ParseError<A extends string = string> {
+  attr: A;
+  got: string;
+}
+
+/** The longest seed text accepted (leading zeros included). */
+const SEED_CHARS = 25;
+
+/** A seed 0 <= seed < limit: trimmed, an optional '+', decimal digits only; its canonical decimal string. */
+export function parseSeed(raw: string, limit: bigint): string | null {
+  const s = raw.trim().replace(/^\+/, '');
+  if (!/^\d+$/.test(s) || s.length > SEED_CHARS) return null;
+  const v = BigInt(s);
+  return v < limit ? v.toString() : null;
+}
+
+/** A decimal integer in [min, max]: trimmed, an optional sign ('-' only where min < 0), digits only. */
+export function parseIntIn(raw: string, min: number, max: number): number | null {
+  const s = raw.trim();
+  if (!(min < 0 ? /^[+-]?\d{1,16}$/ : /^\+?\d{1,16}$/).test(s)) return null;
+  const n = Number(s);
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
+}
+
+/** A decimal number in [min, max] with at most `maxDecimals` digits after the point (no exponent). */
+export function parseDecimal(raw: string, min: number, max: number, maxDecimals = 6): number | null {
+  const s = raw.trim();
+  const re = new RegExp(`^[+${min < 0 ? '-' : ''}]?(\\d{1,16}(\\.\\d{0,${maxDecimals}})?|\\.\\d{1,${maxDecimals}})$`);
+  if (!re.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) && n >= min && n <= max ? n : null;
+}
+
+/** A boolean (presence) attribute: absent is false; present is true unless it says "false", "off" or "0". */
+export function parseFlag(raw: string | null): boolean {
+  if (raw === null) return false;
+  const s = raw.trim().toLowerCase();
+  return s !== 'false' && s !== 'off' && s !== '0';
+}
+
+/** One of `choices` (trimmed, case-insensitive), or null. */
+export function parseChoice<T extends string>(raw: string, choices: readonly T[]): T | null {
+  const s = raw.trim().toLowerCase();
+  return (choices as readonly string[]).includes(s) ? (s as T) : null;
+}
+
+/** Cuts an untrusted value shown back in a message. */
+export function shown(raw: string): string {
+  return raw.length > 24 ? `${raw.slice(0, 24)}…` : raw;
+}
+
+export interface Field<S, A extends string> {
+  attr: A;
+  key: keyof S;
+  /** The attribute's value, or null when it does not parse. */
+  parse: (raw: string) => unknown;
+}
+
+/** A field for `key` read from `attr` by `parse` (types the parser by the key). */
+export function field<S, A extends string, K extends keyof S>(attr: A, key: K, parse: (raw: string) => S[K] | null): Field<S, A> {
+  return { attr, key, parse };
+}
+
+const copy = <T>(v: T): T => (Array.isArray(v) ? ([...v] as T) : v);
+
+/**
+ * The state for the attributes `get` reads, starting from the last valid
+ * state `prev`: an absent attribute takes `defaults`' value, one that does not
+ * parse keeps prev's and adds a ParseError, the others take their parsed value.
+ * Keys no field names are copied from prev.
+ */
+export function resolveState<S extends object, A extends string>(
+  get: (attr: A) => string | null,
+  prev: Readonly<S>,
+  defaults: Readonly<S>,
+  fields: readonly Field<S, A>[],
+): { state: S; errors: ParseError<A>[] } {
+  const state = { ...prev } as S;
+  for (const k of Object.keys(state) as (keyof S)[]) state[k] = copy(state[k]);
+  const errors: ParseError<A>[] = [];
+  for (const f of fields) {
+    const raw = get(f.attr);
+    if (raw === null) { state[f.key] = copy(defaults[f.key]); continue; }
+    const v = f.parse(raw);
+    if (v === null) errors.push({ attr: f.attr, got: raw });
+    else state[f.key] = v as S[keyof S];
+  }
+  return { state, errors };
+}
