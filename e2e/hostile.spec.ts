@@ -1,4 +1,4 @@
-// The hostile-input suite (issue 9): every element, both languages, fed
+// The hostile-input suite: every element, both languages, fed
 // garbage through attributes, question banks, localStorage and typed code.
 // Each time: the page keeps working, a specific message is shown, no uncaught
 // error or console error appears, nothing valid that was stored is lost and
