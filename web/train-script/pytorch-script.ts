@@ -2,7 +2,7 @@
 // (template.ts) rendered for a model, its settings and a language. The same
 // rendering is C++'s (cpp/src/train/pytorch_script.cpp, attn-cli train
 // --emit-pytorch), byte for byte: pytorch-script.test.ts runs both.
-import { TEMPLATE } from './template';
+import { TEMPLATE } from './template.ts';
 
 export type ScriptModel = 'bigram' | 'position' | 'head';
 export type ScriptLang = 'zh-CN' | 'en';
