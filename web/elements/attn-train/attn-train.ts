@@ -15,13 +15,16 @@ import {
   type ModelName, type ParseError, type TrainAttr, type TrainState,
 } from './parse';
 import { TRAIN_CSS } from './styles';
+import { GEN_CSS } from './generate-styles';
 import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/limits.js';
 import { MAX_TEXT_BYTES, checkBytes, checkText, type TextProblem } from './text';
+import { GenerationPanel, type AttnTrainGenerateDetail, type Generation } from './generate-panel';
 
 export type { ModelName } from './parse';
+export type { AttnTrainGenerateDetail, Generation } from './generate-panel';
 
 export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
-export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention';
+export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';
 
 /** detail of `attn-train-start`. */
 export interface AttnTrainStartDetail {
@@ -137,9 +140,14 @@ export class AttnTrain extends AttnElement {
   readonly #attnNote = h('p', { class: 'hint', role: 'status' });
   readonly #hmWrap = h('div', { class: 'hm-wrap', part: 'heatmap', tabindex: '0', role: 'region' });
   readonly #body = h('div', { role: 'group' });
+  readonly #gen = new GenerationPanel({
+    send: (msg) => this.#client?.send({ ...msg, run: this.#run }),
+    emit: (detail) => this.emit<AttnTrainGenerateDetail>('attn-train-generate', detail),
+    settled: () => this.settle(),
+  });
 
   constructor() {
-    styles ??= sheet(TRAIN_CSS);
+    styles ??= sheet(TRAIN_CSS + GEN_CSS);
     super([styles]);
     this.#model.append(...MODELS.map((m) => h('option', { value: m })));
     this.#own.append(
@@ -164,6 +172,7 @@ export class AttnTrain extends AttnElement {
         h('div', {}, this.#logTitle, this.#log)),
       h('section', { 'aria-labelledby': 'sample-title' }, this.#sampleTitle, this.#sampleCaption, this.#sampleOut),
       this.#attnBox,
+      this.#gen.root,
     );
     this.#attnBox.append(this.#attnTitle, this.#attnHelp,
       h('div', { class: 'snip' }, h('div', { class: 'field' }, this.#snippetLabel, this.#snippet), this.#show),
@@ -206,6 +215,8 @@ export class AttnTrain extends AttnElement {
   get attention(): { snippet: string; weights: Float32Array } | null {
     return this.#attention ? { snippet: this.#attention.snippet, weights: new Float32Array(this.#attention.weights) } : null;
   }
+  /** The generation panel's start text and steps (after a run). */
+  get generation(): Generation { return this.#gen.generation; }
   get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
 
   /** Uses this text (instead of Tiny Shakespeare) for the next run; null goes back to Tiny Shakespeare. */
@@ -348,6 +359,7 @@ export class AttnTrain extends AttnElement {
     this.#attention = null;
     this.#hmWrap.replaceChildren();
     this.#attnNote.textContent = '';
+    this.#gen.clear();
   }
 
   #resetRun(): void {
@@ -423,7 +435,7 @@ export class AttnTrain extends AttnElement {
 
   /** A frame's worth of progress or evaluations not yet shown is part of an update. */
   protected override busy(): boolean {
-    return this.#frameQueued;
+    return this.#frameQueued || this.#gen.busy();
   }
 
   #onMessage(msg: FromRunner): void {
@@ -503,7 +515,11 @@ export class AttnTrain extends AttnElement {
         this.#drawHeatmap();
         this.emit('attn-train-attention', { snippet: msg.snippet, weights: new Float32Array(msg.weights) });
         break;
+      case 'generated':
+        this.#gen.receive(msg);
+        break;
       case 'error': {
+        if (msg.kind === 'generate') { this.#gen.fail(msg); return; }
         if (msg.kind === 'attention') {
           this.#attnNote.textContent = this.#t.snippetLength(BLOCK);
           return;
@@ -590,6 +606,7 @@ export class AttnTrain extends AttnElement {
     this.#snippetLabel.textContent = t.snippet;
     this.#show.textContent = t.show;
     this.#body.setAttribute('aria-label', t.title);
+    this.#gen.setLang(this.#lang!);
     this.#statusForPhase();
     this.#drawChart();
     if (this.#attention) this.#drawHeatmap();
@@ -630,6 +647,7 @@ export class AttnTrain extends AttnElement {
     this.#stop.disabled = !busy;
     this.#reset.disabled = this.#phase === 'idle' && pastRuns.every((r) => r.owner !== this);
     this.#attnBox.hidden = !(this.#runModel === 'head' && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
+    this.#gen.setRun((this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '', this.#runModel, this.#vocab, BLOCK);
     this.#progress.hidden = this.#phase === 'idle';
     if (this.#phase === 'idle') this.#status.textContent = this.#t.idle;
   }
@@ -761,5 +779,6 @@ declare global {
     'attn-train-done': CustomEvent<AttnTrainDoneDetail>;
     'attn-train-error': CustomEvent<AttnTrainErrorDetail>;
     'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array }>;
+    'attn-train-generate': CustomEvent<AttnTrainGenerateDetail>;
   }
 }
