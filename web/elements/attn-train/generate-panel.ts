@@ -105,7 +105,7 @@ export class GenerationPanel {
   readonly #stepBtn = h('button', { type: 'button', part: 'generate-step' });
   readonly #playBtn = h('button', { type: 'button', part: 'generate-play' });
   readonly #resetBtn = h('button', { type: 'button', part: 'generate-reset' });
-  readonly #message = h('p', { class: 'message', role: 'alert', part: 'generate-message', hidden: true });
+  readonly #message = h('p', { class: 'gen-message', role: 'alert', part: 'generate-message', hidden: true });
   readonly #status = h('p', { class: 'status', role: 'status', part: 'generate-status' });
   readonly #textLabel = h('h4', { id: 'gen-text-title' });
   readonly #text = h('p', { class: 'gen-text', part: 'generate-text', 'aria-labelledby': 'gen-text-title' });

@@ -3,7 +3,10 @@ export const GEN_CSS = `
 .generate { margin-top: 0.8rem; border-top: 1px solid var(--_border); padding-top: 0.6rem; }
 .generate h4 { font-size: 0.95rem; margin: 0.5rem 0 0.25rem; }
 .gen-controls textarea { min-height: 2.6rem; width: 16rem; max-width: 100%; }
-.generate .message p, .generate .message { overflow-wrap: anywhere; }
+.gen-message {
+  color: var(--_error); background: var(--_error-bg); border: 1px solid var(--_error);
+  border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0; overflow-wrap: anywhere;
+}
 .gen-text {
   font: 0.85rem/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--_surface);
   border: 1px solid var(--_border); border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0;
