@@ -26,7 +26,7 @@ import { runNativeTrain, runTorchTrain } from './bench/train_native.mjs';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
-import { defaultRunNode, trainChromium, trainNode } from './bench/train.mjs';
+import { defaultRunNode, generateStepNode, trainChromium, trainNode } from './bench/train.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);
@@ -138,6 +138,12 @@ async function main() {
   log('training: head model in WASM under Node');
   try {
     out.train = { node: await trainNode(dir.generated, { steps: smoke ? 50 : 1000, warmup: smoke ? 5 : 100 }) };
+    log('generation: one step of the trained head model in WASM under Node');
+    try {
+      out.train.generate = await generateStepNode(dir.generated, { steps: smoke ? 100 : 5000 });
+    } catch (e) {
+      out.train.generate = { error: String(e?.message ?? e) };
+    }
     if (!smoke && !kernelOnly) {
       out.train.node_default_run = await defaultRunNode(dir.generated);
       log('training: head model in Chromium\'s worker');
@@ -224,6 +230,8 @@ function summary(out) {
   s.train_head_steps_per_s_wasm_node = tr?.node?.simd?.steps_per_s ?? null;
   s.train_head_steps_per_s_wasm_scalar_node = tr?.node?.scalar?.steps_per_s ?? null;
   s.train_head_default_run_s_node = tr?.node_default_run?.seconds ?? null;
+  // One generation step (target: at most 1 ms in WASM), the panel with the cache on (both ways).
+  s.generate_step_ms_wasm_node = tr?.generate?.naive?.ms_per_step ?? null;
   s.train_head_steps_per_s_chromium_worker = tr?.chromium?.worker_steps_per_s ?? null;
   s.train_head_default_run_s_chromium = tr?.chromium?.default_run?.wall_s ?? null;
   s.train_input_to_paint_p95_ms = tr?.chromium?.input_to_paint?.p95_ms ?? null;
@@ -363,6 +371,9 @@ function trainLines(tr) {
   const sps = (r) => (r?.error ? `missing: ${r.error}` : r ? `${fmt(r.steps_per_s)} steps/s (${fmt(r.ms_per_step)} ms per step, CPU time, ${r.steps} steps)` : '—');
   lines.push(`  WASM in Node, SIMD: ${sps(n.simd)}`);
   lines.push(`  WASM in Node, scalar: ${sps(n.scalar)}`);
+  const g = tr.generate;
+  if (g?.error) lines.push(`  generation step in Node: ${g.error}`);
+  else if (g) lines.push(`  one generation step in Node (block 8, CPU time): recompute ${fmt(g.off.ms_per_step)} ms, cache rebuilt on a slide ${fmt(g.rebuild.ms_per_step)} ms, both ways (the panel with the cache on) ${fmt(g.naive.ms_per_step)} ms`);
   if (tr.node_default_run) lines.push(`  default run in Node (5000 steps + ${tr.node_default_run.evaluations} evaluations of 2 × 200 batches): ${fmt(tr.node_default_run.seconds)} s wall`);
   const c = tr.chromium;
   if (c?.error) lines.push(`  Chromium: ${c.error}`);

@@ -105,6 +105,8 @@ inline emscripten::val trainElement() {
   o.set("maxEvalInterval", static_cast<double>(attn::limits::TrainElement::max_eval_interval));
   o.set("maxEvalIters", static_cast<double>(attn::limits::TrainElement::max_eval_iters));
   o.set("maxSampleChars", static_cast<double>(attn::limits::TrainElement::max_sample_chars));
+  o.set("maxGenerateSteps", static_cast<double>(attn::limits::TrainElement::max_generate_steps));
+  o.set("maxGenerateContext", static_cast<double>(attn::limits::TrainElement::max_generate_context));
   o.set("maxTextBytes", static_cast<double>(attn::limits::TrainElement::max_text_bytes));
   return o;
 }
@@ -118,6 +120,7 @@ inline emscripten::val trainCli() {
   o.set("maxBlock", static_cast<double>(attn::limits::TrainCli::max_block));
   o.set("maxBatchTimesBlock", static_cast<double>(attn::limits::TrainCli::max_batch_times_block));
   o.set("maxSampleChars", static_cast<double>(attn::limits::TrainCli::max_sample_chars));
+  o.set("maxGreedy", static_cast<double>(attn::limits::TrainCli::max_greedy));
   return o;
 }
 

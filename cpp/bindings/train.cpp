@@ -19,7 +19,11 @@
 //   trainerAttention(h, snippet) -> Float32Array (T, T)
 //   trainerInfo(h) -> Float64Array [step, iters, vocabSize, trainTokens, valTokens, parameters]
 //   trainerVocab(h) -> string (the vocabulary's characters in id order)
-//   trainerDelete(h) -> bool
+//   trainerDelete(h) -> bool (and its decoders)
+//   decoderNew(h, context, cache 0 off | 1 rebuild | 2 naive, greedy, seedHi, seedLo) -> handle
+//   decoderStep(d) -> {window Int32Array, probs Float32Array, attention Float32Array, chosen,
+//                      slid, compared, diff, recompute Float64Array[4], cached Float64Array[4]}
+//   decoderDelete(d) -> bool
 //   attentionF32New(T, S, dK, dV) -> handle; attentionF32View(h, which) -> Float32Array view;
 //   attentionF32Run(h, scale, causal) -> true; attentionF32Delete(h) -> bool
 #include <cmath>
@@ -32,6 +36,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "train/generate.hpp"
 #include "train/trainer.hpp"
 
 using emscripten::val;
@@ -173,9 +178,81 @@ val js_trainer_vocab(int h) {
   return val(t->data().decode(ids));
 }
 
+// Decoders (train/generate.hpp) point into their trainer: each remembers its
+// trainer's handle and goes when the trainer does.
+struct DecoderSlot {
+  int trainer = 0;
+  std::unique_ptr<attn::train::Decoder> decoder;
+};
+std::vector<DecoderSlot> decoders;
+
 bool js_trainer_delete(int h) {
   if (!get(h)) return false;
+  for (DecoderSlot& d : decoders)
+    if (d.trainer == h) d = DecoderSlot{};
   trainers[static_cast<std::size_t>(h) - 1].reset();
+  return true;
+}
+
+// decoderNew(h, context, cache, greedy, seedHi, seedLo) -> handle, or a RangeError
+// (a character outside the vocabulary)
+val js_decoder_new(int h, const std::string& context, int cache, bool greedy, unsigned seed_hi, unsigned seed_lo) {
+  const attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  if (cache < 0 || cache > 2) return range_error("cache must be 0 (off), 1 (rebuild) or 2 (naive)");
+  if (context.size() > 4 * static_cast<std::size_t>(attn::limits::TrainElement::max_generate_context))
+    return range_error(attn_bind::text<Lit("the context is longer than "), attn::limits::TrainElement::max_generate_context,
+                                       Lit(" characters")>);
+  try {
+    auto d = std::make_unique<attn::train::Decoder>(*t, context, static_cast<attn::train::CacheMode>(cache), greedy,
+                                                    (std::uint64_t{seed_hi} << 32) | seed_lo);
+    DecoderSlot slot{h, std::move(d)};
+    for (std::size_t i = 0; i < decoders.size(); ++i)
+      if (!decoders[i].decoder) { decoders[i] = std::move(slot); return val(static_cast<int>(i) + 1); }
+    decoders.push_back(std::move(slot));
+    return val(static_cast<int>(decoders.size()));
+  } catch (const std::bad_alloc&) {
+    return range_error("out of memory");
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
+attn::train::Decoder* get_decoder(int d) {
+  return d >= 1 && static_cast<std::size_t>(d) <= decoders.size() ? decoders[static_cast<std::size_t>(d) - 1].decoder.get()
+                                                                  : nullptr;
+}
+
+val ops_of(const attn::train::StepOps& o) {
+  return copy_out(std::vector<double>{static_cast<double>(o.qkv), static_cast<double>(o.scores),
+                                      static_cast<double>(o.weighted), static_cast<double>(o.lm_head)});
+}
+
+// decoderStep(d) -> one step's result (copies)
+val js_decoder_step(int d) {
+  attn::train::Decoder* dec = get_decoder(d);
+  if (!dec) return range_error("no such decoder (deleted?)");
+  if (dec->sequence().size() - dec->context_length() >=
+      static_cast<std::size_t>(attn::limits::TrainElement::max_generate_steps))
+    return range_error(attn_bind::text<Lit("at most "), attn::limits::TrainElement::max_generate_steps,
+                                       Lit(" steps from one context")>);
+  const attn::train::StepResult r = dec->step();
+  val o = val::object();
+  o.set("window", val::global("Int32Array").new_(emscripten::typed_memory_view(r.window.size(), r.window.data())));
+  o.set("probs", copy_out(r.probs));
+  o.set("attention", copy_out(r.attention));
+  o.set("chosen", r.chosen);
+  o.set("slid", r.slid);
+  o.set("compared", r.compared);
+  o.set("diff", r.diff);
+  o.set("recompute", ops_of(r.recompute));
+  o.set("cached", ops_of(r.cached));
+  return o;
+}
+
+bool js_decoder_delete(int d) {
+  if (!get_decoder(d)) return false;
+  decoders[static_cast<std::size_t>(d) - 1] = DecoderSlot{};
   return true;
 }
 
@@ -265,6 +342,9 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("trainerInfo", &js_trainer_info);
   function("trainerVocab", &js_trainer_vocab);
   function("trainerDelete", &js_trainer_delete);
+  function("decoderNew", &js_decoder_new);
+  function("decoderStep", &js_decoder_step);
+  function("decoderDelete", &js_decoder_delete);
   function("attentionF32New", &js_attention_new);
   function("attentionF32View", &js_attention_view);
   function("attentionF32Run", &js_attention_run);

@@ -105,6 +105,8 @@ struct TrainElement {
   static constexpr int max_eval_interval = 100000;
   static constexpr int max_eval_iters = 1000;
   static constexpr int max_sample_chars = 2000;
+  static constexpr int max_generate_steps = 2000;  // the generation panel's steps per context
+  static constexpr int max_generate_context = 2000;  // characters of the context the learner types
   static constexpr int max_text_bytes = 5 * 1024 * 1024;
 };
 
@@ -117,6 +119,7 @@ struct TrainCli {
   static constexpr int max_block = 1024;
   static constexpr int max_batch_times_block = 1 << 20;
   static constexpr int max_sample_chars = 10000000;
+  static constexpr int max_greedy = 10000000;  // --greedy K
 };
 
 }  // namespace attn::limits

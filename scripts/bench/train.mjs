@@ -44,6 +44,37 @@ export async function trainNode(generated, { steps = 1000, warmup = 100 } = {}) 
   return out;
 }
 
+/**
+ * One generation step of the head model in WASM under Node (the decoder <attn-train>'s panel
+ * steps, block 8): ms per step recomputing the window, with the rebuilt cache, and both ways
+ * (the panel with the cache on), CPU time over `steps` steps each (after a round of all three).
+ */
+export async function generateStepNode(generated, { steps = 2000 } = {}) {
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+  const { default: create } = await import(new URL('attn_train.mjs', generated).href);
+  const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL('attn_train.wasm', generated)) }));
+  const t = engine.createTrainer(text, { model: 'head', iters: 200, evalInterval: STEPS_EVAL_INTERVAL, evalIters: 1 });
+  t.advance(200);
+  const out = {};
+  // Two rounds over the three modes, the second kept (the first warms the engine's JIT for all three).
+  for (const cache of ['off', 'rebuild', 'naive', 'off', 'rebuild', 'naive']) {
+    let d = t.decoder('\n', { cache });
+    for (let i = 0; i < 20; i++) d.step();
+    let left = 2000 - 20;  // a decoder takes at most 2000 steps
+    const c0 = cpuMs();
+    for (let i = 0; i < steps; i++) {
+      if (left-- === 0) { d.delete(); d = t.decoder('\n', { cache }); left = 1999; }
+      d.step();
+    }
+    const ms = cpuMs() - c0;
+    d.delete();
+    out[cache] = { steps, ms_per_step: ms / steps };
+  }
+  t.delete();
+  return out;
+}
+
 /** The default head run in Node (5000 steps, 10 evaluations): total seconds. */
 export async function defaultRunNode(generated) {
   const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);

@@ -111,6 +111,10 @@ export const TRAIN_ELEMENT_LIMITS = /* @__PURE__ */ Object.freeze({
   maxEvalInterval: 100000,
   maxEvalIters: 1000,
   maxSampleChars: 2000,
+  /** the generation panel's steps per context */
+  maxGenerateSteps: 2000,
+  /** characters of the context the learner types */
+  maxGenerateContext: 2000,
   maxTextBytes: 5242880,
 });
 
@@ -123,6 +127,8 @@ export const TRAIN_CLI_LIMITS = /* @__PURE__ */ Object.freeze({
   maxBlock: 1024,
   maxBatchTimesBlock: 1048576,
   maxSampleChars: 10000000,
+  /** --greedy K */
+  maxGreedy: 10000000,
 });
 
 /** Every area by name, as the modules' limits() return them (pages import the areas they use). */

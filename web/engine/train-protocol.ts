@@ -3,8 +3,9 @@
 // where no worker can start, in the page in short slices).
 import { TRAIN_ELEMENT_LIMITS } from './limits.js';
 import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from './train.js';
+import type { GenStepView } from './train-generate';
 
-export type { EvalPoint, ModelName, TrainerInfo };
+export type { EvalPoint, ModelName, TrainerInfo, GenStepView };
 
 /** What a run trains on and how (the lecture's settings; see train.js defaults()), the seed as a decimal string. */
 export interface RunSettings extends Omit<TrainConfig, 'seed'> {
@@ -25,6 +26,11 @@ export type ToRunner =
   | { type: 'stop'; run: number }
   /** The head model's attention weights on a snippet (after or during a run). */
   | { type: 'attention'; run: number; request: number; snippet: string }
+  /**
+   * Generation from the run's model: `count` steps, after (with `start`) a new decoder from
+   * `start.context` (cache on: both ways each step; sampling from a generator seeded with the run's seed).
+   */
+  | { type: 'generate'; run: number; request: number; count: number; start?: { context: string; cache: boolean; greedy: boolean } }
   /** Frees the run's trainer. */
   | { type: 'reset'; run: number }
   /**
@@ -34,7 +40,7 @@ export type ToRunner =
    */
   | { type: 'defer'; until: number };
 
-export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention';
+export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';
 
 export type FromRunner =
   | { type: 'loading'; run: number; what: 'engine' | 'text' }
@@ -46,6 +52,7 @@ export type FromRunner =
   | { type: 'nan'; run: number; step: number }
   | { type: 'done'; run: number; step: number; stopped: boolean; sample: string; activeMs: number; stepsPerSecond: number }
   | { type: 'attention'; run: number; request: number; snippet: string; weights: Float32Array }
+  | { type: 'generated'; run: number; request: number; steps: GenStepView[] }
   | { type: 'error'; run: number; kind: ErrorKind; message: string; request?: number };
 
 /** Largest text a learner may train on (UTF-8 bytes). */

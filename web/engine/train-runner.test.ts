@@ -173,3 +173,27 @@ describe('train-runner: defer', () => {
     expect(progressAt.filter((t) => t > t2 + 100).length).toBeGreaterThanOrEqual(4);
   }, 60_000);
 });
+
+describe('train-runner: generate', () => {
+  it('answers steps only after the run has finished; a start makes a new decoder; bad input is an error and the next request works', async () => {
+    const h = harness();
+    h.send({ type: 'start', run: 7, settings: { ...settings, model: 'head' }, text });
+    await h.until('started', 7);
+    h.send({ type: 'generate', run: 7, request: 1, count: 1, start: { context: 'a', cache: true, greedy: true } });
+    expect(h.out.at(-1)).toMatchObject({ type: 'error', kind: 'generate', request: 1, message: 'no trained model' });
+    h.drain();
+    await h.until('done', 7);
+    h.send({ type: 'generate', run: 7, request: 2, count: 3, start: { context: 'the', cache: true, greedy: true } });
+    const first = h.out.at(-1) as Extract<FromRunner, { type: 'generated' }>;
+    expect(first).toMatchObject({ type: 'generated', run: 7, request: 2 });
+    expect(first.steps.map((s) => s.window.join(''))).toEqual(['the', `the${first.steps[0]!.chosen}`, `the${first.steps[0]!.chosen}${first.steps[1]!.chosen}`]);
+    for (const s of first.steps) expect(s.diff!).toBeLessThanOrEqual(1e-5);
+    h.send({ type: 'generate', run: 7, request: 3, count: 1, start: { context: 'thé', cache: false, greedy: true } });
+    expect(h.out.at(-1)).toMatchObject({ type: 'error', kind: 'generate', request: 3 });
+    expect((h.out.at(-1) as { message: string }).message).toMatch(/not in the vocabulary/);
+    h.send({ type: 'generate', run: 7, request: 4, count: 3, start: { context: 'the', cache: false, greedy: true } });
+    const again = h.out.at(-1) as Extract<FromRunner, { type: 'generated' }>;
+    expect(again.steps.map((s) => s.chosen)).toEqual(first.steps.map((s) => s.chosen));  // the cache changes nothing chosen
+    expect(again.steps[0]!.diff).toBeUndefined();
+  });
+});

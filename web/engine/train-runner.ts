@@ -10,6 +10,7 @@
 // an uninterrupted one.
 import { formatEval, loadTrainEngine, type TrainEngine, type Trainer } from './train.js';
 import { MAX_TEXT_BYTES, type FromRunner, type RunSettings, type ToRunner } from './train-protocol';
+import { Generation } from './train-generate';
 
 export interface RunnerOptions {
   /** Target duration of one slice of training steps (an evaluation step runs alone and may take longer). */
@@ -46,6 +47,7 @@ interface Run {
   stepsDone: number;
   msPerStep: number;
   lastProgress: number;
+  generation: Generation;
 }
 
 const PROGRESS_EVERY_MS = 100;
@@ -77,6 +79,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
 
   const free = () => {
     if (run) {
+      run.generation.free();
       try { run.trainer.delete(); } catch { /* already freed */ }
     }
     run = null;
@@ -213,7 +216,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
     }
     run = {
       id, settings: s, trainer, paused: false, finished: false, scheduled: false,
-      activeMs: 0, stepsDone: 0, msPerStep: 0, lastProgress: 0,
+      activeMs: 0, stepsDone: 0, msPerStep: 0, lastProgress: 0, generation: new Generation(),
     };
     opts.post({
       type: 'started', run: id, info: trainer.info(), vocab: trainer.vocab(), simd: eng.simd,
@@ -259,6 +262,19 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
         if (Number.isFinite(until) && until <= now() + MAX_DEFER_MS) {
           deferUntil = Math.max(deferUntil, until);
           interactiveUntil = Math.max(interactiveUntil, until + DEFER_INTERACTIVE_MS);
+        }
+        break;
+      }
+      case 'generate': {
+        if (!run || run.id !== msg.run || !run.finished) {
+          opts.post({ type: 'error', run: msg.run, kind: 'generate', request: msg.request, message: 'no trained model' });
+          break;
+        }
+        try {
+          if (msg.start) run.generation.start(run.trainer, msg.start.context, msg.start.cache, msg.start.greedy, run.settings.seed);
+          opts.post({ type: 'generated', run: msg.run, request: msg.request, steps: run.generation.step(msg.count) });
+        } catch (e) {
+          opts.post({ type: 'error', run: msg.run, kind: 'generate', request: msg.request, message: message(e) });
         }
         break;
       }

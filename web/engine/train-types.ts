@@ -49,6 +49,50 @@ export interface TrainerInfo {
   parameters: number;
 }
 
+/** Multiply-adds of one generation step, by part (counted by the engine). */
+export interface StepOps {
+  qkv: number;
+  scores: number;
+  weighted: number;
+  lmHead: number;
+  total: number;
+}
+
+/** One step of generation (train/generate.hpp's StepResult). */
+export interface DecoderStep {
+  /** Ids the model saw: the last `block` at most, at positions 0..T-1. */
+  window: Int32Array;
+  /** softmax of the logits that chose, by id. */
+  probs: Float32Array;
+  /** head model: the newest position's attention weights over the window (empty otherwise). */
+  attention: Float32Array;
+  chosen: number;
+  /** The sequence is longer than block: the window has moved. */
+  slid: boolean;
+  /** Both ways ran (cache 'naive'): diff is the logits' largest difference. */
+  compared: boolean;
+  diff: number;
+  recompute: StepOps;
+  cached: StepOps;
+}
+
+/**
+ * A generation in progress. cache 'off': recompute the window each step; 'rebuild': a key/value
+ * cache, projected again after the window slides (the same text); 'naive': both ways each step, the
+ * cache keeping its keys when the window slides (so it drifts), the choice from the recomputed logits.
+ */
+export interface Decoder {
+  step(): DecoderStep;
+  delete(): void;
+}
+
+export interface DecoderOptions {
+  cache?: 'off' | 'rebuild' | 'naive';
+  /** argmax (default) or a draw from a generator of its own seeded with `seed`. */
+  greedy?: boolean;
+  seed?: Seed;
+}
+
 export interface Trainer {
   readonly config: Readonly<Omit<TrainConfig, 'seed'> & { seed: string }>;
   info(): TrainerInfo;
@@ -60,6 +104,8 @@ export interface Trainer {
   sample(context: string, maxNewChars: number, seed: Seed): string;
   /** The head model's attention weights on the last `block` characters of snippet: (T, T), rows queries. */
   attention(snippet: string): Float32Array;
+  /** Generation one step at a time from `context` ("" = token 0); characters outside the vocabulary: RangeError. */
+  decoder(context: string, options?: DecoderOptions): Decoder;
   /** The vocabulary, one character per id. */
   vocab(): string;
   delete(): void;

@@ -34,6 +34,9 @@ import { simdSupported } from './simd.js';
  * @typedef {import('./train-types').TrainEngine} TrainEngine
  * @typedef {import('./train-types').TrainLoadOptions} TrainLoadOptions
  * @typedef {import('./train-types').TrainLimits} TrainLimits
+ * @typedef {import('./train-types').Decoder} Decoder
+ * @typedef {import('./train-types').DecoderOptions} DecoderOptions
+ * @typedef {import('./train-types').StepOps} StepOps
  */
 
 /** @type {import('./types').ModuleFactory} */
@@ -169,10 +172,49 @@ function wrapTrainer(m, handle, config) {
       checkText(snippet, 'snippet');
       return unwrap(m.trainerAttention(live(), snippet));
     },
+    decoder(context, options = {}) {
+      checkText(context, 'context');
+      const cache = options.cache ?? 'off';
+      const code = CACHE_MODES.indexOf(cache);
+      if (code < 0) throw new RangeError(`cache must be 'off', 'rebuild' or 'naive', got ${shown(cache)}`);
+      const [hi, lo] = seedParts(options.seed ?? config.seed);
+      return wrapDecoder(m, unwrap(m.decoderNew(live(), context, code, options.greedy ?? true, hi, lo)), live);
+    },
     vocab: () => unwrap(m.trainerVocab(live())),
     delete() {
       if (h) m.trainerDelete(h);
       h = 0;
+    },
+  };
+}
+
+/** Cache modes in the engine's order (train/generate.hpp CacheMode). */
+const CACHE_MODES = ['off', 'rebuild', 'naive'];
+
+/**
+ * @param {Float64Array} a [qkv, scores, weighted, lm_head]
+ * @returns {StepOps}
+ */
+const opsOf = (a) => ({ qkv: a[0], scores: a[1], weighted: a[2], lmHead: a[3], total: a[0] + a[1] + a[2] + a[3] });
+
+/**
+ * @param {RawModule} m
+ * @param {number} handle
+ * @param {() => number} trainerLive throws once the trainer is deleted (its decoders go with it)
+ * @returns {Decoder}
+ */
+function wrapDecoder(m, handle, trainerLive) {
+  let d = handle;
+  return {
+    step() {
+      if (!d) throw new Error('this Decoder was deleted');
+      trainerLive();
+      const r = unwrap(m.decoderStep(d));
+      return { ...r, recompute: opsOf(r.recompute), cached: opsOf(r.cached) };
+    },
+    delete() {
+      if (d) m.decoderDelete(d);
+      d = 0;
     },
   };
 }

@@ -1,9 +1,12 @@
 // attn-cli train --model bigram|position|head [--seed 1337] [--iters N]
 //   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
-//   [--data FILE] [--sample-chars 500]
+//   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
 // Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
 // loss {:.4f}" for every i in 0..N-1 with i % K == 0, then decode() of the
 // generated sequence (the context token followed by the sample) and a newline.
+// With --greedy K, then one line `greedy: "<K characters, a JSON string>"`:
+// the lecture's generate from TEXT (empty: token 0) with argmax in place of
+// multinomial; --kv-cache 1 runs it with the key/value cache (the same text).
 #include "train/cli_train.hpp"
 
 #include "cli_options.hpp"
@@ -17,6 +20,7 @@
 #include <stdexcept>
 
 #include "train/pytorch_script.hpp"
+#include "train/generate.hpp"
 #include "train/trainer.hpp"
 
 #ifndef ATTN_DEFAULT_DATA
@@ -44,10 +48,12 @@ std::string train_usage() {
   return "  train --model bigram|position|head [--seed " + n(L::default_seed) + "] [--iters N] [--eval-interval K]\n"
          "        [--eval-iters " + n(L::default_eval_iters) + "] [--lr X] [--batch " + n(L::default_batch) +
          "] [--block " + n(L::default_block) + "] [--data FILE] [--sample-chars " + n(L::default_sample_chars) + "]\n"
+         "        [--generate TEXT --greedy K [--kv-cache 1|0]]\n"
          "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
          "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " + n(L::head_iters) +
          ", " + n(L::head_eval_interval) + ", " + lr_text(L::head_lr) + ") on FILE (UTF-8; default: the\n"
-         "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample\n"
+         "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample;\n"
+         "      with --greedy, then `greedy: \"...\"`: K characters after TEXT, argmax at each step\n"
          "      --emit-pytorch [--lang en|zh-CN]: print instead the PyTorch script that trains the same\n"
          "      run and prints the same log; it opens FILE as given (default input.txt)\n";
 }
@@ -108,6 +114,32 @@ std::string format_eval(const Eval& e) {
   return buf;
 }
 
+// A JSON string (as Python's json.dumps(s, ensure_ascii=False) writes it).
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out + "\"";
+}
+
 }  // namespace
 
 CliResult run_train_cli(const std::vector<std::string>& all_args, const ReadFile& read) {
@@ -116,7 +148,7 @@ CliResult run_train_cli(const std::vector<std::string>& all_args, const ReadFile
     const ScriptRequest script = take_script_options(all_args);
     const std::vector<std::string>& args = script.rest;
     const auto o = parse_options(args, {"model", "seed", "iters", "eval-interval", "eval-iters", "lr",
-                                        "batch", "block", "data", "sample-chars"});
+                                        "batch", "block", "data", "sample-chars", "generate", "greedy", "kv-cache"});
     const auto m = o.find("model");
     if (m == o.end()) throw Bad{"missing --model (bigram, position or head)"};
     ModelKind kind;
@@ -144,6 +176,12 @@ CliResult run_train_cli(const std::vector<std::string>& all_args, const ReadFile
       throw Bad{"--batch times --block must be at most " + std::to_string(L::max_batch_times_block)};
     const int sample =
         static_cast<int>(int_opt(o, "sample-chars", 0, L::max_sample_chars, limits::Train::default_sample_chars));
+    const bool greedy = o.count("greedy") > 0;
+    if (!greedy && (o.count("generate") || o.count("kv-cache")))
+      throw Bad{"--generate and --kv-cache go with --greedy K"};
+    const int greedy_k = static_cast<int>(int_opt(o, "greedy", 0, L::max_greedy, 0));
+    const bool kv_cache = int_opt(o, "kv-cache", 0, 1, 0) == 1;
+    const std::string context = o.count("generate") ? o.at("generate") : std::string();
     if (const auto it = o.find("lr"); it != o.end()) {
       const std::string& t = it->second;
       char* end = nullptr;
@@ -168,6 +206,13 @@ CliResult run_train_cli(const std::vector<std::string>& all_args, const ReadFile
     } catch (const std::invalid_argument& e) {
       throw Bad{path + ": " + e.what()};
     }
+    if (greedy) {
+      try {
+        (void)data.encode(context);
+      } catch (const std::invalid_argument& e) {
+        throw Bad{"--generate: " + std::string(e.what())};
+      }
+    }
     Trainer t(std::move(data), c);
     while (!t.done()) {
       if (const auto e = t.advance()) r.out += format_eval(*e);
@@ -177,6 +222,7 @@ CliResult run_train_cli(const std::vector<std::string>& all_args, const ReadFile
       r.out += t.generate("", sample);
       r.out += '\n';
     }
+    if (greedy) r.out += "greedy: " + json_string(greedy_generate(t, context, greedy_k, kv_cache)) + "\n";
   } catch (const Bad& b) {
     r.code = 2;
     r.out.clear();

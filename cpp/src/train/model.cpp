@@ -59,6 +59,7 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows)
     dWt_.resize(static_cast<std::size_t>(std::max(V, 3 * C)) * C);
     x_.resize(N * C);
     dx_.resize(N * C);
+    xrow_.resize(static_cast<std::size_t>(C));
   }
   params.assign(off, 0.0f);
   grads.assign(off, 0.0f);
@@ -144,6 +145,75 @@ void Model::backward() {
     gemm_f32(N, C_, 3 * C_, dqkv_.data(), 3 * C_, 1, params.data() + off_qkv_, C_, dx_.data(), C_, false, nullptr);
   }
   embedding_backward<float>(idx_, B_, T_, C_, dx_.data(), dtok, grads.data() + off_pos_);
+}
+
+// ---- inference on one sequence ---------------------------------------------
+
+std::int64_t Model::project_row(std::int32_t id, int p, float* row) const {
+  const float* e = params.data() + off_tok_ + static_cast<std::ptrdiff_t>(id) * C_;
+  const float* q = params.data() + off_pos_ + static_cast<std::ptrdiff_t>(p) * C_;
+  float* xp = xrow_.data();
+  for (int c = 0; c < C_; ++c) xp[c] = e[c] + q[c];
+  // row (1, 3C) = x (1, C) · [key; query; value]^T (C, 3C)
+  gemm_f32(1, 3 * C_, C_, xp, C_, 1, qkvT_.data(), 3 * C_, row, 3 * C_, false, nullptr);
+  return static_cast<std::int64_t>(3) * C_ * C_;
+}
+
+void Model::attend_last(const float* rows, int t, float* weights, float* out, std::int64_t* scores,
+                        std::int64_t* weighted) const {
+  const int H = C_, L = 3 * C_;
+  const float scale = static_cast<float>(std::pow(static_cast<double>(C_), -0.5));
+  const float* q = rows + static_cast<std::ptrdiff_t>(t - 1) * L + H;
+  // weights (t,) = scale · q (H,) · k_j (H,) for every cached j, then softmax
+  for (int j = 0; j < t; ++j) {
+    const float* k = rows + static_cast<std::ptrdiff_t>(j) * L;
+    float d = 0.0f;
+    for (int h = 0; h < H; ++h) d += q[h] * k[h];
+    weights[j] = d * scale;
+  }
+  float m = weights[0];
+  for (int j = 1; j < t; ++j) m = weights[j] > m ? weights[j] : m;
+  float sum = 0.0f;
+  for (int j = 0; j < t; ++j) {
+    weights[j] = ops::exp_nonpositive<float>(weights[j] - m);
+    sum += weights[j];
+  }
+  const float inv = 1.0f / sum;
+  for (int j = 0; j < t; ++j) weights[j] *= inv;
+  // out (H,) = Σ_j weights_j v_j (H,)
+  for (int h = 0; h < H; ++h) out[h] = 0.0f;
+  for (int j = 0; j < t; ++j) {
+    const float p = weights[j];
+    const float* v = rows + static_cast<std::ptrdiff_t>(j) * L + 2 * H;
+    for (int h = 0; h < H; ++h) out[h] += p * v[h];
+  }
+  *scores += static_cast<std::int64_t>(t) * H;
+  *weighted += static_cast<std::int64_t>(t) * H;
+}
+
+std::int64_t Model::lm_row(const float* feat, float* logits) const {
+  // logits (1, V) = feat (1, C) · lm_head.weight^T (C, V) + bias (V,)
+  gemm_f32(1, V_, C_, feat, C_, 1, lmT_.data(), V_, logits, V_, false, params.data() + off_lmb_);
+  return static_cast<std::int64_t>(C_) * V_;
+}
+
+void Model::embed_row(std::int32_t id, int p, float* feat) const {
+  // feat (C,) = tok[id] (C,) + pos[p] (C,)
+  const float* e = params.data() + off_tok_ + static_cast<std::ptrdiff_t>(id) * C_;
+  const float* q = params.data() + off_pos_ + static_cast<std::ptrdiff_t>(p) * C_;
+  for (int c = 0; c < C_; ++c) feat[c] = e[c] + q[c];
+}
+
+void Model::forward_ops(int T, std::int64_t out[4]) const {
+  const std::int64_t t = T, C = C_, V = V_;
+  out[0] = out[1] = out[2] = out[3] = 0;
+  if (kind_ == ModelKind::Bigram) return;  // a table lookup
+  if (kind_ == ModelKind::Head) {
+    out[0] = t * 3 * C * C;
+    out[1] = t * (t + 1) / 2 * C;
+    out[2] = out[1];
+  }
+  out[3] = t * C * V;
 }
 
 }  // namespace attn::train

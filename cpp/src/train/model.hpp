@@ -43,6 +43,29 @@ class Model {
   // Call after params changed (the forward pass reads transposed copies).
   void params_changed();
 
+  // ---- inference on one sequence (generation, train/generate.hpp) ----------
+  // row (3C) = [k | q | v] of token id at position p < block (head model):
+  // x (1, C) = tok[id] + pos[p]; row = x · [key; query; value]^T (C, 3C), the
+  // product forward() runs, one row. Returns its multiply-adds.
+  std::int64_t project_row(std::int32_t id, int p, float* row) const;
+  // rows (t, 3C) of positions 0..t-1, the newest last: its query attends over
+  // all t keys, no mask (each is at or before it): weights (t,) =
+  // softmax(scale · q_{t-1} · k_j), out (C,) = Σ_j weights_j v_j. Adds the
+  // multiply-adds to *scores and *weighted.
+  void attend_last(const float* rows, int t, float* weights, float* out, std::int64_t* scores,
+                   std::int64_t* weighted) const;
+  // logits (V,) = feat (1, C) · lm_head.weight^T (C, V) + bias (head and
+  // position models). Returns its multiply-adds.
+  std::int64_t lm_row(const float* feat, float* logits) const;
+  // feat (C,) = tok[id] + pos[p] (position model; the bigram model reads tok[id] as logits).
+  void embed_row(std::int32_t id, int p, float* feat) const;
+  const float* token_row(std::int32_t id) const { return params.data() + off_tok_ + static_cast<std::ptrdiff_t>(id) * (kind_ == ModelKind::Bigram ? V_ : C_); }
+  // The multiply-adds forward(idx, nullptr, 1, T, false) runs: qkv T·3C·C,
+  // scores and weights·v Σ_{i<T} (i+1)·C each (the masked half is skipped),
+  // lm_head T·C·V. Writes them in that order to out[0..3].
+  void forward_ops(int T, std::int64_t out[4]) const;
+  int embd() const { return C_; }
+
   const float* logits() const { return logits_.data(); }   // (B*T, V)
   const float* attention() const { return P_.data(); }     // (B, T, T), head model
   ModelKind kind() const { return kind_; }
@@ -60,6 +83,7 @@ class Model {
   std::vector<float> qkvT_, lmT_, dWt_;
   // activations (rows = B*T) and their gradients
   std::vector<float> x_, qkv_, P_, att_, logits_, dlogits_, datt_, dqkv_, dx_, work_;
+  mutable std::vector<float> xrow_;  // (C) project_row's input
   const std::int32_t* idx_ = nullptr;
   int B_ = 0, T_ = 0;
 };

@@ -12,6 +12,7 @@
 #include "torch/generator.hpp"
 #include "train/adamw.hpp"
 #include "train/data.hpp"
+#include "train/generate.hpp"
 #include "train/model.hpp"
 
 namespace attn::train {
@@ -154,32 +155,40 @@ std::string Trainer::Impl::generate(std::string_view context_utf8, int max_new_c
     const std::int32_t* ctx = ids.data() + (ids.size() - static_cast<std::size_t>(T));
     s.model.forward(ctx, nullptr, 1, T, false);
     const float* l = s.model.logits() + static_cast<std::ptrdiff_t>(T - 1) * V;
-    // probs = F.softmax(logits[:, -1, :]); torch.multinomial(probs, 1) on
-    // CPU: argmax(probs / q) with q ~ Exp(1) drawn per category as
-    // -log(1 - u), u a double uniform from random64 (53 bits).
-    float m = l[0];
-    for (int v = 1; v < V; ++v) m = std::max(m, l[v]);
-    float sum = 0.0f;
-    for (int v = 0; v < V; ++v) {
-      probs[static_cast<std::size_t>(v)] = std::exp(l[v] - m);
-      sum += probs[static_cast<std::size_t>(v)];
-    }
-    int best = 0;
-    float best_val = -1.0f;
-    for (int v = 0; v < V; ++v) {
-      const float p = probs[static_cast<std::size_t>(v)] / sum;
-      const double u = static_cast<double>(g.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
-      const float q = static_cast<float>(-1.0 * std::log(1.0 - u));
-      const float r = p / q;
-      if (r > best_val) {
-        best_val = r;
-        best = v;
-      }
-    }
+    const int best = multinomial_draw(l, V, g, probs);
     ids.push_back(best);
     out.push_back(best);
   }
   return s.data.decode(out);
+}
+
+Model& Trainer::inference_model() const { return impl_->model; }
+
+// probs = F.softmax(logits[:, -1, :]); torch.multinomial(probs, 1) on CPU:
+// argmax(probs / q) with q ~ Exp(1) drawn per category as -log(1 - u), u a
+// double uniform from random64 (53 bits).
+std::int32_t multinomial_draw(const float* l, int V, torch::Generator& g, std::vector<float>& probs) {
+  probs.resize(static_cast<std::size_t>(V));
+  float m = l[0];
+  for (int v = 1; v < V; ++v) m = std::max(m, l[v]);
+  float sum = 0.0f;
+  for (int v = 0; v < V; ++v) {
+    probs[static_cast<std::size_t>(v)] = std::exp(l[v] - m);
+    sum += probs[static_cast<std::size_t>(v)];
+  }
+  int best = 0;
+  float best_val = -1.0f;
+  for (int v = 0; v < V; ++v) {
+    const float p = probs[static_cast<std::size_t>(v)] / sum;
+    const double u = static_cast<double>(g.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
+    const float q = static_cast<float>(-1.0 * std::log(1.0 - u));
+    const float r = p / q;
+    if (r > best_val) {
+      best_val = r;
+      best = v;
+    }
+  }
+  return best;
 }
 
 std::string Trainer::sample(std::string_view context_utf8, int max_new_chars, std::uint64_t seed) {

@@ -52,6 +52,8 @@ struct Eval {
   float val_loss;
 };
 
+class Model;
+
 class Trainer {
  public:
   // Seeds the generator (torch.manual_seed(config.seed)) and builds the model,
@@ -86,6 +88,10 @@ class Trainer {
   // snippet (T = its length, at most block): (T, T), rows queries, columns
   // keys, row-major. Throws std::logic_error for models without a head.
   std::vector<float> attention(std::string_view snippet_utf8) const;
+
+  // The model, for inference on one sequence (train/generate.hpp's Decoder):
+  // its forward pass writes the trainer's scratch buffers, never the weights.
+  Model& inference_model() const;
 
   // Parameter count and a flat view of parameters/gradients for tests.
   std::size_t parameter_count() const;

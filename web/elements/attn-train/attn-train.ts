@@ -15,14 +15,17 @@ import {
   type ModelName, type ParseError, type TrainAttr, type TrainState,
 } from './parse';
 import { TRAIN_CSS } from './styles';
+import { GEN_CSS } from './generate-styles';
 import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/limits.js';
 import { MAX_TEXT_BYTES, checkBytes, checkText, type TextProblem } from './text';
 import { OWN_TEXT_FILE, PytorchPanel, SHAKESPEARE_FILE } from './pytorch-panel';
+import { GenerationPanel, type AttnTrainGenerateDetail, type Generation } from './generate-panel';
 
 export type { ModelName } from './parse';
+export type { AttnTrainGenerateDetail, Generation } from './generate-panel';
 
 export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
-export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention';
+export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';
 
 /** detail of `attn-train-start`. */
 export interface AttnTrainStartDetail {
@@ -148,8 +151,14 @@ export class AttnTrain extends AttnElement {
     textUrl: () => new URL(this.src, document.baseURI).href,
   });
 
+  readonly #gen = new GenerationPanel({
+    send: (msg) => this.#client?.send({ ...msg, run: this.#run }),
+    emit: (detail) => this.emit('attn-train-generate', detail),
+    settled: () => this.settle(),
+  });
+
   constructor() {
-    super(TRAIN_CSS);
+    super(TRAIN_CSS + GEN_CSS);
     this.#model.append(...MODELS.map((m) => h('option', { value: m })));
     this.#own.append(
       h('div', { class: 'field' }, this.#ownTextLabel, this.#ownText_),
@@ -174,6 +183,7 @@ export class AttnTrain extends AttnElement {
       this.#pytorch.root,
       h('section', { 'aria-labelledby': 'sample-title' }, this.#sampleTitle, this.#sampleCaption, this.#sampleOut),
       this.#attnBox,
+      this.#gen.root,
     );
     this.#attnBox.append(this.#attnTitle, this.#attnHelp,
       h('div', { class: 'snip' }, h('div', { class: 'field' }, this.#snippetLabel, this.#snippet), this.#show),
@@ -216,6 +226,8 @@ export class AttnTrain extends AttnElement {
   get attention(): { snippet: string; weights: Float32Array } | null {
     return this.#attention ? { snippet: this.#attention.snippet, weights: new Float32Array(this.#attention.weights) } : null;
   }
+  /** The generation panel's start text and steps (after a run). */
+  get generation(): Generation { return this.#gen.generation; }
   get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
   /** The PyTorch script for the current settings (what Copy as PyTorch copies): attn-cli train … --emit-pytorch's. */
   get pytorchScript(): string { return this.#pytorch.script(); }
@@ -360,6 +372,7 @@ export class AttnTrain extends AttnElement {
     this.#attention = null;
     this.#hmWrap.replaceChildren();
     this.#attnNote.textContent = '';
+    this.#gen.clear();
   }
 
   #resetRun(): void {
@@ -435,7 +448,7 @@ export class AttnTrain extends AttnElement {
 
   /** A frame's worth of progress or evaluations not yet shown is part of an update. */
   protected override busy(): boolean {
-    return this.#frameQueued;
+    return this.#frameQueued || this.#gen.busy();
   }
 
   #onMessage(msg: FromRunner): void {
@@ -515,7 +528,11 @@ export class AttnTrain extends AttnElement {
         this.#drawHeatmap();
         this.emit('attn-train-attention', { snippet: msg.snippet, weights: new Float32Array(msg.weights) });
         break;
+      case 'generated':
+        this.#gen.receive(msg);
+        break;
       case 'error': {
+        if (msg.kind === 'generate') { this.#gen.fail(msg); return; }
         if (msg.kind === 'attention') {
           this.#attnNote.textContent = this.#t.snippetLength(BLOCK);
           return;
@@ -603,6 +620,7 @@ export class AttnTrain extends AttnElement {
     this.#snippetLabel.textContent = t.snippet;
     this.#show.textContent = t.show;
     this.#body.setAttribute('aria-label', t.title);
+    this.#gen.setLang(this.#lang!);
     this.#statusForPhase();
     this.#drawChart();
     if (this.#attention) this.#drawHeatmap();
@@ -643,6 +661,7 @@ export class AttnTrain extends AttnElement {
     this.#stop.disabled = !busy;
     this.#reset.disabled = this.#phase === 'idle' && pastRuns.every((r) => r.owner !== this);
     this.#attnBox.hidden = !(this.#runModel === 'head' && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
+    this.#gen.setRun((this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '', this.#runModel, this.#vocab, BLOCK);
     this.#progress.hidden = this.#phase === 'idle';
     if (this.#phase === 'idle') this.#status.textContent = this.#t.idle;
   }
@@ -774,5 +793,6 @@ declare global {
     'attn-train-done': CustomEvent<AttnTrainDoneDetail>;
     'attn-train-error': CustomEvent<AttnTrainErrorDetail>;
     'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array }>;
+    'attn-train-generate': CustomEvent<AttnTrainGenerateDetail>;
   }
 }

@@ -1,0 +1,149 @@
+// Generation one step at a time (train/generate.hpp): the cached step agrees
+// with the recomputed one while the window fits, a naive cache drifts once
+// the window slides, a rebuilt one does not, and greedy decoding is the
+// lecture's loop with argmax.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "train/generate.hpp"
+#include "train/model.hpp"
+#include "train/trainer.hpp"
+
+namespace {
+
+using namespace attn::train;
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const std::string& text() {
+  static const std::string t = read_all(std::string(ATTN_TEST_DATA_DIR) + "/../../../public/data/tinyshakespeare.txt");
+  return t;
+}
+
+Trainer trained(ModelKind kind, int iters, int block = 8) {
+  Config c = Config::defaults(kind);
+  c.iters = iters;
+  c.eval_interval = iters + 1;
+  c.eval_iters = 1;
+  c.block = block;
+  Trainer t(Dataset::from_text(text().substr(0, 300000), c.block), c);
+  while (!t.done()) t.advance();
+  return t;
+}
+
+float max_diff(const std::vector<float>& a, const std::vector<float>& b) {
+  float d = 0.0f;
+  for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::fabs(a[i] - b[i]));
+  return d;
+}
+
+TEST(TrainGenerate, CachedAgreesWhileTheWindowFitsAndDriftsAfterASlide) {
+  const Trainer t = trained(ModelKind::Head, 400);
+  Decoder d(t, "\n", CacheMode::Naive, true, 0);
+  float worst_before = 0.0f, worst_after = 0.0f;
+  int fits = 0;
+  for (int k = 0; k < 40; ++k) {
+    const StepResult r = d.step();
+    ASSERT_TRUE(r.compared);
+    ASSERT_EQ(r.attention.size(), r.window.size());
+    if (!r.slid) {
+      ++fits;
+      worst_before = std::max(worst_before, r.diff);
+      // the newest row: the cache projects one token, one 1 x t row, one lm_head row
+      EXPECT_EQ(r.cached.scores, static_cast<std::int64_t>(r.window.size()) * 32);
+      if (r.window.size() > 1) EXPECT_LT(r.cached.total(), r.recompute.total());
+      else EXPECT_EQ(r.cached.total(), r.recompute.total());  // one position: the same work
+    } else {
+      worst_after = std::max(worst_after, r.diff);
+    }
+  }
+  EXPECT_EQ(fits, 8);  // the context and 7 generated characters fill the block of 8
+  EXPECT_LE(worst_before, 1e-5f);
+  EXPECT_GT(worst_after, 1e-2f);  // the kept keys carry their old positions
+}
+
+TEST(TrainGenerate, RebuiltCacheMatchesRecomputeAfterASlide) {
+  const Trainer t = trained(ModelKind::Head, 300, 5);
+  Decoder off(t, "To be, or not", CacheMode::Off, true, 0);
+  Decoder rebuilt(t, "To be, or not", CacheMode::Rebuild, true, 0);
+  for (int k = 0; k < 30; ++k) {
+    const StepResult a = off.step(), b = rebuilt.step();
+    EXPECT_TRUE(a.slid);  // the context is longer than the block from the start
+    EXPECT_LE(max_diff(a.logits, b.logits), 1e-5f) << "step " << k;
+    EXPECT_LE(max_diff(a.attention, b.attention), 1e-6f) << "step " << k;
+    EXPECT_EQ(a.chosen, b.chosen);
+  }
+}
+
+// The lecture's loop written out: crop, forward, last row, argmax.
+std::vector<std::int32_t> reference_greedy(const Trainer& t, std::vector<std::int32_t> ids, int k) {
+  Model& m = t.inference_model();
+  std::vector<std::int32_t> out;
+  for (int i = 0; i < k; ++i) {
+    const int T = std::min<int>(static_cast<int>(ids.size()), m.block());
+    m.forward(ids.data() + ids.size() - T, nullptr, 1, T, false);
+    const float* l = m.logits() + static_cast<std::ptrdiff_t>(T - 1) * m.vocab();
+    const int best = static_cast<int>(std::max_element(l, l + m.vocab()) - l);
+    ids.push_back(best);
+    out.push_back(best);
+  }
+  return out;
+}
+
+TEST(TrainGenerate, GreedyIsTheReferenceLoop) {
+  for (const ModelKind kind : {ModelKind::Bigram, ModelKind::Position, ModelKind::Head}) {
+    const Trainer t = trained(kind, 200);
+    const std::string ctx = text().substr(1000, 18);  // longer than the block: cropped from the first step
+    const std::string want = t.data().decode(reference_greedy(t, t.data().encode(ctx), 60));
+    EXPECT_EQ(greedy_generate(t, ctx, 60, false), want);
+    EXPECT_EQ(greedy_generate(t, ctx, 60, true), want);
+    EXPECT_EQ(greedy_generate(t, "", 60, true), t.data().decode(reference_greedy(t, {0}, 60)));
+  }
+}
+
+TEST(TrainGenerate, WindowProbabilitiesAndOps) {
+  const Trainer t = trained(ModelKind::Position, 50);
+  Decoder d(t, "", CacheMode::Naive, false, 7);
+  for (int k = 0; k < 12; ++k) {
+    const StepResult r = d.step();
+    EXPECT_EQ(static_cast<int>(r.window.size()), std::min(k + 1, 8));
+    EXPECT_EQ(r.slid, k + 1 > 8);
+    EXPECT_TRUE(r.attention.empty());  // no head
+    EXPECT_FALSE(r.compared);          // nothing to cache
+    float sum = 0.0f;
+    for (float p : r.probs) sum += p;
+    EXPECT_NEAR(sum, 1.0f, 1e-5f);
+    EXPECT_EQ(r.recompute.lm_head, static_cast<std::int64_t>(r.window.size()) * 32 * static_cast<std::int64_t>(t.data().vocab.size()));
+    EXPECT_EQ(d.sequence().back(), r.chosen);
+  }
+}
+
+TEST(TrainGenerate, SamplingLeavesTheRunAlone) {
+  Trainer a = trained(ModelKind::Head, 20);
+  Trainer b = trained(ModelKind::Head, 20);
+  Decoder d(a, "", CacheMode::Off, false, 1337);
+  std::vector<std::int32_t> first;
+  for (int k = 0; k < 20; ++k) first.push_back(d.step().chosen);
+  Decoder again(a, "", CacheMode::Off, false, 1337);
+  for (int k = 0; k < 20; ++k) EXPECT_EQ(again.step().chosen, first[static_cast<std::size_t>(k)]);
+  EXPECT_EQ(a.generate("", 30), b.generate("", 30));  // the run's own generator was not drawn from
+}
+
+TEST(TrainGenerate, UnknownCharacterIsRejected) {
+  const Trainer t = trained(ModelKind::Bigram, 1);
+  EXPECT_THROW(Decoder(t, "caf\xc3\xa9", CacheMode::Off, true, 0), std::invalid_argument);
+}
+
+}  // namespace

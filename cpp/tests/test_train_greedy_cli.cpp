@@ -1,0 +1,90 @@
+// attn-cli train --generate TEXT --greedy K [--kv-cache 1|0]: the greedy text
+// equals PyTorch's from its own training of the same settings (goldens from
+// scripts/gen_train_greedy_golden.py, cpp/tests/data/train_greedy.tsv), with
+// the cache and without; and its usage errors.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace {
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string json_unquote(const std::string& j) {  // the goldens' strings: ASCII with \n, \", \\ escapes
+  std::string out;
+  for (std::size_t i = 1; i + 1 < j.size(); ++i) {
+    if (j[i] == '\\') {
+      const char e = j[++i];
+      out += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e;
+    } else {
+      out += j[i];
+    }
+  }
+  return out;
+}
+
+attn::CliResult cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "train");
+  return attn::run_cli(args, [](const std::string& p) -> std::optional<std::string> {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  });
+}
+
+TEST(TrainGreedyCli, GreedyEqualsPyTorch) {
+  std::istringstream lines(read_all(std::string(ATTN_TEST_DATA_DIR) + "/train_greedy.tsv"));
+  std::string line;
+  int cases = 0;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
+    ASSERT_EQ(f.size(), 4u) << line;
+    std::vector<std::string> args;
+    std::stringstream os(f[0]);
+    for (std::string x; os >> x;) args.push_back(x);
+    args.insert(args.end(), {"--sample-chars", "0", "--generate", json_unquote(f[1]), "--greedy", f[2]});
+    // With the cache on every other case (the engine's tests compare the two on every step).
+    const std::string kv = cases % 2 == 0 ? "1" : "0";
+    args.insert(args.end(), {"--kv-cache", kv});
+    const attn::CliResult r = cli(args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string last = r.out.substr(r.out.rfind("greedy: "));
+    EXPECT_EQ(last, "greedy: " + f[3] + "\n") << f[0] << " --kv-cache " << kv;
+    ++cases;
+  }
+  EXPECT_GE(cases, 4);
+}
+
+TEST(TrainGreedyCli, Errors) {
+  const auto err = [](std::vector<std::string> a) {
+    const attn::CliResult r = cli(a);
+    EXPECT_EQ(r.code, 2);
+    return r.err;
+  };
+  EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--generate", "\xe2\x82\xac", "--greedy", "3"}).find("not in the vocabulary"),
+            std::string::npos);
+  EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--generate", "a"}).find("--greedy"), std::string::npos);
+  EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--greedy", "3", "--kv-cache", "2"}).find("--kv-cache"), std::string::npos);
+  const attn::CliResult ok = cli({"--model", "bigram", "--iters", "1", "--eval-iters", "1", "--sample-chars", "0",
+                                  "--greedy", "0"});
+  EXPECT_EQ(ok.out.substr(ok.out.rfind('\n', ok.out.size() - 2) + 1), "greedy: \"\"\n");
+}
+
+}  // namespace

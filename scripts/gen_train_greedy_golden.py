@@ -1,0 +1,50 @@
+#!/usr/bin/python3
+"""Goldens for `attn-cli train ... --generate TEXT --greedy K`
+(cpp/tests/test_train_generate.cpp), made with Debian's PyTorch 1.13 by
+scripts/train_greedy_reference.py:
+
+    /usr/bin/python3 scripts/gen_train_greedy_golden.py
+
+cpp/tests/data/train_greedy.tsv: one case per line, tab-separated: the CLI's
+training options (space-separated), the context as a JSON string, K, and
+PyTorch's K greedy characters as a JSON string. A few minutes (the head
+model's default run is one of the cases).
+"""
+import contextlib
+import io
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import train_greedy_reference as greedy_ref  # noqa: E402
+import train_reference as ref  # noqa: E402
+
+CASES = [
+    ('--model head', '\n', 60),
+    ('--model head', 'ROMEO:\nBut soft, what light', 60),
+    ('--model head --seed 7 --iters 400 --eval-interval 200 --eval-iters 20 --lr 3e-3 --block 5', 'KING', 60),
+    ('--model head --seed 3 --iters 300 --eval-interval 300 --eval-iters 10 --batch 16 --block 12 --lr 5e-3', '', 60),
+    ('--model position --iters 300 --eval-interval 300 --eval-iters 10', 'First Citizen:\n', 60),
+    ('--model bigram --iters 300 --eval-interval 300 --eval-iters 10', 'a', 60),
+]
+
+
+def main():
+    lines = ['# scripts/gen_train_greedy_golden.py: options\tcontext\tK\tPyTorch greedy (1.13.1, one thread)']
+    for opts, context, k in CASES:
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            greedy_ref.main(opts.split() + ['--sample-chars', '0', '--generate', context, '--greedy', str(k)])
+        last = buf.getvalue().splitlines()[-1]
+        assert last.startswith('greedy: ')
+        lines.append('\t'.join([opts, json.dumps(context, ensure_ascii=False), str(k), last[len('greedy: '):]]))
+        print(lines[-1], flush=True)
+    path = os.path.join(ref.ROOT, 'cpp', 'tests', 'data', 'train_greedy.tsv')
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    print('wrote', path)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

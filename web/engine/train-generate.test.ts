@@ -1,0 +1,112 @@
+// Generation through the training module in Node (the WASM the Worker runs):
+// the decoder's cached step agrees with the recomputed one while the window
+// fits and drifts after it slides, the rebuilt cache writes the same text as
+// recomputing, each step becomes what the page shows (train-generate.ts),
+// and bad input is an error that leaves the heap flat.
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTrainEngine, type TrainEngine } from './train.js';
+import type { Trainer } from './train-types';
+import { Generation, TOP_PROBS } from './train-generate';
+import { TRAIN_ELEMENT_LIMITS } from './limits.js';
+
+const gen = new URL('../generated/', import.meta.url);
+const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 200_000);
+let engine: TrainEngine;
+let head: Trainer;
+let position: Trainer;
+
+beforeAll(async () => {
+  engine = await loadTrainEngine({ wasmBinary: readFileSync(new URL('attn_train.wasm', gen)) });
+  head = engine.createTrainer(text, { model: 'head', iters: 200, evalInterval: 1000, evalIters: 1 });
+  while (!head.advance(1000).done) { /* train */ }
+  position = engine.createTrainer(text, { model: 'position', iters: 100, evalInterval: 1000, evalIters: 1 });
+  while (!position.advance(1000).done) { /* train */ }
+}, 300_000);  // compiling and training: no bound on a loaded machine's speed
+
+describe('decoder', () => {
+  it('cached and recomputed logits agree until the window slides, then the naive cache drifts', () => {
+    const d = head.decoder('\n', { cache: 'naive' });
+    const before: number[] = [];
+    const after: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const s = d.step();
+      expect(s.compared).toBe(true);
+      expect(s.window.length).toBe(Math.min(i + 1, 8));
+      expect(s.attention.length).toBe(s.window.length);
+      (s.slid ? after : before).push(s.diff);
+      if (i > 0) expect(s.cached.total).toBeLessThan(s.recompute.total);
+    }
+    expect(before).toHaveLength(8);  // "\n" and 7 generated characters fill the block of 8
+    expect(Math.max(...before)).toBeLessThanOrEqual(1e-5);
+    expect(Math.max(...after)).toBeGreaterThan(1e-2);
+    d.delete();
+  });
+
+  it('a rebuilt cache writes what recomputing writes, greedy and sampled', () => {
+    for (const greedy of [true, false]) {
+      const a = head.decoder('ROMEO:', { cache: 'off', greedy });
+      const b = head.decoder('ROMEO:', { cache: 'rebuild', greedy });
+      const ca: number[] = [];
+      const cb: number[] = [];
+      for (let i = 0; i < 30; i++) { ca.push(a.step().chosen); cb.push(b.step().chosen); }
+      expect(cb).toEqual(ca);
+      a.delete();
+      b.delete();
+    }
+  });
+
+  it('sampling draws from its own generator: the same seed, the same text', () => {
+    const run = (seed: string) => {
+      const d = head.decoder('', { greedy: false, seed });
+      const out = Array.from({ length: 20 }, () => d.step().chosen);
+      d.delete();
+      return out;
+    };
+    expect(run('1337')).toEqual(run('1337'));
+    expect(run('1337')).not.toEqual(run('1338'));
+  });
+
+  it('bad input is an error that names it; the heap stays flat', () => {
+    const before = engine.heapStats().usedBytes;
+    expect(() => head.decoder('café')).toThrow(/not in the vocabulary/);
+    expect(() => head.decoder('a', { cache: 'always' as never })).toThrow(RangeError);
+    const d = head.decoder('');
+    for (let i = 0; i < TRAIN_ELEMENT_LIMITS.maxGenerateSteps; i++) d.step();
+    expect(() => d.step()).toThrow(/at most 2000 steps/);
+    d.delete();
+    expect(() => d.step()).toThrow(/deleted/);
+    expect(engine.heapStats().usedBytes).toBe(before);
+  });
+});
+
+describe('what the page gets', () => {
+  it('a step as characters: window, the ten likeliest, the choice, attention, diff and ops', () => {
+    const g = new Generation();
+    g.start(head, 'First Citizen:', true, true, '1337');
+    const [s] = g.step(1);
+    expect(s!.window.join('')).toBe('Citizen:');  // the last block = 8 characters
+    expect(s!.slid).toBe(true);
+    expect(s!.probs).toHaveLength(TOP_PROBS);
+    expect(s!.probs[0]!.char).toBe(s!.chosen);  // greedy: the likeliest
+    for (let i = 1; i < s!.probs.length; i++) expect(s!.probs[i]!.p).toBeLessThanOrEqual(s!.probs[i - 1]!.p);
+    expect(s!.attention).toHaveLength(8);
+    expect(s!.attention!.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+    // a fresh cache of the window: not stale yet
+    expect(s!.diff).toBeLessThanOrEqual(1e-5);
+    expect(s!.ops.cached).toBeDefined();
+    g.free();
+  });
+
+  it('a model without a head: the window and the probabilities only', () => {
+    const g = new Generation();
+    g.start(position, '', true, true, '1');
+    const steps = g.step(3);
+    for (const s of steps) {
+      expect(s.attention).toBeUndefined();
+      expect(s.diff).toBeUndefined();
+      expect(s.probs).toHaveLength(TOP_PROBS);
+    }
+    g.free();
+  });
+});
