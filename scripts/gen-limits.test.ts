@@ -43,13 +43,9 @@ describe('prose quotes the header', () => {
   const T = LIMITS.torch;
   const E = LIMITS.trainElement;
   const cases: [string, string[]][] = [
-    ['docs/elements.md', [...heatmapRows, `| \`m\` | \`m: number\` | ${T.elementMinTemperature}–${T.elementMaxTemperature} | \`1\` |`,
-      `at most ${E.maxTextBytes / 1048576} MB.`]],
     ['web/elements/attn-heatmap/README.md', heatmapRows],
     ['web/elements/attn-tril/README.md', [`| \`m\` | \`m: number\` | ${T.elementMinTemperature}–${T.elementMaxTemperature} | \`1\` |`]],
     ['web/elements/attn-exercise/README.md', [`${LIMITS.evaluator.maxLineChars} characters is not run`]],
-    ['docs/security.md', [`the evaluator's ${LIMITS.evaluator.maxLineChars}-character limit`,
-      `todo1 must be at most ${LIMITS.evaluator.maxLineChars} characters long`]],
     ['web/elements/attn-train/README.md', [
       `| \`seed\` | \`seed\` | \`${LIMITS.train.defaultSeed}\` |`,
       `training steps, 1 … ${E.maxIters} |`,
