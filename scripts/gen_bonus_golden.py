@@ -7,6 +7,9 @@ Uses Debian's PyTorch 1.13.1 (AVX2 kernels, one thread) and writes
   cpp/tests/data/torch_bonus.txt   records for the C++ tests (format below)
   e2e/golden/bonus_0.json          what <attn-heads> must show for seed 0 at
                                    the lesson's shapes, causal
+  e2e/golden/bonus_snippet/NAME.out  what PyTorch prints running NAME.py there, the
+                                   element's script for the state NAME of states.json
+                                   (web/elements/attn-heads/snippet.test.ts writes the .py files)
 
 The learner's function is the lesson's: scores = q @ k^T / sqrt(d), the
 causal tril mask by masked_fill(-inf), softmax over the last axis, @ v.
@@ -27,6 +30,8 @@ import json  # noqa: E402
 import math  # noqa: E402
 import pathlib  # noqa: E402
 import struct  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
 
 import torch  # noqa: E402
 from torch.nn import functional as F  # noqa: E402
@@ -84,6 +89,11 @@ def main() -> None:
             }
     (ROOT / "cpp/tests/data/torch_bonus.txt").write_text("\n".join(lines) + "\n")
     (ROOT / "e2e/golden/bonus_0.json").write_text(json.dumps(page, indent=1) + "\n")
+    snippets = ROOT / "e2e/golden/bonus_snippet"
+    for name in [k for k in json.loads((snippets / "states.json").read_text()) if not k.startswith("_")]:
+        r = subprocess.run([sys.executable, str(snippets / f"{name}.py")], capture_output=True, text=True,
+                           check=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+        (snippets / f"{name}.out").write_text(r.stdout)
 
 
 if __name__ == "__main__":
