@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
+import { WASM_GLUE, WASM_URL_IMPORT } from './scripts/wasm-modules.ts';
 import { siteChrome } from './scripts/vite-site-chrome.ts';
 import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
 
@@ -26,7 +27,7 @@ function stubWasmUrls(): Plugin {
     // The embed hands the engine its bytes (wasmBinary) before any element asks,
     // so the .wasm URLs the elements import are never fetched: keep them out of the bundle.
     async resolveId(id) {
-      if (/(attn_core(_scalar)?|attn_py|attn_torch|attn_train(_scalar)?)\.wasm\?url/.test(id)) return '\0attn-wasm-url-stub';
+      if (WASM_URL_IMPORT.test(id)) return '\0attn-wasm-url-stub';
       return null;
     },
     load(id) {
@@ -34,7 +35,7 @@ function stubWasmUrls(): Plugin {
       return null;
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch|attn_train(?:_scalar)?)\.mjs$/.exec(id);
+      const glue = WASM_GLUE.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },

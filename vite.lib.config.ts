@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
+import { WASM_GLUE, WASM_URL_IMPORT } from './scripts/wasm-modules.ts';
 
 /**
  * Keeps the engine's .wasm a separate file next to attention-lab.js.
@@ -16,11 +17,11 @@ function wasmAsFile(): Plugin {
     name: 'attention-lab:wasm-as-file',
     enforce: 'pre',
     async resolveId(id, importer, options) {
-      if (!/(attn_core(_scalar)?|attn_py|attn_torch|attn_train(_scalar)?)\.wasm\?url/.test(id) || id.includes('no-inline')) return null;
+      if (!WASM_URL_IMPORT.test(id) || id.includes('no-inline')) return null;
       return this.resolve(id.replace('?url', '?url&no-inline'), importer, { ...options, skipSelf: true });
     },
     transform(code, id) {
-      const glue = /(attn_core(?:_scalar)?|attn_py|attn_torch|attn_train(?:_scalar)?)\.mjs$/.exec(id);
+      const glue = WASM_GLUE.exec(id);
       if (!glue) return null;
       return code.replace(`new URL("${glue[1]}.wasm",import.meta.url).toString()`, `"${glue[1]}.wasm"`);
     },

@@ -271,9 +271,8 @@ export const CHECKS = [
       }
       assert(!missing().length, `not caught: ${missing().join(', ')} (caught: ${JSON.stringify(got).slice(0, 1500)})`);
       assert(await s.run(() => self.__inlineRan !== true), 'the inline script ran: no strict CSP on the page');
-      // Late duplicates of the same problems (Firefox's own pageerror/console events) go with this check.
-      await new Promise((r) => setTimeout(r, 500));
-      await s.problems();
+      // Late duplicates of the same problems (the driver's own pageerror/console events) go with this check.
+      await s.drain();
       // From here on nothing: a problem is reported once, not again with the next check.
     },
   },

@@ -2,7 +2,8 @@
 // checks.mjs are written once:
 //   goto(path) · reload() · run(fn, ...args) (fn runs in the page: a function,
 //   serialised; it may be async; args and result are JSON) · runInFrame(src,
-//   fn, ...args) · press(key) · resize(size?) · screenshot(file) · problems() · close()
+//   fn, ...args) · press(key) · resize(size?) · screenshot(file) · problems() ·
+//   drain() (problems(), once every event the driver has sent for the page so far is in) · close()
 // Firefox: Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi.
 // Chromium (the reference, see below): Debian's chromium with playwright-core.
 // WebKit: WebKitGTK's WebKitWebDriver with its MiniBrowser, driven by
@@ -53,8 +54,23 @@ function watch(page) {
     try { seen.push(...await page.evaluate(collect)); } catch { /* page gone */ }
   };
   const problems = async () => { await harvest(); const all = [...seen, ...events]; seen.length = 0; events.length = 0; return all; };
-  return { harvest, problems };
+  // The driver's console events arrive after the page has gone on: a marker
+  // logged last, once its event is in, means every earlier event is in too.
+  let marks = 0;
+  const drain = async (evaluate) => {
+    const mark = `attn-drain-${++marks}`;
+    let on;
+    const arrived = new Promise((ok) => { on = (m) => { if (m.text().includes(mark)) ok(); }; page.on('console', on); });
+    try {
+      await evaluate(mark);
+      await withTimeout(arrived, 10_000, 'the console event of the drain marker');
+    } finally { page.off('console', on); }
+    return (await problems()).filter((line) => !line.includes(mark));
+  };
+  return { harvest, problems, drain };
 }
+
+const logMark = (mark) => console.error(mark);
 
 // ---------------------------------------------------------------- Firefox
 export async function launchFirefox(base) {
@@ -64,7 +80,7 @@ export async function launchFirefox(base) {
     defaultViewport: VIEWPORT,
   });
   const page = await browser.newPage();
-  const { harvest, problems } = watch(page);
+  const { harvest, problems, drain } = watch(page);
   return {
     name: 'firefox',
     version: await browser.version(),
@@ -80,6 +96,7 @@ export async function launchFirefox(base) {
     resize: (size = VIEWPORT) => page.setViewport(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     problems,
+    drain: () => drain((mark) => page.evaluate(logMark, mark)),
     close: () => browser.close(),
   };
 }
@@ -97,7 +114,7 @@ export async function launchChromium(base) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const page = await browser.newPage({ viewport: VIEWPORT });
-  const { harvest, problems } = watch(page);
+  const { harvest, problems, drain } = watch(page);
   // (page.evaluate takes one argument: hand the function over as source, called with the JSON args)
   const evaluateIn = (target, fn, args) => target.evaluate(`(${fn.toString()}).apply(null, ${JSON.stringify(args)})`);
   return {
@@ -115,6 +132,7 @@ export async function launchChromium(base) {
     resize: (size = VIEWPORT) => page.setViewportSize(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     problems,
+    drain: () => drain((mark) => evaluateIn(page, logMark, [mark])),
     close: () => browser.close(),
   };
 }
@@ -190,6 +208,8 @@ export async function launchWebKit(base) {
     resize: (size = VIEWPORT) => driver.manage().window().setRect(size),
     async screenshot(file) { await writeFile(file, Buffer.from(await driver.takeScreenshot(), 'base64')); },
     async problems() { await harvest(); const all = [...seen]; seen.length = 0; return all; },
+    // (no driver events here: the capture's record is all there is, and it is read at once)
+    async drain() { return this.problems(); },
     async close() {
       try { await withTimeout(driver.quit(), 10_000, 'WebKit quit'); } catch { /* killed below */ }
       kill();

@@ -1,4 +1,4 @@
-// Accessibility (issue 9): axe-core (WCAG 2.0/2.1/2.2 A and AA rules, which
+// Accessibility: axe-core (WCAG 2.0/2.1/2.2 A and AA rules, which
 // include colour contrast) on both lesson pages and on each element alone, in
 // zh-CN and en, light and dark; a reduced-motion check; and focus indicators
 // with at least 3:1 contrast (WCAG 1.4.11) on every focusable control.

@@ -1,4 +1,4 @@
-// The hostile-input suite (issue 9): every element, both languages, fed
+// The hostile-input suite: every element, both languages, fed
 // garbage through attributes, question banks, localStorage and typed code.
 // Each time: the page keeps working, a specific message is shown, no uncaught
 // error or console error appears, nothing valid that was stored is lost and
@@ -200,6 +200,31 @@ for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
           expect(p.alertChars, `${what}: the message should be short and specific`).toBeLessThan(600);
         }
       });
+
+      // The tril lab and the training widget: every attribute they parse names itself in a message
+      // for a value it refuses (the values in `accepted` are valid there: an lr of 1e3, say).
+      for (const w of [
+        { tag: 'attn-tril', id: 'tl', attrs: { seed: '1337' } as Record<string, string>, parsed: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'], accepted: {} as Record<string, string[]> },
+        { tag: 'attn-train', id: 'tn', attrs: { model: 'bigram', iters: '20' } as Record<string, string>, parsed: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'], accepted: { lr: ['1e3', '1E-7', '16.5', '18446744073709551616', '99999999999999999999'] } as Record<string, string[]> },
+      ]) {
+        test(`${w.tag}: every attribute set to garbage, ${lang}`, async ({ page }) => {
+          test.setTimeout(120_000);
+          await page.goto(FIXTURE);
+          const el = await addElement(page, { tag: w.tag, attrs: { id: w.id, lang, ...w.attrs } });
+          await el.evaluate((e) => (e as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete);
+          const probes = await probeAttributes(page, w.id, await attributesOf(page, w.id, [...w.parsed, 'lang']), [...GARBAGE, HUGE]);
+          for (const p of probes) {
+            const what = `${p.attr}="${p.value}"`;
+            expect(p.markup, what).toBe(0);
+            expect(p.textChars, `${what}: the widget went blank`).toBeGreaterThan(50);
+            expect(p.alertChars, `${what}: the message should be short and specific`).toBeLessThan(600);
+            const refused = w.parsed.includes(p.attr) && p.value.trim() !== '' && !(w.accepted[p.attr] ?? []).includes(p.value);
+            if (refused) expect(p.alerts.join(' '), `${what}: no message naming it`).toContain(p.attr);
+            if (!w.parsed.includes(p.attr)) expect(p.alerts, what).toEqual([]);
+          }
+          await expect(el.locator('[role="alert"]:visible')).toHaveCount(0);
+        });
+      }
 
       test(`attn-exercise: a bad seed is named in a visible message, ${lang}`, async ({ page }) => {
         await page.goto(FIXTURE);

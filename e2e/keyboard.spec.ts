@@ -1,4 +1,4 @@
-// A keyboard-only walk through the whole of lesson 1 (issue 9): no mouse, no
+// A keyboard-only walk through the whole of lesson 1: no mouse, no
 // element.focus(), only Tab / Shift+Tab / arrows / Home / End / Space / Enter
 // and typing. Heatmap slider, toggles, selector and cells; the exercise; the
 // quiz; the spaced review from "due" to "saved". Focus must never fall back to

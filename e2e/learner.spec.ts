@@ -1,4 +1,4 @@
-// What a new learner meets on the built site, in both languages (issue #17):
+// What a new learner meets on the built site, in both languages:
 // quizzes that cannot be passed on option length, the missed questions listed
 // with the way back to their sections, one numbering on the reading page, the
 // note's "why" questions as open prompts, nothing cut off at 360 px, and bank

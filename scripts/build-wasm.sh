@@ -9,10 +9,7 @@ node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/limits.js, cpp/b
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2
 mkdir -p web/generated
-cp build/wasm/attn_core.mjs build/wasm/attn_core.wasm \
-   build/wasm/attn_core_scalar.mjs build/wasm/attn_core_scalar.wasm \
-   build/wasm/attn_py.mjs build/wasm/attn_py.wasm \
-   build/wasm/attn_cli.mjs build/wasm/attn_cli.wasm \
-   build/wasm/attn_torch.mjs build/wasm/attn_torch.wasm \
-   build/wasm/attn_train.mjs build/wasm/attn_train.wasm \
-   build/wasm/attn_train_scalar.mjs build/wasm/attn_train_scalar.wasm web/generated/
+# every build of every module in cpp/bindings/modules.json
+for f in $(node -e 'for (const m of require("./cpp/bindings/modules.json").modules) for (const f of m.files) console.log(f)'); do
+  cp "build/wasm/$f.mjs" "build/wasm/$f.wasm" web/generated/
+done

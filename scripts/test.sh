@@ -15,7 +15,7 @@ echo "== sanitizers (ASan + UBSan)"
 bash scripts/test-sanitize.sh
 
 echo "== fuzzing (short pass)"
-bash scripts/fuzz.sh 30
+bash scripts/fuzz.sh 5
 
 echo "== WASM build"
 bash scripts/build-wasm.sh

@@ -9,7 +9,8 @@
 // To add a widget (say w=tril): add an entry here, with the element module's
 // path (relative to web/), and if it runs a WASM module of its own, a payload
 // in EMBED_WASM below and an installer in web/embed/wasm-<name>.ts.
-// Nothing else changes: the build, the loader and the docs' table follow.
+// The build and the loader follow; scripts/modules.test.ts fails until
+// docs/embedding.md's tables name the new widget.
 
 export interface EmbedWidget {
   /** The custom element's tag. */

@@ -25,16 +25,27 @@ export function define(name: string, ctor: CustomElementConstructor): void {
   if (!customElements.get(name)) customElements.define(name, ctor);
 }
 
+/** The detail type of a CustomEvent declared in HTMLElementEventMap. */
+export type EventDetail<K extends keyof HTMLElementEventMap> = HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/** One constructed stylesheet per element class (the CSS text is parsed once per page). */
+const classSheets = new WeakMap<object, CSSStyleSheet>();
+
 export abstract class AttnElement extends HTMLElement {
   protected readonly root: ShadowRoot;
   #renderQueued = false;
   #waiting: ((done: boolean) => void)[] = [];
   #tracked = 0;
 
-  constructor(styles: CSSStyleSheet[]) {
+  /** `styles`: the element's CSS text (made into one sheet shared by every instance of the class), or sheets made by the caller. */
+  constructor(styles: string | CSSStyleSheet[]) {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    this.root.adoptedStyleSheets = styles;
+    if (typeof styles === 'string') {
+      let own = classSheets.get(this.constructor);
+      if (!own) classSheets.set(this.constructor, (own = sheet(styles)));
+      this.root.adoptedStyleSheets = [own];
+    } else this.root.adoptedStyleSheets = styles;
   }
 
   attributeChangedCallback(): void {
@@ -99,9 +110,9 @@ export abstract class AttnElement extends HTMLElement {
     for (const resolve of waiting) resolve(true);
   }
 
-  /** Dispatches a typed CustomEvent that bubbles and crosses shadow roots. */
-  protected emit<T>(type: string, detail: T): boolean {
-    return this.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+  /** Dispatches a CustomEvent declared in HTMLElementEventMap (its detail typed by it) that bubbles and crosses shadow roots. */
+  protected emit<K extends keyof HTMLElementEventMap>(type: K, detail: EventDetail<K>): boolean {
+    return this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
 

@@ -4,7 +4,7 @@
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
 import { parseSeed } from '../../shared/parse';
 import { saveText } from '../../shared/download';
-import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
 import { getEvaluator, type Evaluator } from '../../engine/evaluator-browser';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
@@ -208,7 +208,6 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 h3 { font-size: 1em; margin: .2em 0; }
 `;
 
-let styles: CSSStyleSheet | null = null;
 
 /** Line-by-line comparison: indexes (in `got`) of the lines that differ from `want`. */
 export function diffLines(got: string, want: string): number[] {
@@ -233,8 +232,7 @@ export class AttnExercise extends AttnElement {
   #lang: Lang = 'zh-CN';
 
   constructor() {
-    styles ??= sheet(CSS);
-    super([styles]);
+    super(CSS);
   }
 
   /** The seed in use: the attribute when it is a valid seed (0 ≤ seed < 2^64), else the last valid one. */
@@ -423,7 +421,7 @@ export class AttnExercise extends AttnElement {
       this.#result = null;
     }
     this.#paintResult();
-    if (this.#result) this.emit<AttnExerciseRunDetail>(RUN_EVENT, this.#result);
+    if (this.#result) this.emit(RUN_EVENT, this.#result);
     return this.#result;
   }
 

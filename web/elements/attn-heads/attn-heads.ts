@@ -4,7 +4,7 @@
 // online-softmax kernel standing in for F.scaled_dot_product_attention; this
 // element parses attributes, shows the numbers and reports. The engine loads
 // when the element nears the viewport.
-import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
 import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch-browser';
 import { saveText } from '../../shared/download';
 import { STRINGS, type Strings } from './i18n';
@@ -22,9 +22,7 @@ export interface AttnHeadsChangeDetail extends HeadsState {
   allclose: boolean;
 }
 
-export const CHANGE_EVENT = 'attn-heads-change';
-
-let styles: CSSStyleSheet | null = null;
+export const CHANGE_EVENT = 'attn-heads-change' as const;
 
 export class AttnHeads extends AttnElement {
   static get observedAttributes(): string[] {
@@ -79,8 +77,7 @@ export class AttnHeads extends AttnElement {
   readonly #snippet = h('pre', { part: 'snippet', tabindex: '0' });
 
   constructor() {
-    styles ??= sheet(HEADS_CSS);
-    super([styles]);
+    super(HEADS_CSS);
     this.#grid.el.setAttribute('aria-describedby', 'grid-help');
     this.#details.append(this.#snippet);
     this.#body.append(
@@ -305,7 +302,7 @@ export class AttnHeads extends AttnElement {
     const key = JSON.stringify(detail);
     if (key === this.#emittedKey) return;
     this.#emittedKey = key;
-    this.emit<AttnHeadsChangeDetail>(CHANGE_EVENT, detail);
+    this.emit(CHANGE_EVENT, detail);
   }
 }
 

@@ -1,7 +1,7 @@
 // <attn-heatmap>: the lesson's "drag d_k" picture. The C++ engine computes the
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
-import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
 import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/browser';
 import { STRINGS, type Strings } from './i18n';
 import {
@@ -30,7 +30,6 @@ export const CHANGE_EVENT = 'attn-heatmap-change';
 
 const OBSERVED = ['tokens', 'dk', 'dk-max', 'seed', 'scale', 'causal', 'compare', 'lang', 'labels', 'log-scale'] as const;
 
-let styles: CSSStyleSheet | null = null;
 let lut: ReturnType<typeof buildLut> | null = null;
 
 /** The computed matrices of one panel (one scale). */
@@ -198,8 +197,7 @@ export class AttnHeatmap extends AttnElement {
   readonly #body = h('div', { class: 'body', role: 'group' });
 
   constructor() {
-    styles ??= sheet(HEATMAP_CSS);
-    super([styles]);
+    super(HEATMAP_CSS);
     const opts = (['sqrt', 'none', 'dk'] as const).map((s) => h('option', { value: s }));
     this.#scale.append(...opts);
     this.#panelBox.append(this.#panels[0].el, this.#panels[1].el);
@@ -724,7 +722,7 @@ export class AttnHeatmap extends AttnElement {
     const key = `${s.tokens}|${s.dk}|${s.dkMax}|${s.seed}|${s.scale}|${s.causal}`;
     if (key === this.#emittedKey) return;
     this.#emittedKey = key;
-    this.emit<AttnHeatmapChangeDetail>(CHANGE_EVENT, {
+    this.emit(CHANGE_EVENT, {
       tokens: s.tokens, dk: s.dk, dkMax: s.dkMax, seed: s.seed, scale: s.scale, causal: s.causal,
       weights: new Float64Array(m.weights),
     });

@@ -2,7 +2,7 @@
 // answer and shows the feedback at once; a retake reshuffles questions and
 // options; attempts go to the progress store; answers and the completed quiz
 // are announced as xAPI-shaped events the host page may forward.
-import { AttnElement, define, h, resolveLang, sheet } from '../../shared/element';
+import { AttnElement, define, h, resolveLang } from '../../shared/element';
 import { recordQuizAttempt, getStorageStatus, type QuizAttempt } from '../../storage/progress';
 import { BANK_NAME, parseBank, type Bank, type BankIssue, type BankQuestion, type LangText } from './bank';
 import { nextOptionOrder, nextQuestionOrder, cryptoRandomInt, type RandomInt } from './shuffle';
@@ -191,7 +191,7 @@ export class AttnQuiz extends AttnElement {
   random: RandomInt = cryptoRandomInt;
 
   constructor() {
-    super([sheet(QUIZ_CSS)]);
+    super(QUIZ_CSS);
     this.root.addEventListener('click', (e) => this.#onClick(e));
     this.root.addEventListener('keydown', (e) => this.#onKeydown(e as KeyboardEvent));
     this.root.addEventListener('input', (e) => this.#onInput(e));
@@ -458,7 +458,7 @@ export class AttnQuiz extends AttnElement {
     const success = optionIndex === q.answer;
     const pos = a.qOrder.indexOf(qIndex);
     this.#pendingFocus = `fb-${pos}`;
-    this.emit<AttnQuizAnswerDetail>('attn-quiz-answer', this.#answerStatement(q, optionIndex, success, duration, t));
+    this.emit('attn-quiz-answer', this.#answerStatement(q, optionIndex, success, duration, t));
     if (this.complete) this.#finish(t);
     this.requestRender();
   }
@@ -514,7 +514,7 @@ export class AttnQuiz extends AttnElement {
     }
     this.#pendingFocus = 'summary';
     const scaled = total ? score / total : 0;
-    this.emit<AttnQuizCompleteDetail>('attn-quiz-complete', {
+    this.emit('attn-quiz-complete', {
       verb: { id: VERB_COMPLETED, display: { 'en-US': 'completed' } },
       object: {
         objectType: 'Activity',

@@ -14,7 +14,7 @@ import { buildIcs, formatDateTime, formatDue } from './format';
 import { STRINGS, type ReviewStrings } from './i18n';
 import { recallFor, type RecallSpec } from './recall';
 import { lessonName } from './lessons';
-import { reviewSheet } from './styles';
+import { REVIEW_CSS } from './styles';
 import { getEvaluator } from '../../engine/evaluator-browser';
 import { reasonText, type VerdictData } from '../attn-exercise/reasons';
 
@@ -81,7 +81,7 @@ export class AttnReview extends AttnElement {
   #focusNext: string | null = null;
   #onVisible = () => { if (document.visibilityState === 'visible') this.requestRender(); };
 
-  constructor() { super([reviewSheet()]); }
+  constructor() { super(REVIEW_CSS); }
 
   get lesson(): string | null { return this.getAttribute('lesson'); }
   set lesson(v: string | null) { if (v === null) this.removeAttribute('lesson'); else this.setAttribute('lesson', v); }
@@ -469,7 +469,7 @@ export class AttnReview extends AttnElement {
     this.#message = { text: t.saved(formatDue(item.due, resolveLang(this), now())), error: false };
     this.#focusNext = '#title';
     this.requestRender();
-    this.emit<ReviewCompleteDetail>('attn-review-complete', { lesson: s.lesson, rating, due: item.due });
+    this.emit('attn-review-complete', { lesson: s.lesson, rating, due: item.due });
   }
 }
 

@@ -1,9 +1,8 @@
-import { sheet } from '../../shared/element';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
 
 // The shared palette (web/shared/theme.ts: --attn-fg, -bg, -muted, -border,
 // -surface, -accent, -focus, -font) plus the review's own tokens.
-export const reviewSheet = (): CSSStyleSheet => sheet(`
+export const REVIEW_CSS = `
 :host {${PALETTE_LIGHT}
   --_accent-fg: var(--attn-accent-fg, #ffffff);
   --_due: var(--attn-due, #9a3412);
@@ -69,4 +68,4 @@ fieldset label { display: block; padding: .2rem 0; cursor: pointer; }
 @media (prefers-reduced-motion: no-preference) {
   button { transition: background-color .15s ease, color .15s ease; }
 }
-`);
+`;

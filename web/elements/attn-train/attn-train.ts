@@ -5,7 +5,7 @@
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples and, after the head model,
 // its attention weights on a snippet the learner picks.
-import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-client';
 import { rampColor } from './ramp';
 import { chartGeometry, type Point, type Series } from './chart';
@@ -50,7 +50,6 @@ interface PastRun { owner: object; model: ModelName; source: string; points: Poi
 const pastRuns: PastRun[] = [];
 const pastRunsChanged = new EventTarget();
 
-let styles: CSSStyleSheet | null = null;
 let nextRun = 1;
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
@@ -139,8 +138,7 @@ export class AttnTrain extends AttnElement {
   readonly #body = h('div', { role: 'group' });
 
   constructor() {
-    styles ??= sheet(TRAIN_CSS);
-    super([styles]);
+    super(TRAIN_CSS);
     this.#model.append(...MODELS.map((m) => h('option', { value: m })));
     this.#own.append(
       h('div', { class: 'field' }, this.#ownTextLabel, this.#ownText_),
@@ -291,7 +289,7 @@ export class AttnTrain extends AttnElement {
   #rejectText(p: TextProblem): void {
     this.#problem = this.#t.textProblem(p);
     this.#showMessages();
-    this.emit<AttnTrainErrorDetail>('attn-train-error', { kind: 'text', message: this.#problem });
+    this.emit('attn-train-error', { kind: 'text', message: this.#problem });
   }
 
   #settings(): RunSettings {
@@ -326,7 +324,7 @@ export class AttnTrain extends AttnElement {
     this.#rate.textContent = '';
     const settings = this.#settings();
     this.#client.send({ type: 'start', run: this.#run, settings, ...(text === undefined ? { textUrl: new URL(this.src, document.baseURI).href } : { text }) });
-    this.emit<AttnTrainStartDetail>('attn-train-start', {
+    this.emit('attn-train-start', {
       model: settings.model, seed: settings.seed, iters: settings.iters, evalInterval: settings.evalInterval,
       evalIters: settings.evalIters, lr: settings.lr, source: text === undefined ? 'shakespeare' : 'own',
     });
@@ -452,7 +450,7 @@ export class AttnTrain extends AttnElement {
         }
         this.#pendingChart = true;
         this.#queueFrame();
-        this.emit<AttnTrainEvalDetail>('attn-train-eval', { model: this.#runModel, ...msg.point, line: msg.line });
+        this.emit('attn-train-eval', { model: this.#runModel, ...msg.point, line: msg.line });
         break;
       }
       case 'progress':
@@ -475,7 +473,7 @@ export class AttnTrain extends AttnElement {
         this.#phase = 'failed';
         this.#problem = t.nan(msg.step);
         this.#finishRun();
-        this.emit<AttnTrainErrorDetail>('attn-train-error', { kind: 'nan', message: this.#problem, step: msg.step });
+        this.emit('attn-train-error', { kind: 'nan', message: this.#problem, step: msg.step });
         break;
       case 'done': {
         this.#phase = msg.stopped ? 'stopped' : 'done';
@@ -489,7 +487,7 @@ export class AttnTrain extends AttnElement {
         this.#status.textContent = msg.stopped ? t.stopped(msg.step) : t.done(msg.step, formatSeconds(msg.activeMs / 1000));
         this.#rate.textContent = msg.stepsPerSecond > 0 ? t.rateDone(String(Math.round(msg.stepsPerSecond))) : '';
         this.#finishRun();
-        this.emit<AttnTrainDoneDetail>('attn-train-done', {
+        this.emit('attn-train-done', {
           model: this.#runModel, step: msg.step, stopped: msg.stopped, evals: this.evaluations, sample: msg.sample,
           seconds: msg.activeMs / 1000, stepsPerSecond: msg.stepsPerSecond,
         });
@@ -514,7 +512,7 @@ export class AttnTrain extends AttnElement {
         this.#status.textContent = '';
         this.#showMessages();
         this.requestRender();
-        this.emit<AttnTrainErrorDetail>('attn-train-error', { kind: msg.kind, message: this.#problem });
+        this.emit('attn-train-error', { kind: msg.kind, message: this.#problem });
         break;
       }
     }

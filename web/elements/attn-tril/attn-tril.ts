@@ -3,7 +3,7 @@
 // after torch.manual_seed(seed) and computes the three ways of averaging the
 // past, the one-head demo, the softmax temperature and the permutation demo;
 // this element parses attributes, shows numbers and reports.
-import { AttnElement, define, h, resolveLang, sheet, type Lang } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
 import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch-browser';
 import { STRINGS, type Strings } from './i18n';
 import { ATTRS, DEFAULTS, M_MAX, M_MIN, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
@@ -18,7 +18,6 @@ export type AttnTrilChangeDetail = Omit<TrilState, 'parts'>;
 export const CHANGE_EVENT = 'attn-tril-change';
 const T = 8;
 
-let styles: CSSStyleSheet | null = null;
 
 function cellBar(td: HTMLElement, w: number): void {
   td.style.setProperty('--w', String(Math.max(0, Math.min(1, w))));
@@ -165,8 +164,7 @@ export class AttnTril extends AttnElement {
   readonly #snippet = h('pre', { part: 'snippet' });
 
   constructor() {
-    styles ??= sheet(TRIL_CSS);
-    super([styles]);
+    super(TRIL_CSS);
     for (let b = 0; b < 4; b++) this.#bSelect.append(h('option', { value: String(b) }, String(b)));
     this.#viewBox.append(this.#viewLegend, h('span', { class: 'check' }, this.#viewAvg, this.#viewAvgLabel), ' ',
       h('span', { class: 'check' }, this.#viewAtt, this.#viewAttLabel));
@@ -481,7 +479,7 @@ export class AttnTril extends AttnElement {
     const key = JSON.stringify(detail);
     if (key === this.#emittedKey) return;
     this.#emittedKey = key;
-    this.emit<AttnTrilChangeDetail>(CHANGE_EVENT, detail);
+    this.emit(CHANGE_EVENT, detail);
   }
 }
 
