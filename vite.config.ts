@@ -4,6 +4,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
 import { WASM_GLUE, WASM_URL_IMPORT } from './scripts/wasm-modules.ts';
 import { siteChrome } from './scripts/vite-site-chrome.ts';
+import { pytorchCode } from './scripts/vite-pytorch-code.ts';
 import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
 
 const here = import.meta.dirname;
@@ -124,7 +125,7 @@ export default defineConfig({
   root: 'web',
   base: './',
   publicDir: resolve(here, 'public'),
-  plugins: [siteChrome(), embedBuild(), cssTemplateMinify()],
+  plugins: [siteChrome(), pytorchCode(), embedBuild(), cssTemplateMinify()],
   // <attn-train>'s Web Worker: an ES module file (worker-src 'self').
   worker: { format: 'es' },
   build: {

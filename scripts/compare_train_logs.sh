@@ -6,6 +6,9 @@
 #   bash scripts/compare_train_logs.sh --model head --seed 7 --iters 800 --lr 3e-3 ...
 #                                                      # any attn-cli train options, against
 #                                                      # scripts/train_reference.py run now (needs python3-torch)
+#   bash scripts/compare_train_logs.sh --script --model head --seed 7 ...
+#                                                      # against the script attn-cli train ... --emit-pytorch
+#                                                      # prints, run now in a fresh directory with its text
 #
 # Needs build/native/attn-cli (npm run build:native). Every evaluation line must
 # be equal, or differ by 0.0001 in a loss whose fifth decimal is a rounding tie
@@ -51,6 +54,20 @@ if [ $# -eq 0 ]; then
     "$cli" train --model "$m" > "$tmp/ours.txt"
     compare "$m (defaults)" "$tmp/ours.txt" "cpp/tests/data/train_log_$m.txt" || status=1
   done
+elif [ "$1" = "--script" ]; then
+  shift
+  data=input.txt
+  args=("$@")
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[i]}" in --data) data=${args[i + 1]} ;; --data=*) data=${args[i]#--data=} ;; esac
+  done
+  # the text where the script will look for it: --data as given (default input.txt: Tiny Shakespeare)
+  mkdir -p "$tmp/run/$(dirname "$data")"
+  if [ "$data" = input.txt ]; then cp public/data/tinyshakespeare.txt "$tmp/run/input.txt"; else cp "$data" "$tmp/run/$data"; fi
+  "$cli" train "$@" --emit-pytorch > "$tmp/run/run.py"
+  (cd "$tmp/run" && "$OLDPWD/$cli" train "$@") > "$tmp/ours.txt"
+  (cd "$tmp/run" && /usr/bin/python3 run.py) > "$tmp/theirs.txt"
+  compare "script: $*" "$tmp/ours.txt" "$tmp/theirs.txt" || status=1
 else
   "$cli" train "$@" > "$tmp/ours.txt"
   /usr/bin/python3 scripts/train_reference.py "$@" > "$tmp/theirs.txt"

@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "train/pytorch_script.hpp"
 #include "train/trainer.hpp"
 
 #ifndef ATTN_DEFAULT_DATA
@@ -46,7 +47,9 @@ std::string train_usage() {
          "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
          "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " + n(L::head_iters) +
          ", " + n(L::head_eval_interval) + ", " + lr_text(L::head_lr) + ") on FILE (UTF-8; default: the\n"
-         "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample\n";
+         "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample\n"
+         "      --emit-pytorch [--lang en|zh-CN]: print instead the PyTorch script that trains the same\n"
+         "      run and prints the same log; it opens FILE as given (default input.txt)\n";
 }
 
 namespace {
@@ -70,6 +73,34 @@ long long int_opt(const std::map<std::string, std::string>& o, const char* name,
   return v;
 }
 
+// --emit-pytorch and --lang, taken out before the other options are parsed.
+struct ScriptRequest {
+  bool emit = false;
+  ScriptLang lang = ScriptLang::En;
+  std::vector<std::string> rest;
+};
+
+ScriptRequest take_script_options(const std::vector<std::string>& args) {
+  ScriptRequest s;
+  std::optional<std::string> lang;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--emit-pytorch") s.emit = true;
+    else if (a.rfind("--lang=", 0) == 0) lang = a.substr(7);
+    else if (a == "--lang") {
+      if (i + 1 == args.size()) throw Bad{"option --lang needs a value"};
+      lang = args[++i];
+    } else s.rest.push_back(a);
+  }
+  if (lang) {
+    if (!s.emit) throw Bad{"--lang goes with --emit-pytorch"};
+    if (*lang == "en") s.lang = ScriptLang::En;
+    else if (*lang == "zh-CN") s.lang = ScriptLang::ZhCN;
+    else throw Bad{"--lang must be en or zh-CN, got " + quoted(*lang)};
+  }
+  return s;
+}
+
 std::string format_eval(const Eval& e) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "step %d: train loss %.4f, val loss %.4f\n", e.step,
@@ -79,9 +110,11 @@ std::string format_eval(const Eval& e) {
 
 }  // namespace
 
-CliResult run_train_cli(const std::vector<std::string>& args, const ReadFile& read) {
+CliResult run_train_cli(const std::vector<std::string>& all_args, const ReadFile& read) {
   CliResult r;
   try {
+    const ScriptRequest script = take_script_options(all_args);
+    const std::vector<std::string>& args = script.rest;
     const auto o = parse_options(args, {"model", "seed", "iters", "eval-interval", "eval-iters", "lr",
                                         "batch", "block", "data", "sample-chars"});
     const auto m = o.find("model");
@@ -118,6 +151,10 @@ CliResult run_train_cli(const std::vector<std::string>& args, const ReadFile& re
       if (t.empty() || *end != '\0' || !std::isfinite(v) || !(v > 0) || !std::isfinite(static_cast<float>(v)))
         throw Bad{"--lr must be a positive number, got " + quoted(t)};
       c.lr = static_cast<float>(v);
+    }
+    if (script.emit) {
+      r.out = pytorch_script(c, sample, o.count("data") ? o.at("data") : "input.txt", script.lang);
+      return r;
     }
     // Without --data: the project's copy, where the build found it, else
     // relative to the working directory (npm scripts run at the root).

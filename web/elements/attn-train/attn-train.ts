@@ -17,6 +17,7 @@ import {
 import { TRAIN_CSS } from './styles';
 import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/limits.js';
 import { MAX_TEXT_BYTES, checkBytes, checkText, type TextProblem } from './text';
+import { OWN_TEXT_FILE, PytorchPanel, SHAKESPEARE_FILE } from './pytorch-panel';
 
 export type { ModelName } from './parse';
 
@@ -136,6 +137,16 @@ export class AttnTrain extends AttnElement {
   readonly #attnNote = h('p', { class: 'hint', role: 'status' });
   readonly #hmWrap = h('div', { class: 'hm-wrap', part: 'heatmap', tabindex: '0', role: 'region' });
   readonly #body = h('div', { role: 'group' });
+  readonly #pytorch = new PytorchPanel({
+    // the attributes as they are now, even before the render that applies them
+    settings: () => {
+      const s = resolveState((n: TrainAttr) => this.getAttribute(n), this.#state).state;
+      return { ...s, batch: BATCH, block: BLOCK, data: this.#sourceOwn ? OWN_TEXT_FILE : SHAKESPEARE_FILE };
+    },
+    lang: () => this.#lang ?? resolveLang(this),
+    ownText: () => (this.#sourceOwn ? this.#ownText ?? this.#ownText_.value : null),
+    textUrl: () => new URL(this.src, document.baseURI).href,
+  });
 
   constructor() {
     super(TRAIN_CSS);
@@ -160,6 +171,7 @@ export class AttnTrain extends AttnElement {
       h('div', { class: 'panels' },
         h('figure', { 'aria-labelledby': 'chart-title' }, this.#chartTitle, this.#chart, this.#keys),
         h('div', {}, this.#logTitle, this.#log)),
+      this.#pytorch.root,
       h('section', { 'aria-labelledby': 'sample-title' }, this.#sampleTitle, this.#sampleCaption, this.#sampleOut),
       this.#attnBox,
     );
@@ -205,6 +217,8 @@ export class AttnTrain extends AttnElement {
     return this.#attention ? { snippet: this.#attention.snippet, weights: new Float32Array(this.#attention.weights) } : null;
   }
   get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  /** The PyTorch script for the current settings (what Copy as PyTorch copies): attn-cli train … --emit-pytorch's. */
+  get pytorchScript(): string { return this.#pytorch.script(); }
 
   /** Uses this text (instead of Tiny Shakespeare) for the next run; null goes back to Tiny Shakespeare. */
   setText(text: string | null): void {
@@ -554,6 +568,7 @@ export class AttnTrain extends AttnElement {
     }
     this.#showMessages();
     this.#syncControls();
+    this.#pytorch.update();
   }
 
   #applyState(): void {

@@ -103,4 +103,9 @@ table.hm td.masked { background: var(--_surface); color: var(--_muted); }
   table.hm td { width: 2.1rem; height: 1.9rem; font-size: 0.66rem; }
   table.hm th { padding: 0.1rem 0.15rem; }
 }
+/* Copy as PyTorch / Download (pytorch-panel.ts) */
+.pytorch { margin: 0.75rem 0 0.25rem; }
+.pytorch .buttons { align-items: center; }
+.pytorch a { color: var(--_accent); text-underline-offset: 2px; }
+.pytorch a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 `;

@@ -1,0 +1,117 @@
+# train_bigram.py: the reading note's character model (bigram), trained the way the page and attn-cli train train it.
+# Run it on the CPU with PyTorch 1.13 or later: python3 train_bigram.py
+# Every "step ..." line it prints is the line the page's training log shows.
+# The training text (UTF-8) goes in 'input.txt', relative to the directory you run it in. The lecture's Tiny Shakespeare:
+#   https://raw.githubusercontent.com/karpathy/char-rnn/master/data/tinyshakespeare/input.txt
+import torch
+import torch.nn as nn
+from torch.nn import functional as F
+
+# This run's settings
+data_path = 'input.txt'
+seed = 1337
+max_iters = 3000
+eval_interval = 300
+eval_iters = 200
+learning_rate = 1e-2
+batch_size = 32
+block_size = 8
+sample_chars = 500
+
+# One thread: the reference runs were made so, and tensors this small gain nothing from more.
+torch.set_num_threads(1)
+# The seed comes first: the model's initial weights draw next, then every batch's offsets.
+torch.manual_seed(seed)
+
+# Read the text; newline='' keeps line endings as they are, so these are the characters the page reads.
+with open(data_path, 'r', encoding='utf-8', newline='') as f:
+    text = f.read()
+# The vocabulary: the text's distinct characters, in code point order.
+chars = sorted(set(text))
+vocab_size = len(chars)
+stoi = {ch: i for i, ch in enumerate(chars)}
+itos = {i: ch for i, ch in enumerate(chars)}
+encode = lambda s: [stoi[c] for c in s]
+decode = lambda ids: ''.join(itos[i] for i in ids)
+
+# The first 90 % trains, the last 10 % validates.
+data = torch.tensor(encode(text), dtype=torch.long)
+n = int(0.9 * len(data))
+train_data = data[:n]
+val_data = data[n:]
+
+
+def get_batch(split):
+    # batch_size random starting points; x is block_size characters from each, y the character after each.
+    data = train_data if split == 'train' else val_data
+    ix = torch.randint(len(data) - block_size, (batch_size,))
+    x = torch.stack([data[i:i + block_size] for i in ix])
+    y = torch.stack([data[i + 1:i + block_size + 1] for i in ix])
+    return x, y
+
+
+@torch.no_grad()
+def estimate_loss():
+    # The mean loss over eval_iters batches of each split (train first): far steadier than one batch's loss.
+    # no_grad: no backward pass here, so no graph is kept.
+    out = {}
+    # eval() and train() switch modes: the same for these layers, not once there is dropout.
+    model.eval()
+    for split in ['train', 'val']:
+        losses = torch.zeros(eval_iters)
+        for k in range(eval_iters):
+            X, Y = get_batch(split)
+            logits, loss = model(X, Y)
+            losses[k] = loss.item()
+        out[split] = losses.mean()
+    model.train()
+    return out
+
+
+class LanguageModel(nn.Module):
+
+    def __init__(self):
+        super().__init__()
+        # bigram: each character looks up the next character's logits (a vocab_size x vocab_size table)
+        self.token_embedding_table = nn.Embedding(vocab_size, vocab_size)
+
+    def forward(self, idx, targets=None):
+        B, T = idx.shape
+        logits = self.token_embedding_table(idx)  # (B, T, vocab_size)
+        if targets is None:
+            return logits, None
+        B, T, C = logits.shape
+        # cross-entropy: the mean over the B*T positions
+        loss = F.cross_entropy(logits.view(B * T, C), targets.view(B * T))
+        return logits, loss
+
+    def generate(self, idx, max_new_tokens):
+        for _ in range(max_new_tokens):
+            # feed only the last block_size tokens: the position table has no more rows
+            idx_cond = idx[:, -block_size:]
+            logits, _ = self(idx_cond)
+            # the last position's distribution; draw one character and append it
+            probs = F.softmax(logits[:, -1, :], dim=-1)
+            idx_next = torch.multinomial(probs, num_samples=1)
+            idx = torch.cat((idx, idx_next), dim=1)
+        return idx
+
+
+model = LanguageModel()
+optimizer = torch.optim.AdamW(model.parameters(), lr=learning_rate)
+
+for iter in range(max_iters):
+    # an evaluation every eval_interval steps, before the step (none after the last one)
+    if iter % eval_interval == 0:
+        losses = estimate_loss()
+        print(f"step {iter}: train loss {losses['train']:.4f}, val loss {losses['val']:.4f}")
+    xb, yb = get_batch('train')
+    logits, loss = model(xb, yb)
+    optimizer.zero_grad(set_to_none=True)
+    loss.backward()
+    optimizer.step()
+
+# After training, generate from a single token 0 (the first character printed)
+if sample_chars > 0:
+    context = torch.zeros((1, 1), dtype=torch.long)
+    print(decode(model.generate(context, max_new_tokens=sample_chars)[0].tolist()))

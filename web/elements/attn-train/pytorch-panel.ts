@@ -1,0 +1,112 @@
+// <attn-train>'s "take the run home" row: Copy as PyTorch, Download
+// train_<model>.py, and the text file the script opens (Tiny Shakespeare as
+// input.txt, or the learner's own text as my_text.txt). The script is
+// web/train-script's, for the settings in the controls now: the one
+// `attn-cli train … --emit-pytorch` prints for the same settings.
+import { h, type Lang } from '../../shared/element';
+import { pytorchScript, scriptFileName, type ScriptSettings } from '../../train-script/pytorch-script';
+
+/** The file the script opens for Tiny Shakespeare (the lecture's name) and for the learner's own text. */
+export const SHAKESPEARE_FILE = 'input.txt';
+export const OWN_TEXT_FILE = 'my_text.txt';
+
+interface PanelStrings {
+  copy: string;
+  download: (file: string) => string;
+  copied: string;
+  copyFailed: string;
+  shakespeareHint: (file: string) => string;
+  ownHint: (file: string) => string;
+  textLink: (file: string) => string;
+}
+
+const STRINGS: Record<Lang, PanelStrings> = {
+  'zh-CN': {
+    copy: '复制为 PyTorch 代码',
+    download: (f) => `下载 ${f}`,
+    copied: '已复制。',
+    copyFailed: '无法访问剪贴板：请用“下载”。',
+    shakespeareHint: (f) => `脚本按当前设置训练，打印与上面日志相同的每一行。它读取运行目录下的 ${f}：`,
+    ownHint: (f) => `脚本按当前设置训练，打印与上面日志相同的每一行。把你的文本（UTF-8）存成运行目录下的 ${f}：`,
+    textLink: (f) => `下载训练文本（${f}）`,
+  },
+  en: {
+    copy: 'Copy as PyTorch',
+    download: (f) => `Download ${f}`,
+    copied: 'Copied.',
+    copyFailed: 'No clipboard access: use Download instead.',
+    shakespeareHint: (f) => `The script trains with the current settings and prints every line of the log above. It reads ${f} from the directory it runs in:`,
+    ownHint: (f) => `The script trains with the current settings and prints every line of the log above. Save your text (UTF-8) as ${f} in the directory it runs in:`,
+    textLink: (f) => `Download the training text (${f})`,
+  },
+};
+
+/** What the panel asks its element for, each time it is used. */
+export interface PanelSource {
+  settings(): ScriptSettings;
+  lang(): Lang;
+  /** The learner's own text when it is the source, else null (Tiny Shakespeare at textUrl()). */
+  ownText(): string | null;
+  textUrl(): string;
+}
+
+/** A Blob download through a temporary link (no inline script, CSP-safe). */
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h('a', { href: url, download: name });
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export class PytorchPanel {
+  readonly root = h('section', { class: 'pytorch', part: 'pytorch' });
+  readonly #copy = h('button', { type: 'button', part: 'copy-button' });
+  readonly #download = h('button', { type: 'button', part: 'download-button' });
+  readonly #status = h('span', { class: 'hint', role: 'status' });
+  readonly #hint = h('p', { class: 'hint' });
+  readonly #text = h('a', { part: 'text-link' });
+  #t: PanelStrings = STRINGS['zh-CN'];
+
+  constructor(private readonly source: PanelSource) {
+    this.root.append(h('div', { class: 'buttons' }, this.#copy, this.#download, this.#status), this.#hint);
+    this.#hint.append(' ', this.#text);
+    this.#copy.addEventListener('click', () => void this.#copyScript());
+    this.#download.addEventListener('click', () => download(scriptFileName(this.source.settings().model), this.script(), 'text/x-python'));
+    this.#text.addEventListener('click', (e) => {
+      const own = this.source.ownText();
+      if (own === null) return; // the link itself downloads Tiny Shakespeare
+      e.preventDefault();
+      download(OWN_TEXT_FILE, own, 'text/plain');
+    });
+  }
+
+  /** The script for the element's current settings, its comments in the element's language. */
+  script(): string {
+    return pytorchScript(this.source.settings(), this.source.lang());
+  }
+
+  async #copyScript(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(this.script());
+      this.#status.textContent = this.#t.copied;
+    } catch {
+      this.#status.textContent = this.#t.copyFailed;
+    }
+  }
+
+  /** Labels, file names and the text link for the current language, model and source. */
+  update(): void {
+    const t = (this.#t = STRINGS[this.source.lang()]);
+    const own = this.source.ownText() !== null;
+    const file = own ? OWN_TEXT_FILE : SHAKESPEARE_FILE;
+    this.#copy.textContent = t.copy;
+    this.#download.textContent = t.download(scriptFileName(this.source.settings().model));
+    this.#hint.firstChild!.textContent = `${own ? t.ownHint(file) : t.shakespeareHint(file)} `;
+    this.#text.textContent = t.textLink(file);
+    this.#text.setAttribute('download', file);
+    this.#text.setAttribute('href', own ? '#' : this.source.textUrl());
+  }
+}
