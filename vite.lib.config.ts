@@ -56,6 +56,7 @@ export default defineConfig({
         'attn-review': el('attn-review'),
         'attn-exercise': el('attn-exercise'),
         'attn-tril': el('attn-tril'),
+        'attn-heads': el('attn-heads'),
         'attn-train': el('attn-train'),
       },
       formats: ['es'],

@@ -672,7 +672,7 @@ export const CHECKS = [
 /**
  * Checks of elements that other branches add; each runs when its library
  * file is in dist/lib, and is reported as skipped otherwise (hooks for
- * <attn-tril> and <attn-train>: a tril lab that works, and a 200-step
+ * <attn-tril>, <attn-heads> and <attn-train>: a tril lab that works, and a 200-step
  * training run that ends with the same losses as in Chromium).
  */
 export const OPTIONAL_CHECKS = [
@@ -700,6 +700,54 @@ export const OPTIONAL_CHECKS = [
       assert(got.maxDiff.includes('3.24e-8'), `max difference of the three ways: ${got.maxDiff}`);
       await s.run(() => document.getElementById('el').scrollIntoView({ block: 'start', behavior: 'instant' }));
       await SCREENSHOT(s, ctx, 'tril');
+    },
+  },
+  {
+    name: 'bonus (<attn-heads>): PyTorch\'s my_attention for seed 0, causal; heads grid, query row and Copy from the keyboard',
+    available: () => existsSync(join(root, 'dist/lib/attn-heads.js')),
+    async run(s, ctx) {
+      const g = JSON.parse(readFileSync(join(root, 'e2e/golden/bonus_0.json'), 'utf8'));
+      await s.goto('/fixtures/heads.html');
+      // The engine loads when the element nears the viewport.
+      await until(s, 'bonus ready', () => {
+        const e = document.getElementById('el');
+        e?.scrollIntoView({ block: 'center', behavior: 'instant' });
+        return e?.mine?.length === 640;
+      });
+      await s.run(() => document.getElementById('el').setAttribute('lang', 'en'));
+      await updated(s, 'el');
+      const text = (part) => s.run((p) => document.getElementById('el').shadowRoot.querySelector(`[part="${p}"]`)?.textContent ?? '', part);
+      const cells = (part) => s.run((p) => Array.from(document.getElementById('el').shadowRoot.querySelectorAll(`table[part="${p}"] tbody td`), (c) => c.textContent), part);
+      const got = await s.run(() => {
+        const e = document.getElementById('el');
+        return { mine: Array.from(e.mine), maxDiff: e.maxDiff, allclose: e.allclose };
+      });
+      const worst = Math.max(...got.mine.map((v, i) => Math.abs(v - g.mine[i])));
+      assert(worst < 2e-6, `mine: max |value − PyTorch| = ${worst}`);
+      assert(got.allclose && got.maxDiff < 1e-6, `allclose ${got.allclose}, max diff ${got.maxDiff}`);
+      eq(await text('shape'), g.shapeLine, 'the shape line');
+      assert((await text('allclose')).startsWith('allclose: True'), `verdict: ${await text('allclose')}`);
+      eq(await cells('mine'), g.mine00.match(/-?\d+\.\d+/g), 'mine[0, 0] at 4 decimals, as PyTorch prints it');
+      await focusIn(s, 'el', '[role="gridcell"]');
+      await s.press('ArrowRight');
+      await s.press('ArrowDown');
+      await updated(s, 'el');
+      eq(await s.run(() => document.getElementById('el').selected), [1, 1], 'the chosen head after ArrowRight, ArrowDown');
+      const at = (1 * 4 + 1) * 5 * 16;
+      eq(await cells('mine'), got.mine.slice(at, at + 80).map((v) => v.toFixed(4)), 'mine[1, 1] on screen');
+      await focusIn(s, 'el', '#row');
+      await s.press('ArrowUp');
+      await updated(s, 'el');
+      eq((await cells('steps-table')).length, 2 * 4, 'query row 3 takes two key tiles');
+      assert((await text('step-end')).includes('equals the manual one'), `step-by-step end: ${await text('step-end')}`);
+      await focusIn(s, 'el', '[part="copy-button"]');
+      await s.press('Enter');
+      await until(s, 'the script shown or copied', () => {
+        const r = document.getElementById('el').shadowRoot;
+        return /Copied|clipboard/.test(r.querySelector('.copy [role="status"]')?.textContent ?? '');
+      });
+      assert((await s.run(() => document.getElementById('el').pytorchCode)).includes('print(mine[1, 1])'), 'the script prints the chosen head');
+      await SCREENSHOT(s, ctx, 'heads');
     },
   },
   {

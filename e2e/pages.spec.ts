@@ -15,7 +15,7 @@ function watch(page: Page): string[] {
 const PAGES = [
   { path: '/', h1: { zh: '缩放点积注意力', en: 'Scaled dot-product attention' },
     sections: ['overview', 'shapes', 'scaling', 'mask', 'exercise', 'quiz', 'interview', 'review', 'sources'],
-    elements: { 'attn-heatmap': 2, 'attn-quiz': 2, 'attn-exercise': 1, 'attn-review': 1 } },
+    elements: { 'attn-heatmap': 2, 'attn-quiz': 2, 'attn-exercise': 1, 'attn-heads': 1, 'attn-review': 1 } },
   { path: '/reading.html', h1: { zh: '自注意力：从加权平均到 Q、K、V', en: 'Self-attention: from a weighted average to Q, K and V' },
     sections: ['note-ceiling', 'note-matmul', 'note-tril', 'note-softmax', 'note-position', 'note-head', 'note-scale',
       'note-notes', 'note-value', 'note-result', 'quiz', 'review', 'sources'],
@@ -157,7 +157,7 @@ test('axe: page-level contrast, landmarks and names pass in light and dark (elem
       await page.evaluate(axeSource);
       const result = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const r = await axe.run({ exclude: [['attn-heatmap'], ['attn-quiz'], ['attn-exercise'], ['attn-review'], ['attn-tril'], ['attn-train']] },
+        const r = await axe.run({ exclude: [['attn-heatmap'], ['attn-quiz'], ['attn-exercise'], ['attn-review'], ['attn-tril'], ['attn-heads'], ['attn-train']] },
           { resultTypes: ['violations'] });
         return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });

@@ -75,6 +75,24 @@ inline emscripten::val torch() {
   return o;
 }
 
+inline emscripten::val bonus() {
+  emscripten::val o = emscripten::val::object();
+  o.set("defaultSeed", static_cast<double>(attn::limits::Bonus::default_seed));
+  o.set("defaultBatch", static_cast<double>(attn::limits::Bonus::default_batch));
+  o.set("defaultHeads", static_cast<double>(attn::limits::Bonus::default_heads));
+  o.set("defaultTokens", static_cast<double>(attn::limits::Bonus::default_tokens));
+  o.set("defaultDk", static_cast<double>(attn::limits::Bonus::default_dk));
+  o.set("maxValues", static_cast<double>(attn::limits::Bonus::max_values));
+  o.set("maxWeights", static_cast<double>(attn::limits::Bonus::max_weights));
+  o.set("tile", static_cast<double>(attn::limits::Bonus::tile));
+  o.set("elementMaxBatch", static_cast<double>(attn::limits::Bonus::element_max_batch));
+  o.set("elementMaxHeads", static_cast<double>(attn::limits::Bonus::element_max_heads));
+  o.set("elementMaxTokens", static_cast<double>(attn::limits::Bonus::element_max_tokens));
+  o.set("elementMaxDk", static_cast<double>(attn::limits::Bonus::element_max_dk));
+  o.set("elementMaxValues", static_cast<double>(attn::limits::Bonus::element_max_values));
+  return o;
+}
+
 inline emscripten::val train() {
   emscripten::val o = emscripten::val::object();
   o.set("maxIters", static_cast<double>(attn::limits::Train::max_iters));

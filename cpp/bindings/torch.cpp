@@ -12,12 +12,18 @@
 //   unitVariance(seedHi, seedLo)              -> Float64Array [k.var, q.var, wei.var, scaled wei.var]
 //   softmaxTemperature(m)                     -> Float64Array (5,)
 //   permutation(seedHi, seedLo, b, perm, pos) -> {out, outPerm: (8, 16), maxDiff}
+//   bonus(seedHi, seedLo, B, H, T, D, causal) -> {q, k, v, mine, fused: (B, H, T, D),
+//                                                 weights: (B, H, T, T), maxDiff, allclose}
+//   bonusTrace(seedHi, seedLo, B, H, T, D, causal, b, h, i)
+//                                             -> [{firstKey, lastKey, max, sum, out: (D,)}] per key tile
+//   (lesson 1's bonus, cpp/src/torch/bonus.hpp; B, H, T, D within <attn-heads>' limits)
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "common.hpp"
+#include "torch/bonus.hpp"
 #include "torch/tril_lab.hpp"
 
 using emscripten::val;
@@ -101,10 +107,56 @@ val js_permutation(unsigned seed_hi, unsigned seed_lo, int b, val perm, bool pos
   return o;
 }
 
-// limits() -> {torch}: cpp/src/limits.hpp's areas this module checks
+// B, H, T, D within Bonus::element_max_* (and their product within element_max_values).
+bool bonus_shape_ok(int B, int H, int T, int D) {
+  using L = attn::limits::Bonus;
+  return B >= 1 && B <= L::element_max_batch && H >= 1 && H <= L::element_max_heads && T >= 1 &&
+         T <= L::element_max_tokens && D >= 1 && D <= L::element_max_dk && B * H * T * D <= L::element_max_values;
+}
+constexpr const char* kBonusShapeMessage = "B, H, T, D must be integers within <attn-heads>' limits";
+
+val js_bonus(unsigned seed_hi, unsigned seed_lo, int B, int H, int T, int D, bool causal) {
+  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
+  if (!bonus_shape_ok(B, H, T, D)) return range_error(kBonusShapeMessage);
+  const attn::torch::BonusRun r = attn::torch::bonus_run(seed_of(seed_hi, seed_lo), {B, H, T, D}, causal, true);
+  val o = val::object();
+  o.set("q", f64(r.draws.q));
+  o.set("k", f64(r.draws.k));
+  o.set("v", f64(r.draws.v));
+  o.set("mine", f64(r.mine));
+  o.set("fused", f64(r.fused));
+  o.set("weights", f64(r.weights));
+  o.set("maxDiff", r.max_diff);
+  o.set("allclose", r.allclose);
+  return o;
+}
+
+val js_bonus_trace(unsigned seed_hi, unsigned seed_lo, int B, int H, int T, int D, bool causal, int b, int h, int i) {
+  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
+  if (!bonus_shape_ok(B, H, T, D)) return range_error(kBonusShapeMessage);
+  if (b < 0 || b >= B || h < 0 || h >= H || i < 0 || i >= T) return range_error("b, h, i must index the shape");
+  const attn::torch::BonusShape s{B, H, T, D};
+  const attn::torch::BonusDraws d = attn::torch::bonus_draws(seed_of(seed_hi, seed_lo), s);
+  const auto trace = attn::torch::fused_row_trace(d.q.data(), d.k.data(), d.v.data(), s, causal,
+                                                  attn::limits::Bonus::tile, b, h, i);
+  val out = val::array();
+  for (const auto& step : trace) {
+    val o = val::object();
+    o.set("firstKey", step.first_key);
+    o.set("lastKey", step.last_key);
+    o.set("max", static_cast<double>(step.max));
+    o.set("sum", static_cast<double>(step.sum));
+    o.set("out", f64(step.out));
+    out.call<void>("push", o);
+  }
+  return out;
+}
+
+// limits() -> {torch, bonus}: cpp/src/limits.hpp's areas this module checks
 val js_limits() {
   val o = val::object();
   o.set("torch", attn_bind::limits_js::torch());
+  o.set("bonus", attn_bind::limits_js::bonus());
   return o;
 }
 
@@ -118,6 +170,8 @@ EMSCRIPTEN_BINDINGS(attention_lab_torch) {
   function("unitVariance", &js_unit_variance);
   function("softmaxTemperature", &js_softmax_temperature);
   function("permutation", &js_permutation);
+  function("bonus", &js_bonus);
+  function("bonusTrace", &js_bonus_trace);
   function("heapStats", &attn_bind::heap_stats);
   function("limits", &js_limits);
 }

@@ -26,7 +26,7 @@ const char* const kUsageCommands =
     "      Python/NumPy subset), print its output, then a verdict per TODO\n"
     "  normal --seed S --count N\n"
     "      print N draws of default_rng(S).standard_normal(), one per line, as repr(float)\n"
-    "  torch randn|randint|uniform ...\n      PyTorch's CPU draws bit for bit (attn-cli torch --help)\n";
+    "  torch randn|randint|uniform|bonus ...\n      PyTorch's CPU draws bit for bit, and lesson 1's bonus check (attn-cli torch --help)\n";
 
 // The usage text; its defaults are Lesson1Sizes{}'s (cpp/src/limits.hpp).
 std::string usage() {

@@ -76,6 +76,24 @@ struct Torch {
   static constexpr int element_max_temperature = 16;
 };
 
+// Lesson 1's bonus (cpp/src/torch/bonus.hpp): attn-cli torch bonus, the torch
+// module's bonus() and <attn-heads>. Shape (B, H, T, D), each at least 1.
+struct Bonus {
+  static constexpr int default_seed = 0;
+  static constexpr int default_batch = 2;
+  static constexpr int default_heads = 4;
+  static constexpr int default_tokens = 5;
+  static constexpr int default_dk = 16;
+  static constexpr int max_values = 1 << 20;   // B * H * T * D: the values in each of q, k and v
+  static constexpr int max_weights = 1 << 24;  // B * H * T * T: the attention weights
+  static constexpr int tile = 2;               // keys per tile in the fused pass
+  static constexpr int element_max_batch = 4;  // <attn-heads batch>
+  static constexpr int element_max_heads = 8;  // <attn-heads heads>
+  static constexpr int element_max_tokens = 16;  // <attn-heads tokens>
+  static constexpr int element_max_dk = 64;      // <attn-heads dk>
+  static constexpr int element_max_values = 1 << 12;  // <attn-heads>: batch * heads * tokens * dk
+};
+
 // The training engine's run settings (cpp/bindings/train.cpp, web/engine/train.js).
 struct Train {
   static constexpr int max_iters = 1000000;

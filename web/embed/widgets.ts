@@ -96,6 +96,16 @@ export const EMBED_WIDGETS = {
     banks: false,
     title: { 'zh-CN': 'tril 技巧实验室', en: 'The tril trick lab' },
   },
+  heads: {
+    tag: 'attn-heads',
+    module: 'elements/attn-heads/attn-heads.ts',
+    attrs: ['seed', 'batch', 'heads', 'tokens', 'dk'],
+    flags: ['causal'],
+    progress: false,
+    wasm: ['torch'],
+    banks: false,
+    title: { 'zh-CN': '加分题：批量多头注意力', en: 'Bonus: batched multi-head attention' },
+  },
   // Training runs in a Worker and fetches Tiny Shakespeare from the frame's
   // origin on Start: a sandboxed frame needs allow-same-origin for the text
   // (without it, the loop runs in the frame itself and the text cannot be fetched).

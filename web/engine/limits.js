@@ -77,6 +77,31 @@ export const TORCH_LIMITS = /* @__PURE__ */ Object.freeze({
   elementMaxTemperature: 16,
 });
 
+/** attn::limits::Bonus (cpp/src/limits.hpp). */
+export const BONUS_LIMITS = /* @__PURE__ */ Object.freeze({
+  defaultSeed: 0,
+  defaultBatch: 2,
+  defaultHeads: 4,
+  defaultTokens: 5,
+  defaultDk: 16,
+  /** B * H * T * D: the values in each of q, k and v */
+  maxValues: 1048576,
+  /** B * H * T * T: the attention weights */
+  maxWeights: 16777216,
+  /** keys per tile in the fused pass */
+  tile: 2,
+  /** <attn-heads batch> */
+  elementMaxBatch: 4,
+  /** <attn-heads heads> */
+  elementMaxHeads: 8,
+  /** <attn-heads tokens> */
+  elementMaxTokens: 16,
+  /** <attn-heads dk> */
+  elementMaxDk: 64,
+  /** <attn-heads>: batch * heads * tokens * dk */
+  elementMaxValues: 4096,
+});
+
 /** attn::limits::Train (cpp/src/limits.hpp). */
 export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   maxIters: 1000000,
@@ -140,6 +165,7 @@ export const LIMITS = /* @__PURE__ */ Object.freeze({
   evaluator: EVALUATOR_LIMITS,
   cli: CLI_LIMITS,
   torch: TORCH_LIMITS,
+  bonus: BONUS_LIMITS,
   train: TRAIN_LIMITS,
   trainElement: TRAIN_ELEMENT_LIMITS,
   trainCli: TRAIN_CLI_LIMITS,

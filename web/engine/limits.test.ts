@@ -29,7 +29,7 @@ describe('limits() of every module equals web/engine/limits.js', () => {
   it('cli', () => expect(cli.limits()).toEqual({
     cli: LIMITS.cli, lesson1: LIMITS.lesson1, evaluator: LIMITS.evaluator, seed: LIMITS.seed, trainCli: LIMITS.trainCli,
   }));
-  it('torch', () => expect(torch.limits()).toEqual({ torch: LIMITS.torch }));
+  it('torch', () => expect(torch.limits()).toEqual({ torch: LIMITS.torch, bonus: LIMITS.bonus }));
   it('train', () => expect(train.limits()).toEqual({ train: LIMITS.train, attention: LIMITS.attention }));
 });
 

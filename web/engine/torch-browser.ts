@@ -6,6 +6,7 @@ import type { TorchLab } from './torch.js';
 import { besideModule } from './locate';
 
 export type { TorchLab, TrilHead, TrilPermutation, TrilThreeWays } from './torch.js';
+export type { BonusResult, BonusShape, BonusTileStep } from './torch-types';
 
 /** Where attn_torch.wasm is, relative to this module. */
 export function torchWasmLocation(): URL {

@@ -60,6 +60,40 @@ export interface TrilPermutation {
   maxDiff: number;
 }
 
+/** Lesson 1's bonus shape [B, H, T, D]. */
+export type BonusShape = readonly [number, number, number, number];
+
+/** torch.manual_seed(seed); q, k, v = torch.randn(3, B, H, T, D).unbind(0), then both attentions. */
+export interface BonusResult {
+  /** (B, H, T, D) each */
+  q: Float64Array;
+  k: Float64Array;
+  v: Float64Array;
+  /** The learner's lines (masked softmax(q kᵀ / √D) v): (B, H, T, D) */
+  mine: Float64Array;
+  /** The tiled online-softmax kernel: (B, H, T, D) */
+  fused: Float64Array;
+  /** softmax weights: (B, H, T, T) */
+  weights: Float64Array;
+  /** max |mine − fused| */
+  maxDiff: number;
+  /** torch.allclose(mine, fused, atol=1e-6) */
+  allclose: boolean;
+}
+
+/** One query row's online-softmax state after a key tile. */
+export interface BonusTileStep {
+  /** keys [firstKey, lastKey) */
+  firstKey: number;
+  lastKey: number;
+  /** running max of the scaled scores */
+  max: number;
+  /** running sum of exp(score − max) */
+  sum: number;
+  /** the row's output so far (accumulator / sum): (D,) */
+  out: Float64Array;
+}
+
 export interface TorchLab {
   version(): string;
   /** seed in [0, 2^63). */
@@ -71,6 +105,10 @@ export interface TorchLab {
   softmaxTemperature(m: number): Float64Array;
   /** b in [0, 3]; perm holds 0..7 once each. */
   permutation(seed: Seed, b: number, perm: readonly number[], positions?: boolean): TrilPermutation;
+  /** Lesson 1's bonus; shape within <attn-heads>' limits (BONUS_LIMITS.element*). */
+  bonus(seed: Seed, shape: BonusShape, causal?: boolean): BonusResult;
+  /** The fused kernel's state for query row i of head (b, h), one entry per key tile. */
+  bonusTrace(seed: Seed, shape: BonusShape, causal: boolean, b: number, h: number, i: number): BonusTileStep[];
   heapStats(): { memoryBytes: number; usedBytes: number };
   /** The raw Embind module (errors are returned, not thrown). */
   readonly raw: unknown;

@@ -8,7 +8,7 @@
 // renamed or dropped here, or a changed signature, fails the type check.
 import createAttnTorchModuleGlue from '../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from './checks.js';
-import { TORCH_LIMITS } from './limits.js';
+import { BONUS_LIMITS, TORCH_LIMITS } from './limits.js';
 
 /**
  * @typedef {import('./types').Seed} Seed
@@ -16,6 +16,9 @@ import { TORCH_LIMITS } from './limits.js';
  * @typedef {import('./torch-types').TrilThreeWays} TrilThreeWays
  * @typedef {import('./torch-types').TrilHead} TrilHead
  * @typedef {import('./torch-types').TrilPermutation} TrilPermutation
+ * @typedef {import('./torch-types').BonusShape} BonusShape
+ * @typedef {import('./torch-types').BonusResult} BonusResult
+ * @typedef {import('./torch-types').BonusTileStep} BonusTileStep
  * @typedef {import('./torch-types').TorchLab} TorchLab
  * @typedef {import('./torch-types').TorchLoadOptions} TorchLoadOptions
  */
@@ -49,6 +52,24 @@ function checkPerm(perm) {
 }
 
 /**
+ * [B, H, T, D] within <attn-heads>' limits (limits.hpp, Bonus).
+ * @param {unknown} shape
+ * @returns {[number, number, number, number]}
+ */
+function checkBonusShape(shape) {
+  const L = BONUS_LIMITS;
+  const max = [L.elementMaxBatch, L.elementMaxHeads, L.elementMaxTokens, L.elementMaxDk];
+  const ok = Array.isArray(shape) && shape.length === 4 &&
+    shape.every((v, i) => Number.isInteger(v) && v >= 1 && v <= max[i]) &&
+    shape.reduce((a, b) => a * b, 1) <= L.elementMaxValues;
+  if (!ok) {
+    throw new RangeError(`shape must be [B, H, T, D] with B in [1, ${max[0]}], H in [1, ${max[1]}], T in [1, ${max[2]}], ` +
+      `D in [1, ${max[3]}] and B·H·T·D at most ${L.elementMaxValues}, got ${shown(shape)}`);
+  }
+  return /** @type {[number, number, number, number]} */ (shape);
+}
+
+/**
  * Wraps a raw Embind module into the typed API (torch-types.ts).
  * @param {RawModule} m
  * @returns {TorchLab}
@@ -79,6 +100,20 @@ export function wrapTorch(m) {
       const [hi, lo] = torchSeed(seed);
       if (!Number.isInteger(b) || b < 0 || b > 3) throw new RangeError(`b must be an integer in [0, 3], got ${shown(b)}`);
       return unwrap(m.permutation(hi, lo, b, [...checkPerm(perm)], Boolean(positions)));
+    },
+    bonus(seed, shape, causal = true) {
+      const [hi, lo] = torchSeed(seed);
+      const [B, H, T, D] = checkBonusShape(shape);
+      return unwrap(m.bonus(hi, lo, B, H, T, D, Boolean(causal)));
+    },
+    bonusTrace(seed, shape, causal, b, hd, i) {
+      const [hi, lo] = torchSeed(seed);
+      const [B, H, T, D] = checkBonusShape(shape);
+      const idx = /** @type {const} */ ([['b', b, B], ['h', hd, H], ['i', i, T]]);
+      for (const [name, v, n] of idx) {
+        if (!Number.isInteger(v) || v < 0 || v >= n) throw new RangeError(`${name} must be an integer in [0, ${n - 1}], got ${shown(v)}`);
+      }
+      return unwrap(m.bonusTrace(hi, lo, B, H, T, D, Boolean(causal), b, hd, i));
     },
     heapStats: () => heapStatsOf(m),
   };

@@ -40,7 +40,7 @@ export function applyLang(lang: PageLang, titles?: Record<PageLang, string>): vo
   const html = document.documentElement;
   html.setAttribute('lang', lang);
   if (titles) document.title = titles[lang];
-  for (const el of Array.from(document.querySelectorAll('attn-heatmap, attn-quiz, attn-exercise, attn-review, attn-tril'))) {
+  for (const el of Array.from(document.querySelectorAll('attn-heatmap, attn-quiz, attn-exercise, attn-review, attn-tril, attn-heads'))) {
     el.setAttribute('lang', lang);
   }
   document.dispatchEvent(new CustomEvent<PageLang>(LANG_EVENT, { detail: lang }));

@@ -9,7 +9,7 @@
 // the quiz, the review, the exercise or the exercise's evaluator module.
 // (The same pattern as Shoelace's autoloader.) Each element can also be
 // imported by itself: dist/lib/attn-heatmap.js, attn-quiz.js, attn-review.js,
-// attn-exercise.js, attn-train.js export its class and define its tag.
+// attn-exercise.js, attn-tril.js, attn-heads.js, attn-train.js export its class and define its tag.
 //
 // The package's types are emitted from these sources by `tsc -p
 // tsconfig.lib.json` (into dist/lib/types/; package.json points there): the
@@ -24,6 +24,7 @@ export type {
 export type { AttnExercise, AttnExerciseRunDetail, AttnExerciseTodo, MistakeId } from '../elements/attn-exercise/attn-exercise';
 export type { AttnReview, ReviewCompleteDetail, ReviewItemSummary, ReviewState } from '../elements/attn-review/attn-review';
 export type { AttnTril, AttnTrilChangeDetail } from '../elements/attn-tril/attn-tril';
+export type { AttnHeads, AttnHeadsChangeDetail } from '../elements/attn-heads/attn-heads';
 export type {
   AttnTrain, AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, AttnTrainStartDetail, TrainPhase,
 } from '../elements/attn-train/attn-train';
@@ -35,6 +36,7 @@ const LOADERS = {
   'attn-review': () => import('../elements/attn-review/attn-review'),
   'attn-exercise': () => import('../elements/attn-exercise/attn-exercise'),
   'attn-tril': () => import('../elements/attn-tril/attn-tril'),
+  'attn-heads': () => import('../elements/attn-heads/attn-heads'),
   'attn-train': () => import('../elements/attn-train/attn-train'),
 } as const;
 

@@ -18,6 +18,7 @@
 #include "cli_options.hpp"
 #include "npformat.hpp"
 #include "rng.hpp"
+#include "torch/cli_bonus.hpp"
 #include "torch/generator.hpp"
 
 namespace attn::torch {
@@ -37,7 +38,7 @@ std::string cli_usage() {
     "      torch.manual_seed(S); print torch.randint(A, B, (N,)).tolist(), one per line\n"
     "  torch uniform --seed S --low A --high B --count N\n"
     "      torch.manual_seed(S); print torch.empty(N).uniform_(A, B).tolist(), one repr per line\n"
-    "      (0 <= S < 2^63; at most " + max_values_text() + " values)\n";
+    "      (0 <= S < 2^63; at most " + max_values_text() + " values)\n" + bonus_usage();
 }
 
 namespace {
@@ -125,8 +126,9 @@ void print_floats(const std::vector<float>& v, std::string& out) {
 }
 
 CliResult run(const std::vector<std::string>& args) {
-  if (args.size() < 2) return fail("missing subcommand: randn, randint or uniform");
+  if (args.size() < 2) return fail("missing subcommand: randn, randint, uniform or bonus");
   const std::string& sub = args[1];
+  if (sub == "bonus") return run_bonus_cli(args);
   if (sub == "--help" || sub == "-h" || sub == "help") {
     CliResult r;
     r.out = "usage:\n" + cli_usage();
@@ -203,7 +205,7 @@ CliResult run(const std::vector<std::string>& args) {
     print_floats(v, r.out);
     return r;
   }
-  return fail("unknown subcommand " + quoted(sub) + " (randn, randint or uniform)");
+  return fail("unknown subcommand " + quoted(sub) + " (randn, randint, uniform or bonus)");
 }
 
 }  // namespace

@@ -3,11 +3,12 @@
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
 import { parseSeed } from '../../shared/parse';
+import { saveText } from '../../shared/download';
 import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
 import { getEvaluator, type Evaluator } from '../../engine/evaluator-browser';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
-import { fullProgram, INDENT, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
+import { fullProgram, INDENT, NUMPY_CHECK, PROGRAM_FILE, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
 import { reasonText } from './reasons';
 import { EVALUATOR_LIMITS } from '../../engine/limits.js';
 
@@ -86,6 +87,9 @@ const STRINGS = {
     differs: (n: number) => `有 ${n} 行与预期不同（行首标有 ≠）。`,
     differLine: '与预期不同',
     copy: '复制完整程序',
+    download: '下载 0001_attention_todo.py',
+    downloaded: '已保存 0001_attention_todo.py（含你的三行）。',
+    numpyCheck: '在自己的电脑上运行前，先确认装好了 NumPy：',
     copied: '完整程序（含你的三行）已复制到剪贴板。',
     copyManual: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
     copyLabel: '完整程序（含你的三行）',
@@ -124,6 +128,9 @@ const STRINGS = {
     differs: (n: number) => `${n} line(s) differ from the expected output (marked ≠).`,
     differLine: 'differs from the expected output',
     copy: 'Copy program',
+    download: 'Download 0001_attention_todo.py',
+    downloaded: 'Saved 0001_attention_todo.py, with your three lines.',
+    numpyCheck: 'To run it on your own machine, first check that NumPy is installed:',
     copied: 'The whole program, with your three lines, is on the clipboard.',
     copyManual: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
     copyLabel: 'The whole program, with your three lines',
@@ -298,12 +305,15 @@ export class AttnExercise extends AttnElement {
     select.addEventListener('change', () => void this.showMistake(select.value as MistakeId | ''));
     const copyBtn = h('button', { type: 'button', class: 'copy' }, t.copy);
     copyBtn.addEventListener('click', () => void this.copyProgram());
+    const downloadBtn = h('button', { type: 'button', class: 'download', part: 'download-button' }, t.download);
+    downloadBtn.addEventListener('click', () => this.downloadProgram());
     const seedMessage = this.#seedMessage();
     this.root.replaceChildren(
       h('h3', {}, t.title),
       seedMessage ? h('p', { class: 'error', part: 'error', role: 'alert' }, seedMessage) : '',
       program,
-      h('div', { class: 'bar' }, runBtn, refBtn, copyBtn, h('label', {}, t.mistake, ' ', select)),
+      h('p', { class: 'numpy-check', part: 'numpy-check' }, t.numpyCheck, ' ', h('code', {}, NUMPY_CHECK)),
+      h('div', { class: 'bar' }, runBtn, refBtn, copyBtn, downloadBtn, h('label', {}, t.mistake, ' ', select)),
       h('div', { class: 'copy-box' }, h('p', { class: 'copy-status', role: 'status' })),
       h('p', { class: 'explain', 'aria-live': 'polite' }),
       h('div', { class: 'result', 'aria-live': 'polite' }));
@@ -347,6 +357,14 @@ export class AttnExercise extends AttnElement {
       area.select();
     }
     return copied;
+  }
+
+  /** Saves the whole program, as "Copy program" copies it, as 0001_attention_todo.py. */
+  downloadProgram(): void {
+    if (!this.#built) this.#build(resolveLang(this));
+    saveText(this.root, PROGRAM_FILE, this.programText);
+    const status = this.root.querySelector('.copy-status');
+    if (status) status.textContent = STRINGS[this.#lang].downloaded;
   }
 
   /** Fills in the reference answer with one TODO replaced by the mistake, and runs it. */

@@ -5,6 +5,11 @@
 // prints engine.lesson1(seed) for the reference lines (program.test.ts runs it).
 import type { Lang } from '../../shared/element';
 
+/** The name the Download button saves the program under. */
+export const PROGRAM_FILE = '0001_attention_todo.py';
+/** The lesson's one-line check that NumPy is installed. */
+export const NUMPY_CHECK = 'python3 -c "import numpy; print(numpy.__version__)"';
+
 export const TARGETS = ['scores', 'mask', 'weights'] as const;
 /** Indentation of TODO 1, 2, 3 inside attention(). */
 export const INDENT = ['    ', '        ', '    '] as const;

@@ -1,0 +1,318 @@
+// <attn-heads>: lesson 1's bonus, live. The C++ engine (attn_torch) draws
+// q, k, v as torch.randn(3, B, H, T, d).unbind(0) does after
+// torch.manual_seed(seed), runs the learner's batched attention and a tiled
+// online-softmax kernel standing in for F.scaled_dot_product_attention; this
+// element parses attributes, shows the numbers and reports. The engine loads
+// when the element nears the viewport.
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
+import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch-browser';
+import { saveText } from '../../shared/download';
+import { STRINGS, type Strings } from './i18n';
+import { ATTRS, DEFAULTS, L, fmt4, resolveState, tuple, type HeadsState, type ParseError } from './parse';
+import { BONUS_FILE, pytorchSnippet } from './snippet';
+import { HEADS_CSS } from './styles';
+import { HeadGrid, numberTable } from './view';
+
+/** detail of the `attn-heads-change` event, sent after each new state is shown. */
+export interface AttnHeadsChangeDetail extends HeadsState {
+  /** The chosen head. */
+  b: number;
+  h: number;
+  maxDiff: number;
+  allclose: boolean;
+}
+
+export const CHANGE_EVENT = 'attn-heads-change' as const;
+
+export class AttnHeads extends AttnElement {
+  static get observedAttributes(): string[] {
+    return [...ATTRS, 'lang'];
+  }
+
+  /** Where the engine comes from; tests may replace it before the element connects. */
+  static labLoader: () => Promise<TorchLab> = getTorch;
+
+  #state: HeadsState = { ...DEFAULTS };
+  #errors: ParseError[] = [];
+  #lang: Lang = 'zh-CN';
+  #t: Strings = STRINGS['zh-CN'];
+  #lab: TorchLab | null = null;
+  #labError: string | null = null;
+  #loading = false;
+  #near = false;
+  #observer: IntersectionObserver | null = null;
+  #run: BonusResult | null = null;
+  #runKey = '';
+  #b = 0;
+  #h = 0;
+  #row = -1; // the query row of the step-by-step; -1: the last row
+  #emittedKey = '';
+
+  readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
+  readonly #message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+  readonly #body = h('div', { class: 'body', role: 'group', hidden: true });
+  readonly #shapesTitle = h('h3');
+  readonly #shapeLine = h('p', { class: 'verdict mono', part: 'shape' });
+  readonly #shapeSteps = h('p', { class: 'reading', part: 'shape-steps' });
+  readonly #gridHelp = h('p', { class: 'reading', id: 'grid-help' });
+  readonly #grid = new HeadGrid((b, hd, focus) => this.#select(b, hd, focus));
+  readonly #selected = h('p', { class: 'verdict', part: 'selected', 'aria-live': 'polite' });
+  readonly #tables = h('div', { class: 'tables', part: 'tables' });
+  readonly #verdictTitle = h('h3');
+  readonly #maxDiff = h('p', { class: 'verdict', part: 'max-diff' });
+  readonly #allclose = h('p', { class: 'verdict mono', part: 'allclose' });
+  readonly #stepTitle = h('h3');
+  readonly #rowLabel = h('label', { for: 'row' });
+  readonly #rowSelect = h('select', { id: 'row', part: 'row-select' });
+  readonly #stepIntro = h('p', { class: 'reading' });
+  readonly #stepTable = h('div', { class: 'scroll', part: 'steps' });
+  readonly #stepEnd = h('p', { class: 'verdict', part: 'step-end' });
+  readonly #stepWhy = h('p', { class: 'reading', part: 'step-why' });
+  readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
+  readonly #downloadBtn = h('button', { type: 'button', part: 'download-button' });
+  readonly #copyStatus = h('span', { role: 'status' });
+  readonly #torchNote = h('p', { class: 'reading', part: 'torch-note' });
+  readonly #summary = h('summary');
+  readonly #details = h('details', {}, this.#summary);
+  readonly #snippet = h('pre', { part: 'snippet', tabindex: '0' });
+
+  constructor() {
+    super(HEADS_CSS);
+    this.#grid.el.setAttribute('aria-describedby', 'grid-help');
+    this.#details.append(this.#snippet);
+    this.#body.append(
+      h('section', { part: 'shapes' }, this.#shapesTitle, this.#shapeLine, this.#shapeSteps),
+      h('section', { part: 'grid' }, this.#gridHelp, this.#grid.el, this.#selected, this.#tables),
+      h('section', { part: 'verdict' }, this.#verdictTitle, this.#maxDiff, this.#allclose),
+      h('section', { part: 'fused' }, this.#stepTitle, this.#stepIntro,
+        h('div', { class: 'field' }, this.#rowLabel, this.#rowSelect), this.#stepTable, this.#stepEnd, this.#stepWhy),
+      h('section', { part: 'code' }, this.#torchNote,
+        h('div', { class: 'copy' }, this.#copyBtn, this.#downloadBtn, this.#copyStatus), this.#details),
+    );
+    this.root.append(this.#status, this.#message, this.#body);
+    this.#rowSelect.addEventListener('change', () => { this.#row = Number(this.#rowSelect.value); this.requestRender(); });
+    this.#copyBtn.addEventListener('click', () => { void this.track(() => this.#copy()); });
+    this.#downloadBtn.addEventListener('click', () => this.#download());
+  }
+
+  // --- public surface ----------------------------------------------------------
+
+  /** The learner's attention, (B, H, T, D) row-major; empty until loaded. */
+  get mine(): Float64Array { return this.#run ? new Float64Array(this.#run.mine) : new Float64Array(0); }
+  /** The fused (tiled online-softmax) kernel's output, (B, H, T, D). */
+  get fused(): Float64Array { return this.#run ? new Float64Array(this.#run.fused) : new Float64Array(0); }
+  /** The softmax weights, (B, H, T, T). */
+  get weights(): Float64Array { return this.#run ? new Float64Array(this.#run.weights) : new Float64Array(0); }
+  /** max |mine − fused|; NaN until loaded. */
+  get maxDiff(): number { return this.#run ? this.#run.maxDiff : Number.NaN; }
+  /** torch.allclose(mine, fused, atol=1e-6); false until loaded. */
+  get allclose(): boolean { return this.#run ? this.#run.allclose : false; }
+  /** The errors currently shown for bad attributes. */
+  get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  /** The chosen head [b, h]. */
+  get selected(): [number, number] { return [this.#b, this.#h]; }
+  /** The script "Copy as PyTorch" copies and Download saves. */
+  get pytorchCode(): string { return pytorchSnippet(this.#state, this.#b, this.#h); }
+
+  // --- lifecycle -------------------------------------------------------------
+
+  connectedCallback(): void {
+    this.#watchViewport();
+    this.requestRender();
+  }
+
+  disconnectedCallback(): void {
+    this.#observer?.disconnect();
+    this.#observer = null;
+    this.#labError = null;
+  }
+
+  protected override busy(): boolean {
+    return this.#loading;
+  }
+
+  /** The engine is fetched once the element is within a screen of the viewport. */
+  #watchViewport(): void {
+    if (this.#near || this.#observer) return;
+    if (typeof IntersectionObserver !== 'function') { this.#near = true; return; }
+    this.#observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      this.#near = true;
+      this.#observer?.disconnect();
+      this.#observer = null;
+      this.requestRender();
+    }, { rootMargin: '100% 0px' });
+    this.#observer.observe(this);
+  }
+
+  #loadLab(): void {
+    if (this.#loading || this.#lab || this.#labError !== null) return;
+    this.#loading = true;
+    AttnHeads.labLoader().then(
+      (lab) => { this.#lab = lab; this.#loading = false; this.requestRender(); },
+      (err: unknown) => {
+        this.#loading = false;
+        this.#labError = err instanceof Error ? err.message : String(err);
+        this.requestRender();
+      },
+    );
+  }
+
+  #select(b: number, hd: number, focus: boolean): void {
+    this.#b = b;
+    this.#h = hd;
+    this.#grid.setActive(b * this.#state.heads + hd, focus);
+    this.requestRender();
+  }
+
+  async #copy(): Promise<void> {
+    const text = this.pytorchCode;
+    this.#snippet.textContent = text;
+    try {
+      await navigator.clipboard.writeText(text);
+      this.#copyStatus.textContent = this.#t.copied;
+    } catch {
+      this.#copyStatus.textContent = this.#t.copyFailed;
+      this.#details.open = true;
+    }
+  }
+
+  /** Saves the script as 0001_bonus_torch_check.py. */
+  #download(): void {
+    saveText(this.root, BONUS_FILE, this.pytorchCode);
+    this.#copyStatus.textContent = this.#t.downloaded(BONUS_FILE);
+  }
+
+  // --- rendering ---------------------------------------------------------------
+
+  protected render(): void {
+    const { state, errors } = resolveState((a) => this.getAttribute(a), this.#state);
+    this.#state = state;
+    this.#errors = errors;
+    this.#lang = resolveLang(this);
+    this.#t = STRINGS[this.#lang];
+    const t = this.#t;
+    this.#texts();
+    this.#message.hidden = errors.length === 0;
+    this.#message.replaceChildren(...errors.map((e) => h('p', {}, t.error(e))));
+
+    if (this.#labError !== null) {
+      this.#status.textContent = t.engineFailed(this.#labError);
+      return;
+    }
+    if (!this.#lab) {
+      this.#status.textContent = this.#near ? t.loading : t.waiting;
+      if (this.#near) this.#loadLab();
+      return;
+    }
+    const s = this.#state;
+    const shape = [s.batch, s.heads, s.tokens, s.dk] as const;
+    const key = `${s.seed}|${shape.join(',')}|${s.causal}`;
+    if (key !== this.#runKey) {
+      this.#run = this.#lab.bonus(s.seed, shape, s.causal);
+      this.#runKey = key;
+    }
+    const r = this.#run!;
+    if (this.#b >= s.batch) this.#b = 0;
+    if (this.#h >= s.heads) this.#h = 0;
+    if (this.#row >= s.tokens) this.#row = -1;
+    this.#status.textContent = '';
+    this.#body.hidden = false;
+
+    const T = s.tokens;
+    this.#shapeLine.textContent = `shape: ${tuple(shape)}`;
+    this.#shapeSteps.textContent = t.shapeSteps(tuple(shape), tuple([s.batch, s.heads, T, T]), tuple(shape));
+    this.#grid.build(s.batch, s.heads, T);
+    this.#grid.setActive(this.#b * s.heads + this.#h, false);
+    this.#grid.fill(r.weights, T, s.causal, t);
+    this.#selected.textContent = t.selected(this.#b, this.#h);
+    this.#renderTables(r);
+    this.#maxDiff.textContent = t.maxDiff(r.maxDiff === 0 ? '0' : r.maxDiff.toExponential(2));
+    this.#allclose.textContent = t.allclose(r.allclose);
+    this.#renderSteps(r);
+    if (this.#details.open || this.#snippet.textContent) this.#snippet.textContent = this.pytorchCode;
+    this.#emitChange();
+  }
+
+  /** Texts that depend on the language only. */
+  #texts(): void {
+    const t = this.#t;
+    this.#body.setAttribute('aria-label', t.title);
+    this.#shapesTitle.textContent = t.shapesTitle;
+    this.#gridHelp.textContent = t.gridHelp;
+    this.#grid.el.setAttribute('aria-label', t.gridLabel);
+    this.#verdictTitle.textContent = t.verdictTitle;
+    this.#stepTitle.textContent = t.stepTitle;
+    this.#rowLabel.textContent = t.rowLabel;
+    this.#stepIntro.textContent = t.stepIntro(L.tile);
+    this.#copyBtn.textContent = t.copy;
+    this.#downloadBtn.textContent = t.download;
+    this.#summary.textContent = t.snippetSummary;
+    this.#torchNote.textContent = t.torchNote;
+  }
+
+  /** q, k, v, the weights and the output of the chosen head. */
+  #renderTables(r: BonusResult): void {
+    const s = this.#state;
+    const T = s.tokens;
+    const D = s.dk;
+    const bh = this.#b * s.heads + this.#h;
+    const cap = (n: string) => this.#t.tensorCaption(n, this.#b, this.#h);
+    this.#tables.replaceChildren(
+      numberTable(cap('q'), r.q, bh * T * D, T, D, 'q'),
+      numberTable(cap('k'), r.k, bh * T * D, T, D, 'k'),
+      numberTable(cap('v'), r.v, bh * T * D, T, D, 'v'),
+      numberTable(cap('weights'), r.weights, bh * T * T, T, T, 'weights'),
+      numberTable(cap('mine'), r.mine, bh * T * D, T, D, 'mine'),
+    );
+  }
+
+  /** The fused kernel's running max, sum and output after each key tile, for one query row. */
+  #renderSteps(r: BonusResult): void {
+    const s = this.#state;
+    const t = this.#t;
+    const T = s.tokens;
+    const D = s.dk;
+    if (this.#rowSelect.options.length !== T) {
+      this.#rowSelect.replaceChildren(...Array.from({ length: T }, (_, i) => h('option', { value: String(i) }, String(i))));
+    }
+    const row = this.#row < 0 ? T - 1 : this.#row;
+    this.#rowSelect.value = String(row);
+    const steps: BonusTileStep[] = this.#lab!.bonusTrace(s.seed, [s.batch, s.heads, T, D], s.causal, this.#b, this.#h, row);
+    const c = t.stepCols;
+    const head = h('tr', {}, h('th', { scope: 'col' }, c.tile), h('th', { scope: 'col' }, c.keys),
+      h('th', { scope: 'col' }, c.max), h('th', { scope: 'col' }, c.sum), h('th', { scope: 'col' }, c.out));
+    const body = steps.map((st, n) => h('tr', {}, h('th', { scope: 'row' }, String(n)),
+      h('td', {}, `${st.firstKey}–${st.lastKey - 1}`), h('td', {}, fmt4(st.max)), h('td', {}, fmt4(st.sum)),
+      h('td', { class: 'mono' }, `[${Array.from(st.out, fmt4).join(', ')}]`)));
+    this.#stepTable.replaceChildren(h('table', { part: 'steps-table' },
+      h('caption', {}, `${t.rowLabel} ${row} · ${t.headName(this.#b, this.#h)}`), h('thead', {}, head), h('tbody', {}, ...body)));
+    const last = steps[steps.length - 1]?.out ?? new Float64Array(0);
+    const at = ((this.#b * s.heads + this.#h) * T + row) * D;
+    let d = 0;
+    for (let c2 = 0; c2 < D; c2++) d = Math.max(d, Math.abs(last[c2] - r.mine[at + c2]));
+    this.#stepEnd.textContent = t.stepEnd(d <= 1e-6, d === 0 ? '0' : d.toExponential(2));
+    this.#stepWhy.textContent = t.stepWhy(T, L.tile, D);
+  }
+
+  #emitChange(): void {
+    const s = this.#state;
+    const r = this.#run!;
+    const detail: AttnHeadsChangeDetail = { ...s, b: this.#b, h: this.#h, maxDiff: r.maxDiff, allclose: r.allclose };
+    const key = JSON.stringify(detail);
+    if (key === this.#emittedKey) return;
+    this.#emittedKey = key;
+    this.emit(CHANGE_EVENT, detail);
+  }
+}
+
+define('attn-heads', AttnHeads);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'attn-heads': AttnHeads;
+  }
+  interface HTMLElementEventMap {
+    'attn-heads-change': CustomEvent<AttnHeadsChangeDetail>;
+  }
+}

@@ -1,0 +1,131 @@
+// The DOM pieces of <attn-heads>: the B × H grid of small weight heatmaps
+// (a role="grid" with a roving tabindex, each head's weights in its label for
+// screen readers) and plain number tables.
+import { h } from '../../shared/element';
+import { fmt4 } from './parse';
+
+export interface GridText {
+  headName: (b: number, h: number) => string;
+  headCell: (b: number, h: number, rows: string) => string;
+  weightRow: (i: number, values: string) => string;
+}
+
+/** The B × H heads, each a T × T mini heatmap; one is active (focusable) and selected. */
+export class HeadGrid {
+  readonly el = h('div', { class: 'heads', role: 'grid', part: 'heads' });
+  #cells: HTMLElement[] = [];
+  #minis: HTMLSpanElement[][] = [];
+  #key = '';
+  B = 0;
+  H = 0;
+  active = 0;
+
+  constructor(readonly onSelect: (b: number, h: number, focus: boolean) => void) {
+    this.el.addEventListener('keydown', (e) => this.#onKey(e));
+    this.el.addEventListener('click', (e) => {
+      const cell = (e.target as HTMLElement | null)?.closest('[role="gridcell"]') as HTMLElement | null;
+      if (!cell) return;
+      const n = this.#cells.indexOf(cell);
+      if (n >= 0) this.onSelect(Math.floor(n / this.H), n % this.H, true);
+    });
+  }
+
+  /** Rebuilds the cells when B, H or T change. */
+  build(B: number, H: number, T: number): void {
+    const key = `${B},${H},${T}`;
+    if (key === this.#key) return;
+    this.#key = key;
+    this.B = B;
+    this.H = H;
+    if (this.active >= B * H) this.active = 0;
+    this.#cells = [];
+    this.#minis = [];
+    const rows: HTMLElement[] = [];
+    for (let b = 0; b < B; b++) {
+      const row = h('div', { role: 'row' });
+      for (let hd = 0; hd < H; hd++) {
+        const n = b * H + hd;
+        const spans = Array.from({ length: T * T }, () => h('span'));
+        const mini = h('span', { class: 'mini', 'aria-hidden': 'true' }, ...spans);
+        mini.style.setProperty('grid-template-columns', `repeat(${T}, 1fr)`);
+        const name = h('span', { class: 'hname', 'aria-hidden': 'true' });
+        const cell = h('div', {
+          role: 'gridcell', tabindex: n === this.active ? '0' : '-1', 'aria-selected': n === this.active ? 'true' : 'false',
+          'aria-rowindex': String(b + 1), 'aria-colindex': String(hd + 1), part: 'head',
+        }, mini, name);
+        this.#cells.push(cell);
+        this.#minis.push(spans);
+        row.append(cell);
+      }
+      rows.push(row);
+    }
+    this.el.setAttribute('aria-rowcount', String(B));
+    this.el.setAttribute('aria-colcount', String(H));
+    this.el.replaceChildren(...rows);
+  }
+
+  /** Shades every head's weights. weights: (B, H, T, T) */
+  fill(weights: Float64Array, T: number, causal: boolean, t: GridText): void {
+    for (let n = 0; n < this.#cells.length; n++) {
+      const b = Math.floor(n / this.H);
+      const hd = n % this.H;
+      const spans = this.#minis[n];
+      const rows: string[] = [];
+      for (let i = 0; i < T; i++) {
+        const vals: string[] = [];
+        for (let j = 0; j < T; j++) {
+          const w = weights[n * T * T + i * T + j];
+          const masked = causal && j > i;
+          spans[i * T + j].classList.toggle('masked', masked);
+          spans[i * T + j].style.setProperty('--w', String(Math.max(0, Math.min(1, w))));
+          if (!masked) vals.push(fmt4(w));
+        }
+        rows.push(t.weightRow(i, vals.join(', ')));
+      }
+      const cell = this.#cells[n];
+      (cell.lastElementChild as HTMLElement).textContent = t.headName(b, hd);
+      cell.setAttribute('aria-label', t.headCell(b, hd, rows.join('; ')));
+    }
+  }
+
+  /** Moves the roving tabindex and the selection to head n. */
+  setActive(n: number, focus: boolean): void {
+    const old = this.#cells[this.active];
+    if (old) { old.tabIndex = -1; old.setAttribute('aria-selected', 'false'); }
+    this.active = n;
+    const cell = this.#cells[n];
+    if (!cell) return;
+    cell.tabIndex = 0;
+    cell.setAttribute('aria-selected', 'true');
+    if (focus) cell.focus();
+  }
+
+  #onKey(e: KeyboardEvent): void {
+    if (!this.B || !this.H) return;
+    let b = Math.floor(this.active / this.H);
+    let hd = this.active % this.H;
+    switch (e.key) {
+      case 'ArrowRight': hd = Math.min(this.H - 1, hd + 1); break;
+      case 'ArrowLeft': hd = Math.max(0, hd - 1); break;
+      case 'ArrowDown': b = Math.min(this.B - 1, b + 1); break;
+      case 'ArrowUp': b = Math.max(0, b - 1); break;
+      case 'Home': hd = 0; if (e.ctrlKey) b = 0; break;
+      case 'End': hd = this.H - 1; if (e.ctrlKey) b = this.B - 1; break;
+      default: return;
+    }
+    e.preventDefault();
+    this.onSelect(b, hd, true);
+  }
+}
+
+/** A rows × cols table of values at 4 decimals; rows and columns numbered from 0. */
+export function numberTable(caption: string, values: Float64Array, offset: number, rows: number, cols: number, part: string): HTMLElement {
+  const head = h('tr', {}, h('td', {}), ...Array.from({ length: cols }, (_, j) => h('th', { scope: 'col' }, String(j))));
+  const body = Array.from({ length: rows }, (_, i) =>
+    h('tr', {}, h('th', { scope: 'row' }, String(i)),
+      ...Array.from({ length: cols }, (_, j) => {
+        const v = values[offset + i * cols + j];
+        return h('td', {}, Number.isFinite(v) || Number.isNaN(v) ? fmt4(v) : v > 0 ? 'inf' : '-inf');
+      })));
+  return h('div', { class: 'scroll' }, h('table', { part }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
+}
