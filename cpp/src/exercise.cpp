@@ -484,7 +484,7 @@ Reason judge_on(int k, const Todo& t, const Problem& p, bool causal) {
   if (cx.is_unsupported()) return fail("unsupported", "unsupported: " + cx.error->message, unsupported_params(*cx.error));
   if (cx.failed()) {
     Reason r = fail("error", "raises " + cx.error->line(), {{"text", cx.error->line()}});
-    if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
+    if (cx.error->exc == py::Exc::UnboundLocalError && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
       r.text += " (T is set only later, inside `if causal:`; use d_k or the shapes of Q and K)";
       r.code = "error_t_later";
     }

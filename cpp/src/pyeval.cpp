@@ -90,11 +90,11 @@ Value eval(const Node& n, Env& env, Context& cx) {
       auto it = env.vars.find(n.name);
       if (it != env.vars.end()) return it->second;
       if (env.locals.count(n.name))
-        cx.fail("UnboundLocalError", "cannot access local variable '" + n.name + "' where it is not associated with a value");
+        cx.raise(Exc::UnboundLocalError, "cannot access local variable '" + n.name + "' where it is not associated with a value");
       else if (env.program_globals.count(n.name) || python_builtin(n.name))
         cx.unsupported(Construct::ProgramName, n.name);  // exists in the real program, not here
       else
-        cx.fail("NameError", "name '" + n.name + "' is not defined");
+        cx.raise(Exc::NameError, "name '" + n.name + "' is not defined");
       return {};
     }
     case NodeType::IfExp: {
@@ -181,7 +181,7 @@ Value eval(const Node& n, Env& env, Context& cx) {
       if (cx.failed()) return {};
       if (obj.kind == Kind::Tuple || obj.kind == Kind::List) return index_tuple(obj, idx, cx);
       if (obj.kind == Kind::Array) return index_array(*obj.arr, idx, obj.np_scalar, cx);
-      cx.fail("TypeError", "'" + type_name(obj) + "' object is not subscriptable");
+      cx.raise(Exc::TypeError, "'" + type_name(obj) + "' object is not subscriptable");
       return {};
     }
     case NodeType::Slice: {
@@ -193,7 +193,7 @@ Value eval(const Node& n, Env& env, Context& cx) {
         if (cx.failed()) return {};
         if (b.kind != Kind::None && b.kind != Kind::Int && b.kind != Kind::Bool &&
             !(b.kind == Kind::Array && b.arr->shape.empty() && b.arr->dtype != DType::Float)) {
-          cx.fail("TypeError", "slice indices must be integers or None or have an __index__ method");
+          cx.raise(Exc::TypeError, "slice indices must be integers or None or have an __index__ method");
           return {};
         }
         s.items.push_back(b);
@@ -217,7 +217,7 @@ Value eval_expr(std::string_view expr, Env& env, Context& cx) {
   Statement st = parse_line(expr, cx);
   if (cx.failed() || !st.expr) return {};
   if (!st.target.empty()) {
-    cx.fail("SyntaxError", "expected an expression, not an assignment (col 1)");
+    cx.raise(Exc::SyntaxError, "expected an expression, not an assignment (col 1)");
     return {};
   }
   return eval(*st.expr, env, cx);

@@ -39,7 +39,7 @@ bool is_keyword(const std::string& s) {
 bool expression_keyword(const std::string& s) { return s == "not" || s == "lambda" || s == "yield"; }
 
 std::string syntax(Context& cx, const std::string& msg, int col) {
-  cx.fail("SyntaxError", msg + " (col " + std::to_string(col) + ")");
+  cx.raise(Exc::SyntaxError, msg + " (col " + std::to_string(col) + ")");
   return {};
 }
 

@@ -21,7 +21,7 @@ bool bind(const std::string& fname, const Args& a, std::string_view params, std:
   std::vector<bool> given(sig.size(), false);
   for (std::size_t i = 0; i < a.pos.size(); ++i) {
     if (i >= sig.size()) {
-      cx.fail("TypeError", required == sig.size()
+      cx.raise(Exc::TypeError, required == sig.size()
                                ? fname + "() takes " + std::to_string(required) + " positional argument" +
                                      (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
                                : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(sig.size()) +
@@ -42,11 +42,11 @@ bool bind(const std::string& fname, const Args& a, std::string_view params, std:
         cx.unsupported(Construct::Argument, name, fname);
         return false;
       }
-      cx.fail("TypeError", fname + "() got an unexpected keyword argument '" + name + "'");
+      cx.raise(Exc::TypeError, fname + "() got an unexpected keyword argument '" + name + "'");
       return false;
     }
     if (given[k]) {
-      cx.fail("TypeError", fname + "() got multiple values for argument '" + name + "'");
+      cx.raise(Exc::TypeError, fname + "() got multiple values for argument '" + name + "'");
       return false;
     }
     out[k] = v;
@@ -54,7 +54,7 @@ bool bind(const std::string& fname, const Args& a, std::string_view params, std:
   }
   for (std::size_t i = 0; i < required; ++i)
     if (!given[i]) {
-      cx.fail("TypeError", fname + "() missing 1 required positional argument: '" + sig[i] + "'");
+      cx.raise(Exc::TypeError, fname + "() missing 1 required positional argument: '" + sig[i] + "'");
       return false;
     }
   return true;
@@ -74,10 +74,10 @@ bool parse_dtype(const Value& v, DType& out, Context& cx) {
       cx.unsupported(Construct::Dtype, s);
       return false;
     }
-    cx.fail("TypeError", "data type '" + s + "' not understood");
+    cx.raise(Exc::TypeError, "data type '" + s + "' not understood");
     return false;
   }
-  cx.fail("TypeError", "Cannot interpret '" + py_repr(v) + "' as a data type");
+  cx.raise(Exc::TypeError, "Cannot interpret '" + py_repr(v) + "' as a data type");
   return false;
 }
 
@@ -90,7 +90,7 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
     long long x = 0;
     if (!to_index(d, cx, x)) return false;
     if (x < 0) {
-      cx.fail("ValueError", "negative dimensions are not allowed");
+      cx.raise(Exc::ValueError, "negative dimensions are not allowed");
       return false;
     }
     n *= static_cast<double>(x);
@@ -127,7 +127,7 @@ bool keepdims_flag(const Value& v, Context& cx, bool& out) {
     out = v.num != 0;
     return true;
   }
-  cx.fail("TypeError", "'" + type_name(v) + "' object cannot be interpreted as an integer");
+  cx.raise(Exc::TypeError, "'" + type_name(v) + "' object cannot be interpreted as an integer");
   return false;
 }
 
@@ -135,7 +135,7 @@ bool keepdims_flag(const Value& v, Context& cx, bool& out) {
 // a TypeError); a further positional argument is `out`.
 bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) {
   if (a.pos.size() < nin || (!a.kw.empty() && a.pos.size() < nin)) {
-    cx.fail("TypeError", std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
+    cx.raise(Exc::TypeError, std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
                              " positional arguments but " + std::to_string(a.pos.size()) + " were given");
     return false;
   }
@@ -143,7 +143,7 @@ bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) 
     static constexpr std::string_view kUfuncKeywords = " out where casting order dtype subok signature extobj ";
     const bool gufunc = std::string_view(uname) == "matmul";
     if (!gufunc && kUfuncKeywords.find(" " + kw.first + " ") == std::string_view::npos) {
-      cx.fail("TypeError", std::string(uname) + "() got an unexpected keyword argument '" + kw.first + "'");
+      cx.raise(Exc::TypeError, std::string(uname) + "() got an unexpected keyword argument '" + kw.first + "'");
       return false;
     }
   }

@@ -168,7 +168,7 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
       cx.unsupported(Construct::NumpyName, "np." + name);
       return {};
     }
-    cx.fail("AttributeError", "module '" + v.text + "' has no attribute '" + name + "'");
+    cx.raise(Exc::AttributeError, "module '" + v.text + "' has no attribute '" + name + "'");
     return {};
   }
   if (v.kind == Kind::Array) {
@@ -198,14 +198,14 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
     cx.unsupported(Construct::NumberAttribute, "." + name);
     return {};
   }
-  cx.fail("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+  cx.raise(Exc::AttributeError, "'" + type_name(v) + "' object has no attribute '" + name + "'");
   return {};
 }
 
 Value call_value(const Value& f, const Args& args, Context& cx) {
   if (f.kind == Kind::DTypeObj) return call_dtype(f, args, cx);
   if (f.kind != Kind::Function) {
-    cx.fail("TypeError", "'" + type_name(f) + "' object is not callable");
+    cx.raise(Exc::TypeError, "'" + type_name(f) + "' object is not callable");
     return {};
   }
   // f.text: "len", "np.sqrt", "math.exp"; a method's name with its array in self_
@@ -216,7 +216,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
                     : text.compare(0, dot, "np") == 0 ? Home::Numpy : Home::Math;
   const Builtin* b = find_builtin(home, name);
   if (!b) {  // not reachable: only the table's names become functions
-    if (f.self_) cx.fail("AttributeError", "'numpy.ndarray' object has no attribute '" + name + "'");
+    if (f.self_) cx.raise(Exc::AttributeError, "'numpy.ndarray' object has no attribute '" + name + "'");
     else cx.unsupported(Construct::Function, text);
     return {};
   }

@@ -44,17 +44,17 @@ Value call_dtype(const Value& f, const Args& args, Context& cx) {
       return {};
     }
     if (!a || (x.kind != Kind::Array && !is_num(x))) {
-      cx.fail("TypeError", f.text + "() argument must be a string or a real number, not '" + type_name(x) + "'");
+      cx.raise(Exc::TypeError, f.text + "() argument must be a string or a real number, not '" + type_name(x) + "'");
       return {};
     }
     if (a->size() != 1) {
-      cx.fail("TypeError", "only size-1 arrays can be converted to Python scalars");
+      cx.raise(Exc::TypeError, "only size-1 arrays can be converted to Python scalars");
       return {};
     }
     const double v = a->data[0];
     if (f.text == "float") return Value::real(v);
     if (!std::isfinite(v)) {
-      cx.fail(v != v ? "ValueError" : "OverflowError", v != v ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+      cx.raise(v != v ? Exc::ValueError : Exc::OverflowError, v != v ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
       return {};
     }
     return py_int(cx, std::trunc(v));
@@ -83,7 +83,7 @@ Value fn_max_min(Call& c) {
   }
   std::vector<Value> items;
   if (args.pos.empty()) {
-    cx.fail("TypeError", c.name + " expected at least 1 argument, got 0");
+    cx.raise(Exc::TypeError, c.name + " expected at least 1 argument, got 0");
     return {};
   }
   if (args.pos.size() == 1) {
@@ -92,7 +92,7 @@ Value fn_max_min(Call& c) {
     items = args.pos;
   }
   if (items.empty()) {
-    cx.fail("ValueError", c.name + "() arg is an empty sequence");
+    cx.raise(Exc::ValueError, c.name + "() arg is an empty sequence");
     return {};
   }
   Value best = items[0];
@@ -134,7 +134,7 @@ Value fn_list(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   if (!args.kw.empty() || args.pos.size() > 1) {
-    cx.fail("TypeError", "list expected at most 1 argument, got " + std::to_string(args.pos.size()));
+    cx.raise(Exc::TypeError, "list expected at most 1 argument, got " + std::to_string(args.pos.size()));
     return {};
   }
   Value l;
@@ -154,10 +154,10 @@ Value fn_len(Call& c) {
   if (p[0].kind == Kind::Str) return Value::integer(static_cast<double>(p[0].text.size()));
   if (p[0].kind == Kind::Array && !p[0].arr->shape.empty()) return Value::integer(static_cast<double>(p[0].arr->shape[0]));
   if (p[0].kind == Kind::Array && !p[0].np_scalar) {
-    cx.fail("TypeError", "len() of unsized object");
+    cx.raise(Exc::TypeError, "len() of unsized object");
     return {};
   }
-  cx.fail("TypeError", "object of type '" + type_name(p[0]) + "' has no len()");
+  cx.raise(Exc::TypeError, "object of type '" + type_name(p[0]) + "' has no len()");
   return {};
 }
 
@@ -176,21 +176,21 @@ Value fn_math_unary(Call& c) {
   if (is_num(x)) v = x.num;
   else if (x.kind == Kind::Array) {
     if (x.arr->size() != 1) {
-      cx.fail("TypeError", "only size-1 arrays can be converted to Python scalars");
+      cx.raise(Exc::TypeError, "only size-1 arrays can be converted to Python scalars");
       return {};
     }
     v = x.arr->data[0];
   } else {
-    cx.fail("TypeError", "must be real number, not " + type_name(x));
+    cx.raise(Exc::TypeError, "must be real number, not " + type_name(x));
     return {};
   }
   if ((c.name == "sqrt" && v < 0) || (c.name == "log" && v <= 0)) {
-    cx.fail("ValueError", "math domain error");
+    cx.raise(Exc::ValueError, "math domain error");
     return {};
   }
   const double r = c.name == "sqrt" ? std::sqrt(v) : c.name == "exp" ? std::exp(v) : std::log(v);
   if (std::isinf(r) && std::isfinite(v)) {
-    cx.fail("OverflowError", "math range error");
+    cx.raise(Exc::OverflowError, "math range error");
     return {};
   }
   return Value::real(r);
@@ -203,7 +203,7 @@ Value fn_m_swapaxes(Call& c) {
   const Args& args = c.args;
   std::vector<Value>& p = c.p;
   if (!args.kw.empty()) {
-    cx.fail("TypeError", "ndarray.swapaxes() takes no keyword arguments");
+    cx.raise(Exc::TypeError, "ndarray.swapaxes() takes no keyword arguments");
     return {};
   }
   if (!c.bind()) return {};
@@ -214,7 +214,7 @@ Value fn_m_transpose(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   if (!args.kw.empty()) {
-    cx.fail("TypeError", "ndarray.transpose() takes no keyword arguments");
+    cx.raise(Exc::TypeError, "ndarray.transpose() takes no keyword arguments");
     return {};
   }
   std::vector<Value> axes = args.pos;
@@ -239,7 +239,7 @@ Value fn_m_reshape(Call& c) {
     return {};
   }
   if (args.pos.empty()) {
-    cx.fail("TypeError", "reshape() takes exactly 1 argument (0 given)");
+    cx.raise(Exc::TypeError, "reshape() takes exactly 1 argument (0 given)");
     return {};
   }
   return reshape(*c.self->arr, args.pos, cx);
@@ -269,7 +269,7 @@ Value fn_m_reduce(Call& c) {
   const bool has_dtype = c.name == "sum" || c.name == "mean";
   if (!has_dtype) p.insert(p.begin() + 1, Value::none());
   if (p[2].kind != Kind::None && p[2].kind != Kind::Array) {
-    cx.fail("TypeError", "output must be an array");
+    cx.raise(Exc::TypeError, "output must be an array");
     return {};
   }
   if (p[1].kind != Kind::None || p[2].kind != Kind::None) {

@@ -20,7 +20,7 @@ Value fn_eye(Call& c) {
   DType dt = DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
   if (n < 0 || mm < 0) {
-    cx.fail("ValueError", "negative dimensions are not allowed");
+    cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
   if (!check_size(cx, static_cast<double>(n) * static_cast<double>(mm)) ||
@@ -80,7 +80,7 @@ Value fn_inner(Call& c) {
     for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = perm.size() - 1 - i;
     Shape bt;
     for (std::size_t i : perm) bt.push_back(b->shape[i]);
-    cx.fail("ValueError", "shapes " + shape_msg(a->shape) + " and " + shape_msg(bt) + " not aligned: " +
+    cx.raise(Exc::ValueError, "shapes " + shape_msg(a->shape) + " and " + shape_msg(bt) + " not aligned: " +
                               std::to_string(a->shape.back()) + " (dim " + std::to_string(a->shape.size() - 1) +
                               ") != " + std::to_string(b->shape.back()) + " (dim 0)");
     return {};
@@ -148,7 +148,7 @@ Value fn_arange(Call& c) {
   bool all_int = true;
   for (const Value* v : {&start, &stop, &step}) {
     if (!is_num(*v) && !(v->kind == Kind::Array && v->arr->shape.empty())) {
-      cx.fail("TypeError", "unsupported operand type(s) for -: '" + type_name(stop) + "' and '" + type_name(start) + "'");
+      cx.raise(Exc::TypeError, "unsupported operand type(s) for -: '" + type_name(stop) + "' and '" + type_name(start) + "'");
       return {};
     }
     const DType d = v->kind == Kind::Array ? v->arr->dtype : scalar_dtype(*v);
@@ -156,12 +156,12 @@ Value fn_arange(Call& c) {
   }
   const double a0 = scalar_of(start), a1 = scalar_of(stop), st = scalar_of(step);
   if (st == 0) {
-    cx.fail("ZeroDivisionError", "division by zero");
+    cx.raise(Exc::ZeroDivisionError, "division by zero");
     return {};
   }
   const double len = std::max(0.0, std::ceil((a1 - a0) / st));
   if (!std::isfinite(len)) {
-    cx.fail("ValueError", "arange: cannot compute length");
+    cx.raise(Exc::ValueError, "arange: cannot compute length");
     return {};
   }
   if (!check_size(cx, len) || !charge(cx, len)) return {};
@@ -198,7 +198,7 @@ Value fn_tri(Call& c) {
   DType dt = DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
   if (n < 0 || mm < 0) {
-    cx.fail("ValueError", "negative dimensions are not allowed");
+    cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
   if (!check_size(cx, static_cast<double>(n) * static_cast<double>(mm))) return {};
@@ -214,7 +214,7 @@ Value fn_where(Call& c) {
   const Args& args = c.args;
   std::vector<Value>& p = c.p;
   if (!args.kw.empty()) {
-    cx.fail("TypeError", "where() takes no keyword arguments");
+    cx.raise(Exc::TypeError, "where() takes no keyword arguments");
     return {};
   }
   if (!c.bind()) return {};
@@ -223,7 +223,7 @@ Value fn_where(Call& c) {
     return {};
   }
   if (args.pos.size() + args.kw.size() != 3) {
-    cx.fail("ValueError", "either both or neither of x and y should be given");
+    cx.raise(Exc::ValueError, "either both or neither of x and y should be given");
     return {};
   }
   return where3(p[0], p[1], p[2], cx);
@@ -279,7 +279,7 @@ Value fn_einsum(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   if (args.pos.empty() || args.pos[0].kind != Kind::Str) {
-    cx.fail("TypeError", "np.einsum: the first argument must be the subscripts string, e.g. 'ij,kj->ik'");
+    cx.raise(Exc::TypeError, "np.einsum: the first argument must be the subscripts string, e.g. 'ij,kj->ik'");
     return {};
   }
   if (!args.kw.empty()) {
@@ -298,7 +298,7 @@ Value fn_reduce(Call& c) {
   ArrayPtr a = to_array(p[0], cx);
   if (!a) return {};
   if (p[3].kind != Kind::None && p[3].kind != Kind::Array) {
-    cx.fail("TypeError", "output must be an array");
+    cx.raise(Exc::TypeError, "output must be an array");
     return {};
   }
   bool keep = false;

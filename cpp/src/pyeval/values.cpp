@@ -74,7 +74,7 @@ bool charge(Context& cx, double n) {
 
 bool check_ndim(Context& cx, std::size_t nd) {
   if (nd > cx.limits.max_ndim) {
-    if (nd > 32) cx.fail("ValueError", "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
+    if (nd > 32) cx.raise(Exc::ValueError, "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
     else cx.unsupported(Construct::TooManyDims, std::to_string(cx.limits.max_ndim));
     return false;
   }
@@ -112,7 +112,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float) {
   else if (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype != DType::Float) x = v.arr->data[0];
   else if (v.kind == Kind::Array && v.arr->shape.empty() && allow_float) x = v.arr->data[0];
   else {
-    cx.fail("TypeError", "'" + type_name(v) + "' object cannot be interpreted as an integer");
+    cx.raise(Exc::TypeError, "'" + type_name(v) + "' object cannot be interpreted as an integer");
     return false;
   }
   if (!std::isfinite(x) || std::fabs(x) > 1e15) {
@@ -126,7 +126,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float) {
 bool normalize_axis(long long axis, std::size_t ndim, Context& cx, std::size_t& out, const char* prefix) {
   const long long n = static_cast<long long>(ndim);
   if (axis < -n || axis >= n) {
-    cx.fail("numpy.AxisError", std::string(prefix) + "axis " + std::to_string(axis) +
+    cx.raise(Exc::AxisError, std::string(prefix) + "axis " + std::to_string(axis) +
                                    " is out of bounds for array of dimension " + std::to_string(ndim));
     return false;
   }
@@ -139,8 +139,8 @@ bool normalize_axis(long long axis, std::size_t ndim, Context& cx, std::size_t& 
 ArrayPtr to_array(const Value& v, Context& cx, const char* what) {
   ArrayPtr a = as_array(v);
   if (!a) {
-    if (what) cx.fail("TypeError", std::string(what) + ": unsupported operand type '" + type_name(v) + "'");
-    else cx.fail("TypeError", "expected an array, got '" + type_name(v) + "'");
+    if (what) cx.raise(Exc::TypeError, std::string(what) + ": unsupported operand type '" + type_name(v) + "'");
+    else cx.raise(Exc::TypeError, "expected an array, got '" + type_name(v) + "'");
   }
   return a;
 }
@@ -160,7 +160,7 @@ std::vector<std::size_t> bstrides(const Shape& in, const Shape& out) {
 // Calls f(out_index, offsets...) over the broadcast shape.
 bool broadcast_or_fail(const Shape& a, const Shape& b, Shape& out, Context& cx) {
   if (broadcast_shapes(a, b, out)) return true;
-  cx.fail("ValueError", "operands could not be broadcast together with shapes " + shape_msg(a) + " " +
+  cx.raise(Exc::ValueError, "operands could not be broadcast together with shapes " + shape_msg(a) + " " +
                             shape_msg(b) + " ");
   return false;
 }
@@ -191,7 +191,7 @@ bool truth(const Value& v, Context& cx) {
     case Kind::Array:
       if (v.arr->size() == 1) return v.arr->data[0] != 0;
       if (v.arr->size() == 0) return false;
-      cx.fail("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+      cx.raise(Exc::ValueError, "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
       return false;
     default: return true;
   }
@@ -203,6 +203,16 @@ bool truth(const Value& v, Context& cx) {
 namespace attn::py {
 
 using namespace impl;
+
+const char* exc_name(Exc e) {
+  static constexpr const char* kNames[] = {
+      "SyntaxError", "TypeError", "ValueError", "IndexError", "NameError", "UnboundLocalError", "AttributeError",
+      "ZeroDivisionError", "OverflowError", "numpy.AxisError", "MemoryError",
+      "numpy.core._exceptions._UFuncOutputCastingError",
+  };
+  static_assert(std::size(kNames) == static_cast<std::size_t>(Exc::UFuncOutputCastingError) + 1);
+  return kNames[static_cast<std::size_t>(e)];
+}
 
 std::string construct_text(Construct c, const std::string& arg0, const std::string& arg1) {
   std::string out;
