@@ -71,7 +71,7 @@ std::string py_repr(const Value& v) {
     case Kind::Array: return array_text(v, true);
     case Kind::Module: return "<module '" + v.text + "'>";
     case Kind::Function: return v.self_ ? "<built-in method " + v.text + " of numpy.ndarray object>" : "<function " + v.text + ">";
-    case Kind::DTypeObj: return "<class '" + v.text + "'>";
+    case Kind::DTypeObj: return is_dtype_instance(v) ? v.text : "<class '" + v.text + "'>";
   }
   return "?";
 }
@@ -79,11 +79,17 @@ std::string py_repr(const Value& v) {
 std::string py_str(const Value& v) {
   if (v.kind == Kind::Str) return v.text;
   if (v.kind == Kind::Array) return array_text(v, false);
+  if (is_dtype_instance(v)) return dtype_name(v.dtype);
   return py_repr(v);
 }
 
 Value eval(const Node& n, Env& env, Context& cx) {
   if (cx.failed()) return {};
+  struct Depth {
+    Context& cx;
+    explicit Depth(Context& c) : cx(c) { ++cx.depth; }
+    ~Depth() { --cx.depth; }
+  } depth(cx);
   switch (n.type) {
     case NodeType::Const: return n.literal;
     case NodeType::Name: {

@@ -194,6 +194,10 @@ struct Error {
   // type "unsupported": what the checker cannot run, and its arguments (message = their English wording)
   Construct construct = Construct::Complex;
   std::string arg0, arg1;
+  // ArrayTooLarge: the shape of the array a line would build, and the
+  // depth in the syntax tree (1 = the whole expression) where it is built.
+  std::vector<std::size_t> shape;
+  std::size_t depth = 0;
   std::string line() const { return type + ": " + message; }
 };
 
@@ -224,17 +228,18 @@ struct Context {
   Limits limits;
   std::optional<Error> error;
   std::uint64_t work = 0;
+  std::size_t depth = 0;  // the syntax tree node eval() is in (1 = the root)
   bool failed() const { return error.has_value(); }
   // Python raises `exc` here, with this message.
   void raise(Exc exc, std::string message) {
-    if (!error) error = Error{exc_name(exc), std::move(message), exc, Construct::Complex, {}, {}};
+    if (!error) error = Error{exc_name(exc), std::move(message), exc, Construct::Complex, {}, {}, {}, 0};
   }
   // The line may be valid Python, but this evaluator cannot run `construct`
   // (error type "unsupported"): never reported as the learner's mistake.
   void unsupported(Construct construct, std::string arg0 = {}, std::string arg1 = {}) {
     if (error) return;
     error = Error{kUnsupported, construct_text(construct, arg0, arg1), Exc::TypeError, construct, std::move(arg0),
-                  std::move(arg1)};
+                  std::move(arg1), {}, 0};
   }
   bool is_unsupported() const { return error && error->type == kUnsupported; }
   static constexpr const char* kUnsupported = "unsupported";

@@ -71,6 +71,12 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       syntax(cx, "invalid syntax", col);
       return false;
     }
+    if (c == '\\' && i + 1 < src.size() && (src[i + 1] == '\n' || src[i + 1] == '\r')) {
+      // an explicit line join: the next physical line continues this one
+      i += src[i + 1] == '\r' && i + 2 < src.size() && src[i + 2] == '\n' ? 3 : 2;
+      col += 2;
+      continue;
+    }
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f') { ++i; ++col; continue; }
     if (c == '#') break;  // comment to end of line
     Token t;

@@ -102,8 +102,13 @@ bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool
 }
 
 
-Value reduce(const Array& a, Reduce kind, const Value& axis, bool keepdims, Context& cx) {
+Value reduce(const Array& a, Reduce kind, const Value& axis_in, bool keepdims, Context& cx) {
   const std::size_t nd = a.shape.size();
+  // NumPy reduces a 0-d array over an integer axis 0 or -1 as over all axes
+  // (sum, max, min; mean checks its axis first and raises).
+  const bool zero_d_axis = nd == 0 && kind != Reduce::Mean && (axis_in.kind == Kind::Int || axis_in.kind == Kind::Bool) &&
+                           (axis_in.num == 0 || axis_in.num == -1);
+  const Value& axis = zero_d_axis ? Value() : axis_in;
   std::vector<bool> red;
   if (!parse_axes(axis, nd, cx, red)) return {};
   if (!charge(cx, static_cast<double>(a.size()))) return {};
@@ -249,7 +254,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
                               shape_msg(x->shape) + " " + shape_msg(y->shape) + " ");
     return {};
   }
-  if (!check_size(cx, static_cast<double>(numel(out))) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> d(numel(out));
   const std::array<const Shape*, 3> ins{&c->shape, &x->shape, &y->shape};
   broadcast_loop<3>(out, ins, [&](std::size_t i, const std::array<std::size_t, 3>& off) {

@@ -3,6 +3,8 @@
 // functions: numpy_functions.cpp). The table in builtins.cpp binds their
 // arguments first, unless an entry checks its own.
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "pyeval/impl.hpp"
@@ -29,13 +31,96 @@ Value softmax(const Value& x, Context& cx) {
   return binary(Op::Div, e, s, cx);
 }
 
+namespace {
+
+// Python's float() and int() of a string (np.float64 and np.int64 parse as
+// they do): surrounding whitespace, a sign, digits with single underscores
+// between them; float() also a fraction, an exponent, inf, infinity and nan.
+// False when Python rejects the text; unsupported for non-ASCII text (Python
+// reads other scripts' digits and spaces too).
+bool parse_number_text(const std::string& text, bool is_float, double& out, bool& unsupported) {
+  unsupported = false;
+  for (char ch : text)
+    if (static_cast<unsigned char>(ch) >= 0x80) { unsupported = true; return false; }
+  std::size_t b = 0, e = text.size();
+  auto space = [](char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= 0x1c && ch <= 0x1f); };
+  while (b < e && space(text[b])) ++b;
+  while (e > b && space(text[e - 1])) --e;
+  std::string s = text.substr(b, e - b), clean;
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) clean += s[i++];
+  if (is_float) {
+    std::string w;
+    for (std::size_t k = i; k < s.size(); ++k) w += static_cast<char>(s[k] | 0x20);
+    if (w == "inf" || w == "infinity" || w == "nan") {
+      out = w == "nan" ? std::nan("") : std::numeric_limits<double>::infinity();
+      if (!clean.empty() && clean[0] == '-') out = -out;
+      return true;
+    }
+  }
+  auto digits = [&]() {  // digit (["_"] digit)*
+    if (i >= s.size() || s[i] < '0' || s[i] > '9') return false;
+    clean += s[i++];
+    while (i < s.size()) {
+      if (s[i] == '_' && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9') { clean += s[i + 1]; i += 2; }
+      else if (s[i] >= '0' && s[i] <= '9') clean += s[i++];
+      else break;
+    }
+    return true;
+  };
+  bool mant = digits();
+  if (is_float && i < s.size() && s[i] == '.') {
+    clean += s[i++];
+    const bool frac = digits();
+    mant = mant || frac;
+  }
+  if (!mant) return false;
+  if (is_float && i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    clean += s[i++];
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) clean += s[i++];
+    if (!digits()) return false;
+  }
+  if (i != s.size()) return false;
+  out = std::strtod(clean.c_str(), nullptr);
+  return true;
+}
+
+}  // namespace
+
 Value call_dtype(const Value& f, const Args& args, Context& cx) {
+  if (is_dtype_instance(f)) {
+    cx.raise(Exc::TypeError, "'" + type_name(f) + "' object is not callable");
+    return {};
+  }
   std::vector<Value> p;
   const std::string n = f.text == "numpy.float64" ? "float64" : f.text == "numpy.bool_" ? "bool_" : f.text;
   if (!impl::bind(n, args, "x", 0, p, cx)) return {};
   if (args.pos.empty()) return f.dtype == DType::Float ? Value::real(0) : f.dtype == DType::Bool ? Value::boolean(false) : Value::integer(0);
   const Value& x = p[0];
   const bool python_type = f.text == "float" || f.text == "int" || f.text == "bool";
+  if (x.kind == Kind::Str && f.dtype != DType::Bool) {
+    double v = 0;
+    bool unsupported = false;
+    if (!parse_number_text(x.text, f.dtype == DType::Float, v, unsupported)) {
+      if (unsupported) cx.unsupported(Construct::StringConversion, f.text);
+      else if (f.dtype == DType::Float) cx.raise(Exc::ValueError, "could not convert string to float: " + py_repr(x));
+      else cx.raise(Exc::ValueError, "invalid literal for int() with base 10: " + py_repr(x));
+      return {};
+    }
+    if (f.dtype == DType::Float) {
+      if (python_type) return Value::real(v);
+      return Value::array(Array{DType::Float, {}, {v}}, true);
+    }
+    if (!(std::fabs(v) <= kMaxExactInt)) {
+      cx.unsupported(Construct::BigInteger);
+      return {};
+    }
+    if (python_type) return Value::integer(v);
+    return Value::array(Array{DType::Int, {}, {v}}, true);
+  }
+  if (x.kind == Kind::Str && !python_type) {  // np.bool_(s): whether s is empty
+    return Value::array(Array{DType::Bool, {}, {x.text.empty() ? 0.0 : 1.0}}, true);
+  }
   if (python_type) {
     if (f.text == "bool") return Value::boolean(truth(x, cx));
     ArrayPtr a = as_array(x);
@@ -151,7 +236,11 @@ Value fn_len(Call& c) {
   Context& cx = c.cx;
   std::vector<Value>& p = c.p;
   if (p[0].kind == Kind::Tuple || p[0].kind == Kind::List) return Value::integer(static_cast<double>(p[0].items.size()));
-  if (p[0].kind == Kind::Str) return Value::integer(static_cast<double>(p[0].text.size()));
+  if (p[0].kind == Kind::Str) {  // code points, not UTF-8 bytes
+    std::size_t n = 0;
+    for (char ch : p[0].text) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    return Value::integer(static_cast<double>(n));
+  }
   if (p[0].kind == Kind::Array && !p[0].arr->shape.empty()) return Value::integer(static_cast<double>(p[0].arr->shape[0]));
   if (p[0].kind == Kind::Array && !p[0].np_scalar) {
     cx.raise(Exc::TypeError, "len() of unsized object");

@@ -162,6 +162,10 @@ Value scalar_binary(Op op, const Value& a, const Value& b, Context& cx) {
 Value array_binary(Op op, const Value& av, const Value& bv, Context& cx);
 
 Value binary(Op op, const Value& a, const Value& b, Context& cx) {
+  if (is_dtype_instance(a) || is_dtype_instance(b)) {  // np.dtype('bool') == bool is True: NumPy's rules, not modelled
+    cx.unsupported(Construct::NumpyName, std::string("np.dtype(...) ") + op_text(op));
+    return {};
+  }
   if (op == Op::MatMul) return matmul(a, b, cx);
   if (is_num(a) && is_num(b)) return scalar_binary(op, a, b, cx);
   // sequences
@@ -235,7 +239,7 @@ Value array_binary(Op op, const Value& av, const Value& bv, Context& cx) {
   }
   Shape out;
   if (!broadcast_or_fail(a->shape, b->shape, out, cx)) return {};
-  if (!check_size(cx, static_cast<double>(numel(out))) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
   DType rt = is_comparison(op) ? DType::Bool : op == Op::Div ? DType::Float : dt;
   if (op == Op::Div || op == Op::Pow) dt = op == Op::Div ? DType::Float : dt;
   if ((op == Op::FloorDiv || op == Op::Mod) && dt == DType::Bool) rt = dt = DType::Int;

@@ -63,6 +63,17 @@ bool check_size(Context& cx, double n) {
   return true;
 }
 
+bool check_shape(Context& cx, const Shape& shape) {
+  double n = 1;
+  for (std::size_t d : shape) n *= static_cast<double>(d);
+  if (check_size(cx, n)) return true;
+  if (cx.is_unsupported() && cx.error->construct == Construct::ArrayTooLarge && cx.error->shape.empty()) {
+    cx.error->shape = shape;
+    cx.error->depth = cx.depth;
+  }
+  return false;
+}
+
 bool charge(Context& cx, double n) {
   cx.work += static_cast<std::uint64_t>(std::min(n, 1e18));
   if (cx.work > cx.limits.max_work) {
@@ -253,7 +264,9 @@ std::string type_name(const Value& v) {
       return "numpy.ndarray";
     case Kind::Module: return "module";
     case Kind::Function: return v.self_ ? "builtin_function_or_method" : "function";
-    case Kind::DTypeObj: return "type";
+    case Kind::DTypeObj:
+      if (is_dtype_instance(v)) return v.dtype == DType::Bool ? "numpy.dtype[bool_]" : v.dtype == DType::Int ? "numpy.dtype[int64]" : "numpy.dtype[float64]";
+      return "type";
   }
   return "object";
 }
