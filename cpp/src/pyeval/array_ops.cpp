@@ -166,9 +166,13 @@ Value reduce(const Array& a, Reduce kind, const Value& axis_in, bool keepdims, C
 }
 
 Value round_array(const Array& a, long long decimals, Context& cx) {
-  if (a.dtype == DType::Bool) {
-    cx.raise(Exc::UFuncOutputCastingError,
-             "Cannot cast ufunc 'multiply' output from dtype('float64') to dtype('bool') with casting rule 'same_kind'");
+  if (a.dtype == DType::Bool) {  // NumPy rounds booleans to float16 (decimals 0) or fails to cast back
+    if (decimals == 0) {
+      cx.unsupported(Construct::Float16, "round");
+      return {};
+    }
+    cx.raise(Exc::UFuncOutputCastingError, std::string("Cannot cast ufunc '") + (decimals > 0 ? "multiply" : "divide") +
+                                               "' output from dtype('float64') to dtype('bool') with casting rule 'same_kind'");
     return {};
   }
   if (!charge(cx, static_cast<double>(a.size()))) return {};

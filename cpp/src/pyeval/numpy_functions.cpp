@@ -305,8 +305,8 @@ Value fn_swapaxes(Call& c) {
 Value fn_einsum(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
-  if (args.pos.empty() || args.pos[0].kind != Kind::Str) {
-    cx.raise(Exc::TypeError, "np.einsum: the first argument must be the subscripts string, e.g. 'ij,kj->ik'");
+  if (args.pos.empty() || args.pos[0].kind != Kind::Str) {  // NumPy's other form: operands and subscript lists
+    cx.unsupported(Construct::Function, "np.einsum");
     return {};
   }
   if (!args.kw.empty()) {

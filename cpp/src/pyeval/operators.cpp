@@ -166,7 +166,15 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
     cx.unsupported(Construct::NumpyName, std::string("np.dtype(...) ") + op_text(op));
     return {};
   }
-  if (op == Op::MatMul) return matmul(a, b, cx);
+  if (op == Op::MatMul) {
+    // `@` of two scalars (Python's or NumPy's) is not defined: no operand is an ndarray
+    const bool nd_a = a.is_array() && !a.np_scalar, nd_b = b.is_array() && !b.np_scalar;
+    if (!nd_a && !nd_b && (is_num(a) || a.is_array()) && (is_num(b) || b.is_array())) {
+      cx.raise(Exc::TypeError, "unsupported operand type(s) for @: '" + type_name(a) + "' and '" + type_name(b) + "'");
+      return {};
+    }
+    return matmul(a, b, cx);
+  }
   if (is_num(a) && is_num(b)) return scalar_binary(op, a, b, cx);
   // sequences
   const bool seq_a = a.kind == Kind::Tuple || a.kind == Kind::List;

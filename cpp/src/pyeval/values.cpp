@@ -148,11 +148,11 @@ bool normalize_axis(long long axis, std::size_t ndim, Context& cx, std::size_t& 
 // ----------------------------------------------------------- conversions --
 
 ArrayPtr to_array(const Value& v, Context& cx, const char* what) {
+  // NumPy makes an array of almost anything (strings, None, objects): one
+  // this evaluator has no array form for is its own limit.
+  (void)what;
   ArrayPtr a = as_array(v);
-  if (!a) {
-    if (what) cx.raise(Exc::TypeError, std::string(what) + ": unsupported operand type '" + type_name(v) + "'");
-    else cx.raise(Exc::TypeError, "expected an array, got '" + type_name(v) + "'");
-  }
+  if (!a) cx.unsupported(Construct::ArrayObject);
   return a;
 }
 
