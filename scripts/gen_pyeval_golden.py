@@ -249,6 +249,12 @@ abs(x=1)
 np.inner(a=Q, b=K)
 np.ones((2, 2), float, 'C', None)
 np.triu(np.ones((2, 2)), k=1, dtype=bool)
+np.abs(1e-9)
+np.matmul(1.5, 2)
+1.5 @ 2
+np.float64(1.5) @ 2
+scores.shape != scores
+np.ones(2) == np.ones(3)
 """.strip().split("\n")
 
 

@@ -205,6 +205,10 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
     cx.unsupported(Construct::NumberAttribute, "." + name);
     return {};
   }
+  if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0) {
+    cx.unsupported(Construct::ProgramName, "." + name);  // every Python object has its dunders
+    return {};
+  }
   cx.raise(Exc::AttributeError, "'" + type_name(v) + "' object has no attribute '" + name + "'");
   return {};
 }

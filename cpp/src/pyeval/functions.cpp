@@ -253,7 +253,7 @@ Value fn_len(Call& c) {
 Value fn_abs(Call& c) {
   Context& cx = c.cx;
   std::vector<Value>& p = c.p;
-  if (is_num(p[0])) return p[0].kind == Kind::Float ? Value::real(std::fabs(p[0].num)) : Value::integer(std::fabs(p[0].num));
+  if (is_num(p[0]) && c.fn.home == Home::Python) return p[0].kind == Kind::Float ? Value::real(std::fabs(p[0].num)) : Value::integer(std::fabs(p[0].num));
   return unary_math("abs", p[0], cx);
 }
 

@@ -246,6 +246,11 @@ Value array_binary(Op op, const Value& av, const Value& bv, Context& cx) {
       }
   }
   Shape out;
+  if ((op == Op::Eq || op == Op::Ne) && !broadcast_shapes(a->shape, b->shape, out)) {
+    // NumPy 1.24: == and != of shapes that do not broadcast fall back to
+    // Python's identity comparison (with a DeprecationWarning on stderr)
+    return Value::boolean(op == Op::Ne);
+  }
   if (!broadcast_or_fail(a->shape, b->shape, out, cx)) return {};
   if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
   DType rt = is_comparison(op) ? DType::Bool : op == Op::Div ? DType::Float : dt;
@@ -310,7 +315,10 @@ Value unary(Op op, const Value& v, Context& cx) {
 // ------------------------------------------------------------------ matmul --
 
 Value matmul(const Value& av, const Value& bv, Context& cx) {
-  if (is_num(av) && is_num(bv)) return unsupported_operands("@", av, bv, cx);
+  if (av.kind == Kind::Str || bv.kind == Kind::Str) {  // NumPy would try a string array
+    cx.unsupported(Construct::StringOperators);
+    return {};
+  }
   ArrayPtr a = as_array(av), b = as_array(bv);
   if (!a && !b) return unsupported_operands("@", av, bv, cx);
   const char* sig = "(n?,k),(k,m?)->(n?,m?)";
