@@ -481,10 +481,19 @@ Reason judge_on(int k, const Todo& t, const Problem& p, bool causal) {
   env.locals.insert(t.targets.begin(), t.targets.end());
   Context cx;
   Value v = py::eval(*t.st.expr, env, cx);
+  if (cx.is_unsupported() && cx.error->construct == py::Construct::ArrayTooLarge && cx.error->depth == 1 &&
+      !cx.error->shape.empty()) {
+    // The line's value itself is too large to build here: its shape is
+    // known, and it is not the (T, T) the TODO needs (Python would run out
+    // of memory, or give that shape).
+    const std::string got = np::shape_str(cx.error->shape), want = shape_text(k == 2 ? p.weights : p.scores);
+    return fail("shape", std::string("this builds a ") + got + " array, " + kTargets[k] + " must be " + want,
+                {{"got", got}, {"want", want}});
+  }
   if (cx.is_unsupported()) return fail("unsupported", "unsupported: " + cx.error->message, unsupported_params(*cx.error));
   if (cx.failed()) {
     Reason r = fail("error", "raises " + cx.error->line(), {{"text", cx.error->line()}});
-    if (cx.error->type == "UnboundLocalError" && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
+    if (cx.error->exc == py::Exc::UnboundLocalError && k == 0 && cx.error->message.find("'T'") != std::string::npos) {
       r.text += " (T is set only later, inside `if causal:`; use d_k or the shapes of Q and K)";
       r.code = "error_t_later";
     }

@@ -71,7 +71,7 @@ std::string py_repr(const Value& v) {
     case Kind::Array: return array_text(v, true);
     case Kind::Module: return "<module '" + v.text + "'>";
     case Kind::Function: return v.self_ ? "<built-in method " + v.text + " of numpy.ndarray object>" : "<function " + v.text + ">";
-    case Kind::DTypeObj: return "<class '" + v.text + "'>";
+    case Kind::DTypeObj: return is_dtype_instance(v) ? v.text : "<class '" + v.text + "'>";
   }
   return "?";
 }
@@ -79,22 +79,28 @@ std::string py_repr(const Value& v) {
 std::string py_str(const Value& v) {
   if (v.kind == Kind::Str) return v.text;
   if (v.kind == Kind::Array) return array_text(v, false);
+  if (is_dtype_instance(v)) return dtype_name(v.dtype);
   return py_repr(v);
 }
 
 Value eval(const Node& n, Env& env, Context& cx) {
   if (cx.failed()) return {};
+  struct Depth {
+    Context& cx;
+    explicit Depth(Context& c) : cx(c) { ++cx.depth; }
+    ~Depth() { --cx.depth; }
+  } depth(cx);
   switch (n.type) {
     case NodeType::Const: return n.literal;
     case NodeType::Name: {
       auto it = env.vars.find(n.name);
       if (it != env.vars.end()) return it->second;
       if (env.locals.count(n.name))
-        cx.fail("UnboundLocalError", "cannot access local variable '" + n.name + "' where it is not associated with a value");
+        cx.raise(Exc::UnboundLocalError, "cannot access local variable '" + n.name + "' where it is not associated with a value");
       else if (env.program_globals.count(n.name) || python_builtin(n.name))
         cx.unsupported(Construct::ProgramName, n.name);  // exists in the real program, not here
       else
-        cx.fail("NameError", "name '" + n.name + "' is not defined");
+        cx.raise(Exc::NameError, "name '" + n.name + "' is not defined");
       return {};
     }
     case NodeType::IfExp: {
@@ -181,7 +187,7 @@ Value eval(const Node& n, Env& env, Context& cx) {
       if (cx.failed()) return {};
       if (obj.kind == Kind::Tuple || obj.kind == Kind::List) return index_tuple(obj, idx, cx);
       if (obj.kind == Kind::Array) return index_array(*obj.arr, idx, obj.np_scalar, cx);
-      cx.fail("TypeError", "'" + type_name(obj) + "' object is not subscriptable");
+      cx.raise(Exc::TypeError, "'" + type_name(obj) + "' object is not subscriptable");
       return {};
     }
     case NodeType::Slice: {
@@ -193,7 +199,7 @@ Value eval(const Node& n, Env& env, Context& cx) {
         if (cx.failed()) return {};
         if (b.kind != Kind::None && b.kind != Kind::Int && b.kind != Kind::Bool &&
             !(b.kind == Kind::Array && b.arr->shape.empty() && b.arr->dtype != DType::Float)) {
-          cx.fail("TypeError", "slice indices must be integers or None or have an __index__ method");
+          cx.raise(Exc::TypeError, "slice indices must be integers or None or have an __index__ method");
           return {};
         }
         s.items.push_back(b);
@@ -217,7 +223,7 @@ Value eval_expr(std::string_view expr, Env& env, Context& cx) {
   Statement st = parse_line(expr, cx);
   if (cx.failed() || !st.expr) return {};
   if (!st.target.empty()) {
-    cx.fail("SyntaxError", "expected an expression, not an assignment (col 1)");
+    cx.raise(Exc::SyntaxError, "expected an expression, not an assignment (col 1)");
     return {};
   }
   return eval(*st.expr, env, cx);

@@ -175,12 +175,29 @@ inline const ConstructInfo& construct_info(Construct c) { return kConstructs[sta
 // The English wording: the template with its arguments.
 std::string construct_text(Construct c, const std::string& arg0, const std::string& arg1);
 
+// The exceptions Python and NumPy raise that this evaluator reproduces. An
+// error is one of these (Python's: the line is wrong, and Python says so in
+// these words) or "unsupported" (the checker's own limit: the line may be
+// right). Context::raise takes only an Exc, so no checker limit can dress up
+// as a Python error.
+enum class Exc : std::uint8_t {
+  SyntaxError, TypeError, ValueError, IndexError, NameError, UnboundLocalError, AttributeError,
+  ZeroDivisionError, OverflowError, AxisError, MemoryError, UFuncOutputCastingError,
+};
+// The name Python prints: "TypeError", "numpy.AxisError", ...
+const char* exc_name(Exc e);
+
 struct Error {
-  std::string type;     // "ValueError", "SyntaxError", "numpy.AxisError", ...
+  std::string type;     // exc_name(exc), or "unsupported"
   std::string message;
+  Exc exc = Exc::TypeError;  // when type is not "unsupported"
   // type "unsupported": what the checker cannot run, and its arguments (message = their English wording)
   Construct construct = Construct::Complex;
   std::string arg0, arg1;
+  // ArrayTooLarge: the shape of the array a line would build, and the
+  // depth in the syntax tree (1 = the whole expression) where it is built.
+  std::vector<std::size_t> shape;
+  std::size_t depth = 0;
   std::string line() const { return type + ": " + message; }
 };
 
@@ -211,15 +228,18 @@ struct Context {
   Limits limits;
   std::optional<Error> error;
   std::uint64_t work = 0;
+  std::size_t depth = 0;  // the syntax tree node eval() is in (1 = the root)
   bool failed() const { return error.has_value(); }
-  void fail(std::string type, std::string message) {
-    if (!error) error = Error{std::move(type), std::move(message), Construct::Complex, {}, {}};
+  // Python raises `exc` here, with this message.
+  void raise(Exc exc, std::string message) {
+    if (!error) error = Error{exc_name(exc), std::move(message), exc, Construct::Complex, {}, {}, {}, 0};
   }
   // The line may be valid Python, but this evaluator cannot run `construct`
   // (error type "unsupported"): never reported as the learner's mistake.
   void unsupported(Construct construct, std::string arg0 = {}, std::string arg1 = {}) {
     if (error) return;
-    error = Error{kUnsupported, construct_text(construct, arg0, arg1), construct, std::move(arg0), std::move(arg1)};
+    error = Error{kUnsupported, construct_text(construct, arg0, arg1), Exc::TypeError, construct, std::move(arg0),
+                  std::move(arg1), {}, 0};
   }
   bool is_unsupported() const { return error && error->type == kUnsupported; }
   static constexpr const char* kUnsupported = "unsupported";

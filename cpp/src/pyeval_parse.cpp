@@ -39,7 +39,7 @@ bool is_keyword(const std::string& s) {
 bool expression_keyword(const std::string& s) { return s == "not" || s == "lambda" || s == "yield"; }
 
 std::string syntax(Context& cx, const std::string& msg, int col) {
-  cx.fail("SyntaxError", msg + " (col " + std::to_string(col) + ")");
+  cx.raise(Exc::SyntaxError, msg + " (col " + std::to_string(col) + ")");
   return {};
 }
 
@@ -70,6 +70,12 @@ bool lex(std::string_view src, std::vector<Token>& out, Context& cx) {
       // rest lands outside attention()'s body
       syntax(cx, "invalid syntax", col);
       return false;
+    }
+    if (c == '\\' && i + 1 < src.size() && (src[i + 1] == '\n' || src[i + 1] == '\r')) {
+      // an explicit line join: the next physical line continues this one
+      i += src[i + 1] == '\r' && i + 2 < src.size() && src[i + 2] == '\n' ? 3 : 2;
+      col += 2;
+      continue;
     }
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f') { ++i; ++col; continue; }
     if (c == '#') break;  // comment to end of line

@@ -386,6 +386,28 @@ TEST(Exercise, BatchedNoteWording) {
   EXPECT_TRUE(v.inner_params.empty());
 }
 
+// A line whose value is an array too large to build is judged by its shape,
+// known without building it; a too-large array inside a line stays
+// unsupported (what the line does with it is not known).
+TEST(Exercise, OversizeValuesAreJudgedByTheirShape) {
+  const TodoVerdict a = judge_todo(0, "np.ones((100000, 100000))");
+  EXPECT_FALSE(a.correct);
+  EXPECT_EQ(a.code, "shape");
+  EXPECT_EQ(a.reason, "this builds a (100000, 100000) array, scores must be (4, 4)");
+  EXPECT_EQ(verdict_param(a.params, "got"), "(100000, 100000)");
+  EXPECT_EQ(verdict_param(a.params, "want"), "(4, 4)");
+  const TodoVerdict b = judge_todo(1, "mask = np.zeros((3000, 3000), dtype=bool)");
+  EXPECT_EQ(b.code, "shape") << b.reason;
+  EXPECT_EQ(verdict_param(b.params, "got"), "(3000, 3000)");
+  const TodoVerdict c = judge_todo(2, "np.arange(10 ** 12)");
+  EXPECT_EQ(c.code, "shape") << c.reason;
+  EXPECT_EQ(verdict_param(c.params, "got"), "(1000000000000,)");
+  const TodoVerdict d = judge_todo(0, "np.ones((100000, 100000))[:4, :4] * (Q @ K.T / np.sqrt(d_k))");
+  EXPECT_EQ(d.code, "unsupported") << d.reason;
+  const TodoVerdict e = judge_todo(1, "np.triu(np.ones((T, T), dtype=bool), 1) | np.zeros((3000, 3000), dtype=bool)");
+  EXPECT_EQ(e.code, "unsupported") << e.reason;
+}
+
 TEST(Exercise, ReferenceOutputEqualsLesson1ForManySeedsAndSizes) {
   const std::array<std::string, 3> ref{kExerciseReference[0], kExerciseReference[1], kExerciseReference[2]};
   for (std::uint64_t seed : {0ull, 1ull, 2ull, 7ull, 42ull, 1234ull, 99999ull, 18446744073709551615ull}) {

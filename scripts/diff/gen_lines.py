@@ -10,7 +10,9 @@ same lines. Lines come from five families, mixed in fixed proportions:
              assignment, :=, lambda, comprehensions, unicode names and spaces, strings, ...
   hostile    what an attacker or a cat would type: huge sizes, deep nesting, dunders, builtins
 
-and every 40th line prints an array over 1,000 elements (BIG: NumPy's summarised printing).
+and every 40th line prints an array over 1,000 elements (BIG: NumPy's summarised printing); every
+9th comes from EDGE (dtype spellings, strings to numbers, signed zeros, non-ASCII literals, 0-d arrays,
+arrays too large to build, line joins).
 
 Every line is harmless to run in a real Python process with an address-space limit and a
 per-line alarm (no file writes, no process calls, no unbounded integer powers).
@@ -240,9 +242,89 @@ BIG = {
         'np.ones((300, T, T)) * np.nan', 'np.full((2, 600, T), -np.inf)'],
 }
 
+# Lines at the edges of what the checker models, one family per kind of difference once found
+# between it and NumPy: dtype spellings, strings given to number constructors, signed zeros,
+# non-ASCII literals, 0-d arrays, arrays too large to build, and line joins inside one slot. One
+# line in EDGE_EVERY comes from here, drawn from its own stream (like BIG).
+EDGE_EVERY = 9
+DTYPES_BOOL = ["'b1'", "'?'", "'bool_'", "'bool8'", "'bool'", "np.dtype('bool')", 'np.dtype(bool)', "'|b1'", "'=?'",
+               "'<b1'", 'np.bool_', "'boolean'", "'Bool'", "'b'", "'u1'", "'i1'", "'S1'", "'f8'", "np.dtype('?')", "'B'",
+               "np.dtype('boolean')", "'bool_ '", "'c'", "'U'"]
+DTYPES_FLOAT = ["'f8'", "'float64'", "'<f8'", "'=f8'", "'d'", "'double'", "'float'", "'f4'", "'float32'", "'f2'", "'>f8'",
+                "np.dtype('float64')", "'float_'", "'g'", "'longdouble'", "'Float64'", "'float8'", "'e'", "'half'",
+                "np.dtype(float)", "'i8'", "'int'", "'long'", "'l'", "'q'", "'p'", "'intp'", "'int0'", "'i4'", "'u8'",
+                "'O'", "'double '"]
+STRINGS = ["'16'", "' 16 '", "'16.0'", "'1_6'", "'+16'", "'1.6e1'", "'0x10'", "'16j'", "'sixteen'", "''", "'inf'",
+           "'\u0661\u0666'", "'16.'", "'1__6'", "'_16'", "'16_'", "'-16'", "'1e'", "'nan'", "'Infinity'", "'\t16\t'",
+           "'0016'", "'1e1_0'"]
+CONVERTERS = ['float', 'int', 'np.float64', 'np.int64', 'np.bool_', 'bool']
+ZEROS = ['0.0', '-0.0', '0', '-0', '-np.zeros((T, T))', 'np.zeros((T, T))', '-0.0 * scores', 'np.float64(-0.0)', 'np.nan']
+TEXTS = ["'√'", "'√' * 16", "'注意力' * 5 + 'x'", "'é' * 16", "'ü' * 8", "'😀' * 16", "'ab√'", "'ß'", "'∞' * 4",
+         "'\u221a'", "'√√'"]
+EDGE = {
+    1: [lambda r: f'(Q @ K.T / np.sqrt(d_k)).astype({r.choice(DTYPES_FLOAT)})',
+        lambda r: f'Q @ K.T / np.sqrt({r.choice(CONVERTERS)}({r.choice(STRINGS)}))',
+        lambda r: f'Q @ K.T / np.sqrt(d_k) + np.{r.choice(["maximum", "minimum", "fmax", "fmin"])}'
+                  f'({r.choice(ZEROS[:4] + ZEROS[7:])}, {r.choice(ZEROS[:4] + ZEROS[7:])})',
+        lambda r: f'Q @ K.T / np.sqrt(len({r.choice(TEXTS)}))',
+        lambda r: f'Q @ K.T / np.sqrt(d_k)  # {r.choice(["缩放", "√d_k", "über", "😀"])}',
+        lambda r: r.choice(['Q @ K.T / np.sqrt(np.array(d_k).max(axis=-1))', 'Q @ K.T / np.sqrt(np.float64(d_k).sum(-1, keepdims=True))',
+                            'Q @ K.T / np.sqrt(np.array(d_k).sum(axis=0))', 'Q @ K.T / np.sqrt(np.array(d_k).mean(axis=-1))',
+                            'Q @ K.T / np.sqrt(np.sum(d_k, axis=-1))', 'Q @ K.T / np.sqrt(np.max(d_k, axis=0))',
+                            'Q @ K.T / np.sqrt(np.array(d_k).max(axis=1))', 'Q @ K.T / np.sqrt(np.float64(d_k).min(axis=(0,)))']),
+        lambda r: r.choice(['np.ones((100000, 100000))', 'np.zeros((T, 10 ** 6))', 'np.arange(10 ** 11)', 'np.eye(10 ** 6)',
+                            'np.full((10 ** 5, 10 ** 5), -np.inf)', 'np.ones((2000, 2000)) @ np.ones((2000, 4))',
+                            'np.ones((1001, 1000))', 'Q @ K.T / np.sqrt(d_k) + np.zeros((3000, 1, 1))',
+                            'np.zeros((10 ** 6, 10 ** 6))[:4, :4]', 'np.ones((100000, 100000)).sum()']),
+        lambda r: r.choice(['Q @ K.T \\\n/ np.sqrt(d_k)', 'scores = Q @ K.T \\\n    / np.sqrt(d_k)', 'Q @ K.T / \\\nnp.sqrt(d_k)',
+                            '(Q @ K.T\n/ np.sqrt(d_k))', 'Q @ K.T \\', 'Q @ K.T \\ / np.sqrt(d_k)', 'Q @ K.T \\\r\n/ np.sqrt(d_k)',
+                            'np.matmul(Q, \\\nK.T) / np.sqrt(d_k)', 'Q @ K.T \\\n\\\n/ np.sqrt(d_k)', 'Q @ K.T \\\n/ np.sqrt(T)',
+                            'Q @ K.T\\\n/np.sqrt(d_k)', 'Q \\\n@ K']),
+        ],
+    2: [lambda r: f'np.triu(np.ones((T, T), dtype={r.choice(DTYPES_BOOL)}), k=1)',
+        lambda r: f'np.triu(np.ones((T, T)), k=1).astype({r.choice(DTYPES_BOOL)})',
+        lambda r: f'np.arange(T, dtype={r.choice(DTYPES_FLOAT[:12] + DTYPES_BOOL[:6])})[None, :] > np.arange(T)[:, None]',
+        lambda r: f'np.triu(np.ones((T, T), dtype={r.choice(DTYPES_BOOL[:6])}), k={r.choice(CONVERTERS[:4])}({r.choice(STRINGS[:8] + ["1", "1.0"])}))'.replace("'16", "'1").replace("1_6", "1").replace("1.6e1", "1e0"),
+        lambda r: r.choice(['np.arange(5, dtype=bool)', 'np.arange(2, dtype=bool)', 'np.arange(T, dtype=bool)',
+                            'np.arange(0.5, T, dtype=int)[None, :] > np.arange(T)[:, None]',
+                            'np.arange(0, T, 0.5, dtype=int)[None, :4] > np.arange(T)[:, None]',
+                            'np.arange(-1, 1, dtype=bool)', 'np.arange(T * 1.0, dtype=int)[None, :] > np.arange(T)[:, None]']),
+        lambda r: r.choice(['np.ones((100000, 100000), dtype=bool)', 'np.triu(np.ones((3000, 3000), dtype=bool), k=1)',
+                            'np.tri(2000, dtype=bool)', 'np.zeros((T, T, 10 ** 5), dtype=bool)',
+                            'np.triu(np.ones((T, T), dtype=bool), 1) | np.zeros((3000, 3000), dtype=bool)']),
+        lambda r: r.choice(['np.triu(np.ones((T, T), \\\ndtype=bool), k=1)', 'np.triu(\\\nnp.ones((T, T), dtype=bool), k=1)',
+                            'np.triu(np.ones((T, T),\ndtype=bool), k=1)', 'mask = \\\nnp.triu(np.ones((T, T), dtype=bool), k=1)',
+                            'np.triu(np.ones((T, T), dtype=bool), k=1) \\', '~np.tri(T, \\\n dtype=bool)']),
+        lambda r: f'np.triu(np.ones((T, T), dtype=bool), k=len({r.choice(TEXTS)}))',
+        ],
+    3: [lambda r: f'softmax(scores.astype({r.choice(DTYPES_FLOAT)}))',
+        lambda r: f'np.{r.choice(["maximum", "minimum", "fmax", "fmin"])}(softmax(scores), {r.choice(ZEROS)})',
+        lambda r: f'np.{r.choice(["maximum", "minimum", "fmax", "fmin"])}({r.choice(ZEROS)}, softmax(scores))',
+        lambda r: r.choice(['np.where(mask, -0.0, softmax(scores))', 'np.where(mask, -0, softmax(scores))',
+                            'softmax(scores) * -1 * -1', 'np.where(softmax(scores) > 0, softmax(scores), -0.0)',
+                            '-(-softmax(scores))', 'softmax(scores) - 0.0', 'softmax(scores) + -0.0', '0.0 - -softmax(scores)',
+                            'np.where(True, softmax(scores), -0.0)', 'np.where(False, -0.0, softmax(scores))']),
+        lambda r: f'softmax(scores) * {r.choice(CONVERTERS)}({r.choice(STRINGS)})',
+        lambda r: f'softmax(scores) * len({r.choice(TEXTS)})',
+        lambda r: r.choice(['softmax(np.float64(1.0)) * softmax(scores)', 'softmax(np.array(2.0)) * softmax(scores)',
+                            'softmax(scores) * np.float64(3.0).max(axis=-1)', 'softmax(scores) * np.array(1.0).sum(axis=0)',
+                            'softmax(scores) * np.array(1.0).sum(axis=1)', 'softmax(scores) * np.array(2.0).mean(axis=-1)',
+                            'softmax(scores) + np.sum(0.0, axis=-1)', 'softmax(scores) * np.max(1, axis=0)',
+                            'softmax(scores) * softmax(np.float64(7))', 'softmax(scores) * np.array(1.0).max(axis=-1, keepdims=True)',
+                            'softmax(scores) * np.float64(1).sum(axis=(0,))', 'softmax(1.0) * softmax(scores)']),
+        lambda r: r.choice(['np.ones((100000, 100000))', 'softmax(np.zeros((T, 10 ** 9)))', 'np.ones((10 ** 5, 10 ** 5)) / T',
+                            'softmax(scores + np.zeros((2000, 1, 1)))', 'np.full((T, T, 10 ** 9), 0.25)',
+                            'softmax(scores) + np.zeros((1000, 1000))[:T, :T]']),
+        lambda r: r.choice(['softmax(\\\nscores)', 'softmax(scores) \\\n+ 0', 'np.exp(scores) \\\n/ np.exp(scores).sum(axis=-1, keepdims=True)',
+                            'softmax(scores\n)', 'softmax(scores) \\', 'weights = \\\nsoftmax(scores)', 'softmax \\\n(scores)']),
+        ],
+}
+
+
 def generate(seed, count):
     rng = random.Random(seed)
     big_rng = random.Random(seed * 1000003 + 1)
+    edge_rng = random.Random(seed * 1000003 + 2)
     out = []
     fams = ['right'] * 15 + ['mistake'] * 20 + ['numpy'] * 35 + ['syntax'] * 18 + ['hostile'] * 12
     for _ in range(count):
@@ -265,6 +347,11 @@ def generate(seed, count):
             line = rng.choice(HOSTILE)
         if fam in ('right', 'mistake', 'numpy') and rng.random() < 0.3:
             line = f'{TARGETS[todo - 1]} = {line}'
+        if len(out) % EDGE_EVERY == EDGE_EVERY - 1:
+            todo = edge_rng.choice((1, 2, 3))
+            line = edge_rng.choice(EDGE[todo])(edge_rng)
+            if edge_rng.random() < 0.2 and not line.startswith(TARGETS[todo - 1] + ' ='):
+                line = f'{TARGETS[todo - 1]} = {line}'
         if len(out) % BIG_EVERY == BIG_EVERY - 1:
             todo = big_rng.choice((1, 2, 3))
             line = big_rng.choice(BIG[todo])

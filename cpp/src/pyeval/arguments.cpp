@@ -5,99 +5,148 @@
 #include <algorithm>
 #include <cmath>
 
+#include "numpy_names.hpp"
+
 namespace attn::py::impl {
 
 // ------------------------------------------------------------- arguments --
 
+// `params` is the function's whole signature as Python or NumPy declares it:
+// names separated by spaces, "/" after the positional-only ones, "*" before
+// the keyword-only ones, and "~" before a parameter that exists but is not
+// modelled here. Giving a "~" parameter is unsupported; what the signature
+// itself rejects is Python's TypeError, in its words.
 bool bind(const std::string& fname, const Args& a, std::string_view params, std::size_t required,
           std::vector<Value>& out, Context& cx) {
-  std::vector<std::string> sig;
+  struct Param {
+    std::string name;
+    bool modelled, positional, keyword;
+  };
+  std::vector<Param> sig;
+  bool kw_only = false;
+  std::size_t n_positional = 0;
   for (std::size_t s = 0; s < params.size();) {
     const std::size_t e = std::min(params.find(' ', s), params.size());
-    sig.emplace_back(params.substr(s, e - s));
+    const std::string_view w = params.substr(s, e - s);
     s = e + 1;
-  }
-  out.assign(sig.size(), Value::none());
-  std::vector<bool> given(sig.size(), false);
-  for (std::size_t i = 0; i < a.pos.size(); ++i) {
-    if (i >= sig.size()) {
-      cx.fail("TypeError", required == sig.size()
-                               ? fname + "() takes " + std::to_string(required) + " positional argument" +
-                                     (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
-                               : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(sig.size()) +
-                                     " positional arguments but " + std::to_string(a.pos.size()) + " were given");
-      return false;
+    if (w == "/") {
+      for (Param& q : sig) q.keyword = false;
+      continue;
     }
-    out[i] = a.pos[i];
-    given[i] = true;
+    if (w == "*") { kw_only = true; continue; }
+    const bool modelled = w[0] != '~';
+    sig.push_back({std::string(modelled ? w : w.substr(1)), modelled, !kw_only, true});
+    if (!kw_only) ++n_positional;
   }
+  // the modelled parameters, in signature order, are what `out` holds
+  std::vector<std::size_t> slot(sig.size(), 0);
+  std::size_t n_out = 0;
+  for (std::size_t i = 0; i < sig.size(); ++i) slot[i] = sig[i].modelled ? n_out++ : 0;
+  out.assign(n_out, Value::none());
+  std::vector<bool> given(sig.size(), false);
+  bool any_keyword = false;
+  for (const Param& q : sig) any_keyword = any_keyword || q.keyword;
+  if (!a.kw.empty() && !any_keyword) {
+    cx.raise(Exc::TypeError, fname + "() takes no keyword arguments");
+    return false;
+  }
+  // Python's checks first, as Python binds: the count of positional
+  // arguments, then each keyword, then the required ones.
+  if (a.pos.size() > n_positional) {
+    cx.raise(Exc::TypeError, required == n_positional
+                             ? fname + "() takes " + std::to_string(required) + " positional argument" +
+                                   (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
+                             : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(n_positional) +
+                                   " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+    return false;
+  }
+  std::vector<std::size_t> kw_at;
+  for (std::size_t i = 0; i < a.pos.size(); ++i) given[i] = true;
   for (const auto& [name, v] : a.kw) {
     std::size_t k = sig.size();
     for (std::size_t i = 0; i < sig.size(); ++i)
-      if (sig[i] == name) k = i;
+      if (sig[i].name == name && sig[i].keyword) k = i;
     if (k == sig.size()) {
-      static constexpr std::string_view kNumpyKeywords =
-          " where initial out dtype order casting subok like signature extobj axes axis keepdims ddof copy ";
-      if (fname != "softmax" && kNumpyKeywords.find(" " + name + " ") != std::string_view::npos) {
-        cx.unsupported(Construct::Argument, name, fname);
-        return false;
-      }
-      cx.fail("TypeError", fname + "() got an unexpected keyword argument '" + name + "'");
+      cx.raise(Exc::TypeError, fname + "() got an unexpected keyword argument '" + name + "'");
       return false;
     }
     if (given[k]) {
-      cx.fail("TypeError", fname + "() got multiple values for argument '" + name + "'");
+      cx.raise(Exc::TypeError, fname + "() got multiple values for argument '" + name + "'");
       return false;
     }
-    out[k] = v;
     given[k] = true;
+    kw_at.push_back(k);
   }
-  for (std::size_t i = 0; i < required; ++i)
+  for (std::size_t i = 0; i < required && i < sig.size(); ++i)
     if (!given[i]) {
-      cx.fail("TypeError", fname + "() missing 1 required positional argument: '" + sig[i] + "'");
+      cx.raise(Exc::TypeError, fname + "() missing 1 required positional argument: '" + sig[i].name + "'");
       return false;
     }
+  // then what this evaluator does not model
+  for (std::size_t i = 0; i < sig.size(); ++i)
+    if (given[i] && !sig[i].modelled) {
+      cx.unsupported(Construct::Argument, sig[i].name, fname);
+      return false;
+    }
+  for (std::size_t i = 0; i < a.pos.size(); ++i) out[slot[i]] = a.pos[i];
+  for (std::size_t j = 0; j < a.kw.size(); ++j) out[slot[kw_at[j]]] = a.kw[j].second;
   return true;
 }
+
+namespace {
+
+// The dtype a string names, for the dtypes this evaluator has (with an
+// optional native or "not applicable" byte-order mark).
+bool dtype_from_string(std::string s, DType& out) {
+  if (s.size() > 1 && (s[0] == '<' || s[0] == '=' || s[0] == '|')) s.erase(0, 1);
+  static constexpr std::string_view kBool = " ? b1 bool bool8 bool_ ";
+  static constexpr std::string_view kInt = " i8 int64 int int_ int0 intp long longlong l q p ";
+  static constexpr std::string_view kFloat = " f8 float64 float float_ double d ";
+  const std::string w = " " + s + " ";
+  if (kBool.find(w) != std::string_view::npos) { out = DType::Bool; return true; }
+  if (kInt.find(w) != std::string_view::npos) { out = DType::Int; return true; }
+  if (kFloat.find(w) != std::string_view::npos) { out = DType::Float; return true; }
+  return false;
+}
+
+}  // namespace
 
 bool parse_dtype(const Value& v, DType& out, Context& cx) {
   if (v.kind == Kind::DTypeObj) { out = v.dtype; return true; }
   if (v.kind == Kind::Str) {
     const std::string& s = v.text;
-    if (s == "bool" || s == "?" || s == "bool_" || s == "bool8") { out = DType::Bool; return true; }
-    if (s == "float" || s == "float64" || s == "f8" || s == "d" || s == "double") { out = DType::Float; return true; }
-    if (s == "int" || s == "int64" || s == "i8") { out = DType::Int; return true; }
-    static constexpr std::string_view kOtherDtypes =
-        " float32 float16 f4 f2 half single longdouble float128 int32 int16 int8 i4 i2 i1 uint8 uint16 uint32 uint64"
-        " u1 u2 u4 u8 complex complex64 complex128 c8 c16 object O str U S bytes datetime64 timedelta64 ";
-    if (kOtherDtypes.find(" " + s + " ") != std::string_view::npos) {
-      cx.unsupported(Construct::Dtype, s);
+    if (dtype_from_string(s, out)) return true;
+    // NumPy names a dtype with a word it knows, a type code with a size
+    // ("u4", "S10", "M8[ns]"), or a structure ("i4,f8"). A word made of
+    // letters alone that NumPy does not know is its TypeError; any other
+    // spelling is one this evaluator does not model.
+    bool word = !s.empty();
+    for (char c : s) word = word && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_');
+    if (word && kNumpyDtypeWords.find(" " + s + " ") == std::string_view::npos) {
+      cx.raise(Exc::TypeError, "data type '" + s + "' not understood");
       return false;
     }
-    cx.fail("TypeError", "data type '" + s + "' not understood");
+    cx.unsupported(Construct::Dtype, s);
     return false;
   }
-  cx.fail("TypeError", "Cannot interpret '" + py_repr(v) + "' as a data type");
+  cx.raise(Exc::TypeError, "Cannot interpret '" + py_repr(v) + "' as a data type");
   return false;
 }
 
 bool parse_shape(const Value& v, Shape& out, Context& cx) {
   std::vector<Value> dims = v.kind == Kind::Tuple || v.kind == Kind::List ? v.items : std::vector<Value>{v};
   if (!check_ndim(cx, dims.size())) return false;
-  double n = 1;
   out.clear();
   for (const Value& d : dims) {
     long long x = 0;
     if (!to_index(d, cx, x)) return false;
     if (x < 0) {
-      cx.fail("ValueError", "negative dimensions are not allowed");
+      cx.raise(Exc::ValueError, "negative dimensions are not allowed");
       return false;
     }
-    n *= static_cast<double>(x);
-    if (!check_size(cx, n)) return false;
     out.push_back(static_cast<std::size_t>(x));
   }
-  return true;
+  return check_shape(cx, out);
 }
 
 
@@ -127,7 +176,7 @@ bool keepdims_flag(const Value& v, Context& cx, bool& out) {
     out = v.num != 0;
     return true;
   }
-  cx.fail("TypeError", "'" + type_name(v) + "' object cannot be interpreted as an integer");
+  cx.raise(Exc::TypeError, "'" + type_name(v) + "' object cannot be interpreted as an integer");
   return false;
 }
 
@@ -135,7 +184,7 @@ bool keepdims_flag(const Value& v, Context& cx, bool& out) {
 // a TypeError); a further positional argument is `out`.
 bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) {
   if (a.pos.size() < nin || (!a.kw.empty() && a.pos.size() < nin)) {
-    cx.fail("TypeError", std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
+    cx.raise(Exc::TypeError, std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
                              " positional arguments but " + std::to_string(a.pos.size()) + " were given");
     return false;
   }
@@ -143,7 +192,7 @@ bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) 
     static constexpr std::string_view kUfuncKeywords = " out where casting order dtype subok signature extobj ";
     const bool gufunc = std::string_view(uname) == "matmul";
     if (!gufunc && kUfuncKeywords.find(" " + kw.first + " ") == std::string_view::npos) {
-      cx.fail("TypeError", std::string(uname) + "() got an unexpected keyword argument '" + kw.first + "'");
+      cx.raise(Exc::TypeError, std::string(uname) + "() got an unexpected keyword argument '" + kw.first + "'");
       return false;
     }
   }

@@ -44,7 +44,7 @@ Value transpose(const Array& a, const std::vector<Value>& axes_in, Context& cx) 
     for (std::size_t d = 0; d < nd; ++d) perm[d] = nd - 1 - d;
   } else {
     if (axes_in.size() != nd) {
-      cx.fail("ValueError", "axes don't match array");
+      cx.raise(Exc::ValueError, "axes don't match array");
       return {};
     }
     std::vector<bool> seen(nd, false);
@@ -52,7 +52,7 @@ Value transpose(const Array& a, const std::vector<Value>& axes_in, Context& cx) 
       long long ax = 0;
       if (!to_index(axes_in[d], cx, ax) || !normalize_axis(ax, nd, cx, perm[d])) return {};
       if (seen[perm[d]]) {
-        cx.fail("ValueError", "repeated axis in transpose");
+        cx.raise(Exc::ValueError, "repeated axis in transpose");
         return {};
       }
       seen[perm[d]] = true;
@@ -80,11 +80,11 @@ bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool
   red.assign(nd, axis.kind == Kind::None);
   if (axis.kind == Kind::None) return true;
   if (axis.kind == Kind::List || axis.kind == Kind::Float || axis.kind == Kind::Str) {
-    cx.fail("TypeError", "'" + type_name(axis) + "' object cannot be interpreted as an integer");
+    cx.raise(Exc::TypeError, "'" + type_name(axis) + "' object cannot be interpreted as an integer");
     return false;
   }
   if (axis.kind == Kind::Bool) {
-    cx.fail("TypeError", "an integer is required");
+    cx.raise(Exc::TypeError, "an integer is required");
     return false;
   }
   std::vector<Value> list = axis.kind == Kind::Tuple ? axis.items : std::vector<Value>{axis};
@@ -93,7 +93,7 @@ bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool
     std::size_t a = 0;
     if (!to_index(v, cx, ax) || !normalize_axis(ax, nd, cx, a)) return false;
     if (red[a]) {
-      cx.fail("ValueError", "duplicate value in 'axis'");
+      cx.raise(Exc::ValueError, "duplicate value in 'axis'");
       return false;
     }
     red[a] = true;
@@ -102,8 +102,13 @@ bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool
 }
 
 
-Value reduce(const Array& a, Reduce kind, const Value& axis, bool keepdims, Context& cx) {
+Value reduce(const Array& a, Reduce kind, const Value& axis_in, bool keepdims, Context& cx) {
   const std::size_t nd = a.shape.size();
+  // NumPy reduces a 0-d array over an integer axis 0 or -1 as over all axes
+  // (sum, max, min; mean checks its axis first and raises).
+  const bool zero_d_axis = nd == 0 && kind != Reduce::Mean && (axis_in.kind == Kind::Int || axis_in.kind == Kind::Bool) &&
+                           (axis_in.num == 0 || axis_in.num == -1);
+  const Value& axis = zero_d_axis ? Value() : axis_in;
   std::vector<bool> red;
   if (!parse_axes(axis, nd, cx, red)) return {};
   if (!charge(cx, static_cast<double>(a.size()))) return {};
@@ -122,7 +127,7 @@ Value reduce(const Array& a, Reduce kind, const Value& axis, bool keepdims, Cont
     }
   for (std::size_t d = 0; d < nd; ++d) out_keep.push_back(red[d] ? 1 : a.shape[d]);
   if (run == 0 && (kind == Reduce::Max || kind == Reduce::Min)) {
-    cx.fail("ValueError", std::string("zero-size array to reduction operation ") +
+    cx.raise(Exc::ValueError, std::string("zero-size array to reduction operation ") +
                               (kind == Reduce::Max ? "maximum" : "minimum") + " which has no identity");
     return {};
   }
@@ -161,9 +166,13 @@ Value reduce(const Array& a, Reduce kind, const Value& axis, bool keepdims, Cont
 }
 
 Value round_array(const Array& a, long long decimals, Context& cx) {
-  if (a.dtype == DType::Bool) {
-    cx.fail("numpy.core._exceptions._UFuncOutputCastingError",
-            "Cannot cast ufunc 'multiply' output from dtype('float64') to dtype('bool') with casting rule 'same_kind'");
+  if (a.dtype == DType::Bool) {  // NumPy rounds booleans to float16 (decimals 0) or fails to cast back
+    if (decimals == 0) {
+      cx.unsupported(Construct::Float16, "round");
+      return {};
+    }
+    cx.raise(Exc::UFuncOutputCastingError, std::string("Cannot cast ufunc '") + (decimals > 0 ? "multiply" : "divide") +
+                                               "' output from dtype('float64') to dtype('bool') with casting rule 'same_kind'");
     return {};
   }
   if (!charge(cx, static_cast<double>(a.size()))) return {};
@@ -197,9 +206,9 @@ Value unary_math(const std::string& name, const Value& v, Context& cx) {
   ArrayPtr a = as_array(v);
   if (!a) {
     if (v.kind == Kind::None)
-      cx.fail("TypeError", "loop of ufunc does not support argument 0 of type NoneType which has no callable " + name + " method");
+      cx.raise(Exc::TypeError, "loop of ufunc does not support argument 0 of type NoneType which has no callable " + name + " method");
     else
-      cx.fail("TypeError", "ufunc '" + name + "' not supported for the input types, and the inputs could not be "
+      cx.raise(Exc::TypeError, "ufunc '" + name + "' not supported for the input types, and the inputs could not be "
                            "safely coerced to any supported types according to the casting rule ''safe''");
     return {};
   }
@@ -245,11 +254,11 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
   }
   Shape s1, out;
   if (!broadcast_shapes(c->shape, x->shape, s1) || !broadcast_shapes(s1, y->shape, out)) {
-    cx.fail("ValueError", "operands could not be broadcast together with shapes " + shape_msg(c->shape) + " " +
+    cx.raise(Exc::ValueError, "operands could not be broadcast together with shapes " + shape_msg(c->shape) + " " +
                               shape_msg(x->shape) + " " + shape_msg(y->shape) + " ");
     return {};
   }
-  if (!check_size(cx, static_cast<double>(numel(out))) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> d(numel(out));
   const std::array<const Shape*, 3> ins{&c->shape, &x->shape, &y->shape};
   broadcast_loop<3>(out, ins, [&](std::size_t i, const std::array<std::size_t, 3>& off) {
@@ -262,7 +271,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
 
 Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
   if (m.shape.empty()) {
-    cx.fail("TypeError", "tri() missing 1 required positional argument: 'N'");
+    cx.raise(Exc::TypeError, "tri() missing 1 required positional argument: 'N'");
     return {};
   }
   Shape out = m.shape;
@@ -295,7 +304,7 @@ Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
     if (!to_index(dims[i], cx, d)) return {};
     if (d == -1) {
       if (unknown != dims.size()) {
-        cx.fail("ValueError", "can only specify one unknown dimension");
+        cx.raise(Exc::ValueError, "can only specify one unknown dimension");
         return {};
       }
       unknown = i;
@@ -303,7 +312,7 @@ Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
       continue;
     }
     if (d < 0) {
-      cx.fail("ValueError", "negative dimensions not allowed");
+      cx.raise(Exc::ValueError, "negative dimensions not allowed");
       return {};
     }
     out.push_back(static_cast<std::size_t>(d));
@@ -314,12 +323,12 @@ Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
   want += dims.size() == 1 ? ",)" : ")";
   if (unknown != dims.size()) {
     if (known == 0 || a.size() % known != 0) {
-      cx.fail("ValueError", "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
+      cx.raise(Exc::ValueError, "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
       return {};
     }
     out[unknown] = a.size() / known;
   } else if (known != a.size()) {
-    cx.fail("ValueError", "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
+    cx.raise(Exc::ValueError, "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);
     return {};
   }
   if (!charge(cx, static_cast<double>(a.size()))) return {};
@@ -359,7 +368,7 @@ Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx
     return {};
   }
   if (xa.size() != xb.size()) {
-    cx.fail("ValueError", "shape-mismatch for sum");
+    cx.raise(Exc::ValueError, "shape-mismatch for sum");
     return {};
   }
   std::vector<bool> ca(a->shape.size()), cb(b->shape.size());
@@ -368,7 +377,7 @@ Value tensordot(const Value& av, const Value& bv, const Value& axes, Context& cx
     std::size_t ia = 0, ib = 0;
     if (!normalize_axis(xa[i], a->shape.size(), cx, ia) || !normalize_axis(xb[i], b->shape.size(), cx, ib)) return {};
     if (a->shape[ia] != b->shape[ib]) {
-      cx.fail("ValueError", "shape-mismatch for sum");
+      cx.raise(Exc::ValueError, "shape-mismatch for sum");
       return {};
     }
     if (ca[ia] || cb[ib]) {

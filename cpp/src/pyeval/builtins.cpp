@@ -17,23 +17,23 @@ using C = Check;
 
 // Name, how its arguments are checked, its signature (a ufunc: its name and
 // number of operands), the implementation. The signatures are NumPy 1.24's
-// and Python 3.11's (positional-or-keyword names, the first `required` ones
-// required); keywords of theirs that are not modelled here are unsupported,
-// any other keyword is a TypeError (see bind()).
+// and Python 3.11's, whole (the first `required` ones required; "/", "*" and
+// "~" as bind() reads them): a parameter of theirs that is not modelled here
+// is unsupported, any other argument the signature rejects is a TypeError.
 constexpr Builtin kBuiltins[] = {
     // Python's builtins and the lesson's softmax
     {H::Python, "softmax", C::Bind, "x", 1, fn_softmax},
-    {H::Python, "len", C::Bind, "obj", 1, fn_len},
-    {H::Python, "abs", C::Bind, "x", 1, fn_abs},
+    {H::Python, "len", C::Bind, "obj /", 1, fn_len},
+    {H::Python, "abs", C::Bind, "x /", 1, fn_abs},
     {H::Python, "max", C::Own, "", 0, fn_max_min},
     {H::Python, "min", C::Own, "", 0, fn_max_min},
-    {H::Python, "sum", C::Bind, "iterable start", 1, fn_sum},
+    {H::Python, "sum", C::Bind, "iterable / start", 1, fn_sum},
     {H::Python, "pow", C::Bind, "base exp mod", 2, fn_pow},
     {H::Python, "list", C::Own, "", 0, fn_list},
     // math (after `import math`)
-    {H::Math, "sqrt", C::Bind, "x", 1, fn_math_unary},
-    {H::Math, "exp", C::Bind, "x", 1, fn_math_unary},
-    {H::Math, "log", C::Bind, "x", 1, fn_math_unary},
+    {H::Math, "sqrt", C::Bind, "x /", 1, fn_math_unary},
+    {H::Math, "exp", C::Bind, "x /", 1, fn_math_unary},
+    {H::Math, "log", C::Bind, "x ~base /", 1, fn_math_unary},
     // numpy
     {H::Numpy, "sqrt", C::Ufunc, "sqrt", 1, fn_ufunc_unary},
     {H::Numpy, "exp", C::Ufunc, "exp", 1, fn_ufunc_unary},
@@ -44,45 +44,48 @@ constexpr Builtin kBuiltins[] = {
     {H::Numpy, "abs", C::Ufunc, "absolute", 1, fn_abs},
     {H::Numpy, "maximum", C::Ufunc, "maximum", 2, fn_maximum_minimum},
     {H::Numpy, "minimum", C::Ufunc, "minimum", 2, fn_maximum_minimum},
+    {H::Numpy, "fmax", C::Ufunc, "fmax", 2, fn_maximum_minimum},
+    {H::Numpy, "fmin", C::Ufunc, "fmin", 2, fn_maximum_minimum},
+    {H::Numpy, "dtype", C::Bind, "dtype ~align ~copy", 1, fn_dtype},
     {H::Numpy, "matmul", C::Ufunc, "matmul", 2, fn_matmul},
-    {H::Numpy, "ones", C::Bind, "shape dtype", 1, fn_fill},
-    {H::Numpy, "zeros", C::Bind, "shape dtype", 1, fn_fill},
-    {H::Numpy, "full", C::Bind, "shape fill_value dtype", 2, fn_fill},
-    {H::Numpy, "ones_like", C::Bind, "a dtype", 1, fn_fill_like},
-    {H::Numpy, "zeros_like", C::Bind, "a dtype", 1, fn_fill_like},
-    {H::Numpy, "arange", C::Bind, "start stop step dtype", 1, fn_arange},
-    {H::Numpy, "eye", C::Bind, "N M k dtype", 1, fn_eye},
-    {H::Numpy, "array", C::Bind, "object dtype", 1, fn_array},
+    {H::Numpy, "ones", C::Bind, "shape dtype ~order * ~like", 1, fn_fill},
+    {H::Numpy, "zeros", C::Bind, "shape dtype ~order * ~like", 1, fn_fill},
+    {H::Numpy, "full", C::Bind, "shape fill_value dtype ~order * ~like", 2, fn_fill},
+    {H::Numpy, "ones_like", C::Bind, "a dtype ~order ~subok ~shape", 1, fn_fill_like},
+    {H::Numpy, "zeros_like", C::Bind, "a dtype ~order ~subok ~shape", 1, fn_fill_like},
+    {H::Numpy, "arange", C::Bind, "start stop step dtype * ~like", 1, fn_arange},
+    {H::Numpy, "eye", C::Bind, "N M k dtype ~order * ~like", 1, fn_eye},
+    {H::Numpy, "array", C::Bind, "object dtype * ~copy ~order ~subok ~ndmin ~like", 1, fn_array},
     {H::Numpy, "triu", C::Bind, "m k", 1, fn_triu_tril},
     {H::Numpy, "tril", C::Bind, "m k", 1, fn_triu_tril},
-    {H::Numpy, "tri", C::Bind, "N M k dtype", 1, fn_tri},
+    {H::Numpy, "tri", C::Bind, "N M k dtype * ~like", 1, fn_tri},
     {H::Numpy, "where", C::Own, "condition x y", 1, fn_where},
-    {H::Numpy, "dot", C::Bind, "a b", 2, fn_dot},
-    {H::Numpy, "inner", C::Bind, "a b", 2, fn_inner},
+    {H::Numpy, "dot", C::Bind, "a b ~out", 2, fn_dot},
+    {H::Numpy, "inner", C::Bind, "a b /", 2, fn_inner},
     {H::Numpy, "tensordot", C::Bind, "a b axes", 2, fn_tensordot},
     {H::Numpy, "einsum", C::Own, "", 0, fn_einsum},
     {H::Numpy, "transpose", C::Bind, "a axes", 1, fn_transpose},
     {H::Numpy, "swapaxes", C::Bind, "a axis1 axis2", 3, fn_swapaxes},
-    {H::Numpy, "sum", C::Bind, "a axis dtype out keepdims", 1, fn_reduce},
-    {H::Numpy, "mean", C::Bind, "a axis dtype out keepdims", 1, fn_reduce},
-    {H::Numpy, "max", C::Bind, "a axis out keepdims", 1, fn_reduce},
-    {H::Numpy, "amax", C::Bind, "a axis out keepdims", 1, fn_reduce},
-    {H::Numpy, "min", C::Bind, "a axis out keepdims", 1, fn_reduce},
-    {H::Numpy, "amin", C::Bind, "a axis out keepdims", 1, fn_reduce},
-    {H::Numpy, "round", C::Bind, "a decimals", 1, fn_round},
-    {H::Numpy, "around", C::Bind, "a decimals", 1, fn_round},
+    {H::Numpy, "sum", C::Bind, "a axis dtype out keepdims ~initial ~where", 1, fn_reduce},
+    {H::Numpy, "mean", C::Bind, "a axis dtype out keepdims * ~where", 1, fn_reduce},
+    {H::Numpy, "max", C::Bind, "a axis out keepdims ~initial ~where", 1, fn_reduce},
+    {H::Numpy, "amax", C::Bind, "a axis out keepdims ~initial ~where", 1, fn_reduce},
+    {H::Numpy, "min", C::Bind, "a axis out keepdims ~initial ~where", 1, fn_reduce},
+    {H::Numpy, "amin", C::Bind, "a axis out keepdims ~initial ~where", 1, fn_reduce},
+    {H::Numpy, "round", C::Bind, "a decimals ~out", 1, fn_round},
+    {H::Numpy, "around", C::Bind, "a decimals ~out", 1, fn_round},
     // numpy.ndarray's methods
     {H::Ndarray, "swapaxes", C::Own, "axis1 axis2", 2, fn_m_swapaxes},
     {H::Ndarray, "transpose", C::Own, "", 0, fn_m_transpose},
-    {H::Ndarray, "astype", C::Bind, "dtype order casting subok copy", 1, fn_m_astype},
+    {H::Ndarray, "astype", C::Bind, "dtype ~order ~casting ~subok ~copy", 1, fn_m_astype},
     {H::Ndarray, "reshape", C::Own, "", 0, fn_m_reshape},
     {H::Ndarray, "copy", C::Own, "", 0, fn_m_copy},
-    {H::Ndarray, "dot", C::Bind, "b", 1, fn_m_dot},
-    {H::Ndarray, "sum", C::Bind, "axis dtype out keepdims", 0, fn_m_reduce},
-    {H::Ndarray, "mean", C::Bind, "axis dtype out keepdims", 0, fn_m_reduce},
-    {H::Ndarray, "max", C::Bind, "axis out keepdims", 0, fn_m_reduce},
-    {H::Ndarray, "min", C::Bind, "axis out keepdims", 0, fn_m_reduce},
-    {H::Ndarray, "round", C::Bind, "decimals out", 0, fn_m_round},
+    {H::Ndarray, "dot", C::Bind, "b ~out", 1, fn_m_dot},
+    {H::Ndarray, "sum", C::Bind, "axis dtype out keepdims ~initial ~where", 0, fn_m_reduce},
+    {H::Ndarray, "mean", C::Bind, "axis dtype out keepdims * ~where", 0, fn_m_reduce},
+    {H::Ndarray, "max", C::Bind, "axis out keepdims ~initial ~where", 0, fn_m_reduce},
+    {H::Ndarray, "min", C::Bind, "axis out keepdims ~initial ~where", 0, fn_m_reduce},
+    {H::Ndarray, "round", C::Bind, "decimals ~out", 0, fn_m_round},
 };
 
 // ndarray's (and NumPy scalars') public attributes, for telling "unsupported"
@@ -146,6 +149,10 @@ std::span<const Builtin> builtin_table() { return kBuiltins; }
 bool Call::bind() { return impl::bind(name, args, fn.params, fn.required, p, cx); }
 
 Value get_attr(const Value& v, const std::string& name, Context& cx) {
+  if (is_dtype_instance(v)) {  // .name, .kind, .itemsize, ...: not modelled
+    cx.unsupported(Construct::NumpyName, "np.dtype(...)." + name);
+    return {};
+  }
   if (v.kind == Kind::Module) {
     if (v.text == "numpy") {
       if (find_builtin(Home::Numpy, name)) return func("np." + name);
@@ -168,7 +175,7 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
       cx.unsupported(Construct::NumpyName, "np." + name);
       return {};
     }
-    cx.fail("AttributeError", "module '" + v.text + "' has no attribute '" + name + "'");
+    cx.raise(Exc::AttributeError, "module '" + v.text + "' has no attribute '" + name + "'");
     return {};
   }
   if (v.kind == Kind::Array) {
@@ -198,14 +205,18 @@ Value get_attr(const Value& v, const std::string& name, Context& cx) {
     cx.unsupported(Construct::NumberAttribute, "." + name);
     return {};
   }
-  cx.fail("AttributeError", "'" + type_name(v) + "' object has no attribute '" + name + "'");
+  if (name.size() > 4 && name.compare(0, 2, "__") == 0 && name.compare(name.size() - 2, 2, "__") == 0) {
+    cx.unsupported(Construct::ProgramName, "." + name);  // every Python object has its dunders
+    return {};
+  }
+  cx.raise(Exc::AttributeError, "'" + type_name(v) + "' object has no attribute '" + name + "'");
   return {};
 }
 
 Value call_value(const Value& f, const Args& args, Context& cx) {
   if (f.kind == Kind::DTypeObj) return call_dtype(f, args, cx);
   if (f.kind != Kind::Function) {
-    cx.fail("TypeError", "'" + type_name(f) + "' object is not callable");
+    cx.raise(Exc::TypeError, "'" + type_name(f) + "' object is not callable");
     return {};
   }
   // f.text: "len", "np.sqrt", "math.exp"; a method's name with its array in self_
@@ -216,7 +227,7 @@ Value call_value(const Value& f, const Args& args, Context& cx) {
                     : text.compare(0, dot, "np") == 0 ? Home::Numpy : Home::Math;
   const Builtin* b = find_builtin(home, name);
   if (!b) {  // not reachable: only the table's names become functions
-    if (f.self_) cx.fail("AttributeError", "'numpy.ndarray' object has no attribute '" + name + "'");
+    if (f.self_) cx.raise(Exc::AttributeError, "'numpy.ndarray' object has no attribute '" + name + "'");
     else cx.unsupported(Construct::Function, text);
     return {};
   }

@@ -33,7 +33,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
   }
   if (terms.size() != ops.size()) {
     // NumPy 1.24 says "fewer operands" for too many operands, and "more" for too few
-    cx.fail("ValueError", std::string(terms.size() < ops.size() ? "fewer" : "more") +
+    cx.raise(Exc::ValueError, std::string(terms.size() < ops.size() ? "fewer" : "more") +
                               " operands provided to einstein sum function than specified in the subscripts string");
     return {};
   }
@@ -63,11 +63,11 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     const std::size_t named = before.size() + after.size();
     for (char c : before + after)
       if (!valid_label(c)) {
-        cx.fail("ValueError", std::string("invalid subscript '") + c + "' in einstein sum subscripts string, subscripts must be letters");
+        cx.raise(Exc::ValueError, std::string("invalid subscript '") + c + "' in einstein sum subscripts string, subscripts must be letters");
         return {};
       }
     if (named > nd || (e == std::string::npos && named != nd)) {
-      cx.fail("ValueError", std::string("einstein sum subscripts string contains too ") +
+      cx.raise(Exc::ValueError, std::string("einstein sum subscripts string contains too ") +
                                 (named > nd ? "many" : "few") + " subscripts for operand " + std::to_string(k));
       return {};
     }
@@ -76,7 +76,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
              arrs[k]->shape.begin() + static_cast<long>(before.size() + n_ell));
     Shape merged;
     if (!broadcast_shapes(ell, es, merged)) {
-      cx.fail("ValueError", "einsum: the '...' dimensions " + shape_msg(ell) + " and " + shape_msg(es) +
+      cx.raise(Exc::ValueError, "einsum: the '...' dimensions " + shape_msg(ell) + " and " + shape_msg(es) +
                                 " of the operands cannot be broadcast together");
       return {};
     }
@@ -100,7 +100,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       else if (it->second != sz) {
         if (it->second == 1) it->second = sz;
         else if (sz != 1) {
-          cx.fail("ValueError", std::string("einsum: size of subscript '") + c + "' does not match: " +
+          cx.raise(Exc::ValueError, std::string("einsum: size of subscript '") + c + "' does not match: " +
                                     std::to_string(it->second) + " and " + std::to_string(sz) + " (operand " +
                                     std::to_string(k) + ", axis " + std::to_string(ax) + ")");
           return {};
@@ -119,16 +119,16 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     if (out_ell) r = rhs.substr(0, e) + rhs.substr(e + 3);
     for (char c : r) {
       if (!valid_label(c)) {
-        cx.fail("ValueError", std::string("invalid subscript '") + c + "' in einstein sum subscripts string, subscripts must be letters");
+        cx.raise(Exc::ValueError, std::string("invalid subscript '") + c + "' in einstein sum subscripts string, subscripts must be letters");
         return {};
       }
       if (!dim.count(c)) {
-        cx.fail("ValueError", std::string("einstein sum subscripts string included output subscript '") + c +
+        cx.raise(Exc::ValueError, std::string("einstein sum subscripts string included output subscript '") + c +
                                   "' which never appeared in an input");
         return {};
       }
       if (out_labels.find(c) != std::string::npos) {
-        cx.fail("ValueError", std::string("einstein sum subscripts string includes output subscript '") + c +
+        cx.raise(Exc::ValueError, std::string("einstein sum subscripts string includes output subscript '") + c +
                                   "' multiple times");
         return {};
       }
@@ -138,7 +138,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       bool trivial = true;
       for (std::size_t d : ell) trivial = trivial && d == 1;
       if (!trivial) {
-        cx.fail("ValueError", "output has more dimensions than subscripts given in einstein sum, but no '...' "
+        cx.raise(Exc::ValueError, "output has more dimensions than subscripts given in einstein sum, but no '...' "
                               "ellipsis provided to broadcast the extra dimensions.");
         return {};
       }

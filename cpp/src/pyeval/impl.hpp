@@ -47,6 +47,8 @@ inline DType promote(DType a, DType b) { return a > b ? a : b; }
 inline double scalar_of(const Value& v) { return v.kind == Kind::Array ? v.arr->data[0] : v.num; }
 
 bool check_size(Context& cx, double n);
+// check_size for an array of this shape (which the error then records).
+bool check_shape(Context& cx, const Shape& shape);
 bool charge(Context& cx, double n);
 bool check_ndim(Context& cx, std::size_t nd);
 Value make(DType dt, Shape shape, std::vector<double> data);
@@ -226,6 +228,9 @@ Value fn_matmul(Call&);
 Value fn_dot(Call&);
 Value fn_maximum_minimum(Call&);
 Value fn_transpose(Call&);
+Value fn_dtype(Call&);
+// A np.dtype(...) instance (a DTypeObj whose text is its repr), not a type.
+inline bool is_dtype_instance(const Value& v) { return v.kind == Kind::DTypeObj && v.text.rfind("dtype(", 0) == 0; }
 Value fn_swapaxes(Call&);
 Value fn_einsum(Call&);
 Value fn_reduce(Call&);

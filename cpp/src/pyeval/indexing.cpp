@@ -14,7 +14,7 @@ Value index_tuple(const Value& t, const Value& idx, Context& cx) {
     long long start = 0, stop = n, step = 1;
     if (idx.items[2].kind != Kind::None && !to_index(idx.items[2], cx, step)) return {};
     if (step == 0) {
-      cx.fail("ValueError", "slice step cannot be zero");
+      cx.raise(Exc::ValueError, "slice step cannot be zero");
       return {};
     }
     start = step > 0 ? 0 : n - 1;
@@ -43,12 +43,12 @@ Value index_tuple(const Value& t, const Value& idx, Context& cx) {
   long long i = 0;
   if (!to_index(idx, cx, i)) {
     cx.error.reset();
-    cx.fail("TypeError", std::string(t.kind == Kind::List ? "list" : "tuple") +
+    cx.raise(Exc::TypeError, std::string(t.kind == Kind::List ? "list" : "tuple") +
                              " indices must be integers or slices, not " + type_name(idx));
     return {};
   }
   if (i < -n || i >= n) {
-    cx.fail("IndexError", std::string(t.kind == Kind::List ? "list" : "tuple") + " index out of range");
+    cx.raise(Exc::IndexError, std::string(t.kind == Kind::List ? "list" : "tuple") + " index out of range");
     return {};
   }
   return t.items[static_cast<std::size_t>(i < 0 ? i + n : i)];
@@ -61,7 +61,7 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
     bool only_none = !idx.empty();
     for (const Value& v : idx) only_none = only_none && (v.kind == Kind::None || v.kind == Kind::Ellipsis);
     if (!only_none) {
-      cx.fail("IndexError", "invalid index to scalar variable.");
+      cx.raise(Exc::IndexError, "invalid index to scalar variable.");
       return {};
     }
   }
@@ -79,17 +79,17 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
       return {};
     }
     if (v.kind != Kind::Int && v.kind != Kind::Slice && v.kind != Kind::None && v.kind != Kind::Ellipsis) {
-      cx.fail("IndexError", "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+      cx.raise(Exc::IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
                             "boolean arrays are valid indices");
       return {};
     }
   }
   if (ellipses > 1) {
-    cx.fail("IndexError", "an index can only have a single ellipsis ('...')");
+    cx.raise(Exc::IndexError, "an index can only have a single ellipsis ('...')");
     return {};
   }
   if (consumed > nd) {
-    cx.fail("IndexError", "too many indices for array: array is " + std::to_string(nd) + "-dimensional, but " +
+    cx.raise(Exc::IndexError, "too many indices for array: array is " + std::to_string(nd) + "-dimensional, but " +
                               std::to_string(consumed) + " were indexed");
     return {};
   }
@@ -114,7 +114,7 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
       long long step = 1;
       if (v.items[2].kind != Kind::None && !to_index(v.items[2], cx, step)) return {};
       if (step == 0) {
-        cx.fail("ValueError", "slice step cannot be zero");
+        cx.raise(Exc::ValueError, "slice step cannot be zero");
         return {};
       }
       auto adjust = [&](const Value& b, long long dflt, long long& out_v) {
@@ -140,7 +140,7 @@ Value index_array(const Array& a, const Value& idx_in, bool scalar_in, Context& 
     long long i = 0;
     if (!to_index(v, cx, i)) return {};
     if (i < -n || i >= n) {
-      cx.fail("IndexError", "index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(ax) +
+      cx.raise(Exc::IndexError, "index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(ax) +
                                 " with size " + std::to_string(n));
       return {};
     }
@@ -187,7 +187,7 @@ bool iterate(const Value& v, Context& cx, std::vector<Value>& out) {
     cx.unsupported(Construct::StringIteration);
     return false;
   }
-  cx.fail("TypeError", v.kind == Kind::Array && !v.np_scalar ? "iteration over a 0-d array"
+  cx.raise(Exc::TypeError, v.kind == Kind::Array && !v.np_scalar ? "iteration over a 0-d array"
                                                              : "'" + type_name(v) + "' object is not iterable");
   return false;
 }

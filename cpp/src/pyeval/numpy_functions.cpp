@@ -20,10 +20,10 @@ Value fn_eye(Call& c) {
   DType dt = DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
   if (n < 0 || mm < 0) {
-    cx.fail("ValueError", "negative dimensions are not allowed");
+    cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
-  if (!check_size(cx, static_cast<double>(n) * static_cast<double>(mm)) ||
+  if (!check_shape(cx, {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)}) ||
       !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
     return {};
   const std::size_t R = static_cast<std::size_t>(n), C = static_cast<std::size_t>(mm);
@@ -80,7 +80,7 @@ Value fn_inner(Call& c) {
     for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = perm.size() - 1 - i;
     Shape bt;
     for (std::size_t i : perm) bt.push_back(b->shape[i]);
-    cx.fail("ValueError", "shapes " + shape_msg(a->shape) + " and " + shape_msg(bt) + " not aligned: " +
+    cx.raise(Exc::ValueError, "shapes " + shape_msg(a->shape) + " and " + shape_msg(bt) + " not aligned: " +
                               std::to_string(a->shape.back()) + " (dim " + std::to_string(a->shape.size() - 1) +
                               ") != " + std::to_string(b->shape.back()) + " (dim 0)");
     return {};
@@ -148,7 +148,7 @@ Value fn_arange(Call& c) {
   bool all_int = true;
   for (const Value* v : {&start, &stop, &step}) {
     if (!is_num(*v) && !(v->kind == Kind::Array && v->arr->shape.empty())) {
-      cx.fail("TypeError", "unsupported operand type(s) for -: '" + type_name(stop) + "' and '" + type_name(start) + "'");
+      cx.raise(Exc::TypeError, "unsupported operand type(s) for -: '" + type_name(stop) + "' and '" + type_name(start) + "'");
       return {};
     }
     const DType d = v->kind == Kind::Array ? v->arr->dtype : scalar_dtype(*v);
@@ -156,22 +156,35 @@ Value fn_arange(Call& c) {
   }
   const double a0 = scalar_of(start), a1 = scalar_of(stop), st = scalar_of(step);
   if (st == 0) {
-    cx.fail("ZeroDivisionError", "division by zero");
+    cx.raise(Exc::ZeroDivisionError, "division by zero");
     return {};
   }
   const double len = std::max(0.0, std::ceil((a1 - a0) / st));
   if (!std::isfinite(len)) {
-    cx.fail("ValueError", "arange: cannot compute length");
+    cx.raise(Exc::ValueError, "arange: cannot compute length");
     return {};
   }
-  if (!check_size(cx, len) || !charge(cx, len)) return {};
   DType dt = all_int ? DType::Int : DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
-  std::vector<double> d(static_cast<std::size_t>(len));
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    double x = a0 + static_cast<double>(i) * st;
-    d[i] = dt == DType::Bool ? double(x != 0) : dt == DType::Int ? std::trunc(x) : x;
+  if (dt == DType::Bool && len > 2) {
+    cx.raise(Exc::TypeError, "arange() is only supported for booleans when the result has at most length 2.");
+    return {};
   }
+  if (!check_size(cx, len) || !charge(cx, len)) {
+    if (cx.is_unsupported() && cx.error->construct == Construct::ArrayTooLarge && len < 1e18) {
+      cx.error->shape = {static_cast<std::size_t>(len)};
+      cx.error->depth = cx.depth;
+    }
+    return {};
+  }
+  // NumPy casts the first two values (start, start + step) to the dtype and
+  // steps by their difference from there.
+  auto cast = [dt](double x) { return dt == DType::Bool ? double(x != 0) : dt == DType::Int ? std::trunc(x) : x; };
+  const double first = cast(a0), delta = cast(a0 + st) - first;
+  std::vector<double> d(static_cast<std::size_t>(len));
+  for (std::size_t i = 0; i < d.size(); ++i)
+    d[i] = dt == DType::Float ? a0 + static_cast<double>(i) * st : i == 0 ? first : i == 1 ? cast(a0 + st)
+           : first + static_cast<double>(i) * delta;
   const Shape shape{d.size()};
   return make(dt, shape, std::move(d));
 }
@@ -198,10 +211,10 @@ Value fn_tri(Call& c) {
   DType dt = DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
   if (n < 0 || mm < 0) {
-    cx.fail("ValueError", "negative dimensions are not allowed");
+    cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
-  if (!check_size(cx, static_cast<double>(n) * static_cast<double>(mm))) return {};
+  if (!check_shape(cx, {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)})) return {};
   Array ones;
   ones.dtype = dt;
   ones.shape = {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)};
@@ -214,7 +227,7 @@ Value fn_where(Call& c) {
   const Args& args = c.args;
   std::vector<Value>& p = c.p;
   if (!args.kw.empty()) {
-    cx.fail("TypeError", "where() takes no keyword arguments");
+    cx.raise(Exc::TypeError, "where() takes no keyword arguments");
     return {};
   }
   if (!c.bind()) return {};
@@ -223,10 +236,12 @@ Value fn_where(Call& c) {
     return {};
   }
   if (args.pos.size() + args.kw.size() != 3) {
-    cx.fail("ValueError", "either both or neither of x and y should be given");
+    cx.raise(Exc::ValueError, "either both or neither of x and y should be given");
     return {};
   }
-  return where3(p[0], p[1], p[2], cx);
+  Value r = where3(p[0], p[1], p[2], cx);
+  if (!cx.failed()) r.np_scalar = false;  // a 0-d result is an array, not a NumPy scalar
+  return r;
 }
 
 Value fn_matmul(Call& c) {
@@ -244,16 +259,28 @@ Value fn_dot(Call& c) {
 Value fn_maximum_minimum(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
-  // NaN wins: x1 where x1 >= x2 or x1 is NaN, else x2 (NaN there too)
+  // NumPy's rule: x1 where it is strictly greater (smaller), else x2, so
+  // that of two equal zeros the second one's sign wins. maximum/minimum
+  // propagate a NaN (x1 where x1 is NaN); fmax/fmin ignore one (x1 where x2 is NaN).
   const Value& x1 = args.pos[0];
   const Value& x2 = args.pos[1];
-  Value keep = binary(c.name == "maximum" ? Op::Ge : Op::Le, x1, x2, cx);
+  const bool greater = c.name == "maximum" || c.name == "fmax";
+  Value keep = binary(greater ? Op::Gt : Op::Lt, x1, x2, cx);
   if (cx.failed()) return {};
-  Value nan1 = binary(Op::Ne, x1, x1, cx);
+  const Value& nan_side = c.name[0] == 'f' ? x2 : x1;
+  Value nan = binary(Op::Ne, nan_side, nan_side, cx);
   if (cx.failed()) return {};
-  keep = binary(Op::BitOr, keep, nan1, cx);
+  keep = binary(Op::BitOr, keep, nan, cx);
   if (cx.failed()) return {};
   return where3(keep, x1, x2, cx);
+}
+
+// np.dtype(x): an instance, printed dtype('bool') (the DTypeObj's text).
+Value fn_dtype(Call& c) {
+  DType dt{};
+  if (!parse_dtype(c.p[0], dt, c.cx)) return {};
+  Value v = dtype_obj(dt, dt == DType::Bool ? "dtype('bool')" : dt == DType::Int ? "dtype('int64')" : "dtype('float64')");
+  return v;
 }
 
 Value fn_transpose(Call& c) {
@@ -278,8 +305,8 @@ Value fn_swapaxes(Call& c) {
 Value fn_einsum(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
-  if (args.pos.empty() || args.pos[0].kind != Kind::Str) {
-    cx.fail("TypeError", "np.einsum: the first argument must be the subscripts string, e.g. 'ij,kj->ik'");
+  if (args.pos.empty() || args.pos[0].kind != Kind::Str) {  // NumPy's other form: operands and subscript lists
+    cx.unsupported(Construct::Function, "np.einsum");
     return {};
   }
   if (!args.kw.empty()) {
@@ -298,7 +325,7 @@ Value fn_reduce(Call& c) {
   ArrayPtr a = to_array(p[0], cx);
   if (!a) return {};
   if (p[3].kind != Kind::None && p[3].kind != Kind::Array) {
-    cx.fail("TypeError", "output must be an array");
+    cx.raise(Exc::TypeError, "output must be an array");
     return {};
   }
   bool keep = false;

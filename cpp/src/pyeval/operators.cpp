@@ -103,7 +103,7 @@ Value unsupported_operands(std::string_view op, const Value& a, const Value& b, 
     cx.unsupported(Construct::StringOperators);
     return {};
   }
-  cx.fail("TypeError", "unsupported operand type(s) for " + std::string(op) + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  cx.raise(Exc::TypeError, "unsupported operand type(s) for " + std::string(op) + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
   return {};
 }
 
@@ -121,14 +121,14 @@ Value scalar_binary(Op op, const Value& a, const Value& b, Context& cx) {
   if (op == Op::MatMul) return unsupported_operands(op_text(op), a, b, cx);
   if (op == Op::Div) {
     if (y == 0) {
-      cx.fail("ZeroDivisionError", both_int ? "division by zero" : "float division by zero");
+      cx.raise(Exc::ZeroDivisionError, both_int ? "division by zero" : "float division by zero");
       return {};
     }
     return Value::real(x / y);
   }
   if (op == Op::FloorDiv || op == Op::Mod) {
     if (y == 0) {
-      cx.fail("ZeroDivisionError", both_int ? (op == Op::FloorDiv ? "integer division or modulo by zero" : "integer modulo by zero")
+      cx.raise(Exc::ZeroDivisionError, both_int ? (op == Op::FloorDiv ? "integer division or modulo by zero" : "integer modulo by zero")
                                             : op == Op::FloorDiv ? "float floor division by zero" : "float modulo");
       return {};
     }
@@ -137,7 +137,7 @@ Value scalar_binary(Op op, const Value& a, const Value& b, Context& cx) {
   }
   if (op == Op::Pow) {
     if (x == 0 && y < 0) {
-      cx.fail("ZeroDivisionError", both_int ? "0.0 cannot be raised to a negative power"
+      cx.raise(Exc::ZeroDivisionError, both_int ? "0.0 cannot be raised to a negative power"
                                             : "0.0 cannot be raised to a negative power");
       return {};
     }
@@ -148,7 +148,7 @@ Value scalar_binary(Op op, const Value& a, const Value& b, Context& cx) {
     const double r = std::pow(x, y);
     if (both_int && y >= 0) return py_int(cx, r);
     if (std::isinf(r) && std::isfinite(x) && std::isfinite(y)) {
-      cx.fail("OverflowError", "(34, 'Numerical result out of range')");
+      cx.raise(Exc::OverflowError, "(34, 'Numerical result out of range')");
       return {};
     }
     return Value::real(r);
@@ -162,7 +162,19 @@ Value scalar_binary(Op op, const Value& a, const Value& b, Context& cx) {
 Value array_binary(Op op, const Value& av, const Value& bv, Context& cx);
 
 Value binary(Op op, const Value& a, const Value& b, Context& cx) {
-  if (op == Op::MatMul) return matmul(a, b, cx);
+  if (is_dtype_instance(a) || is_dtype_instance(b)) {  // np.dtype('bool') == bool is True: NumPy's rules, not modelled
+    cx.unsupported(Construct::NumpyName, std::string("np.dtype(...) ") + op_text(op));
+    return {};
+  }
+  if (op == Op::MatMul) {
+    // `@` of two scalars (Python's or NumPy's) is not defined: no operand is an ndarray
+    const bool nd_a = a.is_array() && !a.np_scalar, nd_b = b.is_array() && !b.np_scalar;
+    if (!nd_a && !nd_b && (is_num(a) || a.is_array()) && (is_num(b) || b.is_array())) {
+      cx.raise(Exc::TypeError, "unsupported operand type(s) for @: '" + type_name(a) + "' and '" + type_name(b) + "'");
+      return {};
+    }
+    return matmul(a, b, cx);
+  }
   if (is_num(a) && is_num(b)) return scalar_binary(op, a, b, cx);
   // sequences
   const bool seq_a = a.kind == Kind::Tuple || a.kind == Kind::List;
@@ -216,12 +228,12 @@ Value array_binary(Op op, const Value& av, const Value& bv, Context& cx) {
   if (!a || !b) return unsupported_operands(op_text(op), av, bv, cx);
   DType dt = promote(a->dtype, b->dtype);
   if (op == Op::Sub && a->dtype == DType::Bool && b->dtype == DType::Bool) {
-    cx.fail("TypeError", "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
+    cx.raise(Exc::TypeError, "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
                          "operator, or the logical_xor function instead.");
     return {};
   }
   if (is_bitwise(op) && dt == DType::Float) {
-    cx.fail("TypeError", std::string("ufunc '") + ufunc_name(op) +
+    cx.raise(Exc::TypeError, std::string("ufunc '") + ufunc_name(op) +
                              "' not supported for the input types, and the inputs could not be safely coerced to any "
                              "supported types according to the casting rule ''safe''");
     return {};
@@ -229,13 +241,18 @@ Value array_binary(Op op, const Value& av, const Value& bv, Context& cx) {
   if (op == Op::Pow && dt == DType::Int) {
     for (double y : b->data)
       if (y < 0) {
-        cx.fail("ValueError", "Integers to negative integer powers are not allowed.");
+        cx.raise(Exc::ValueError, "Integers to negative integer powers are not allowed.");
         return {};
       }
   }
   Shape out;
+  if ((op == Op::Eq || op == Op::Ne) && !broadcast_shapes(a->shape, b->shape, out)) {
+    // NumPy 1.24: == and != of shapes that do not broadcast fall back to
+    // Python's identity comparison (with a DeprecationWarning on stderr)
+    return Value::boolean(op == Op::Ne);
+  }
   if (!broadcast_or_fail(a->shape, b->shape, out, cx)) return {};
-  if (!check_size(cx, static_cast<double>(numel(out))) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
   DType rt = is_comparison(op) ? DType::Bool : op == Op::Div ? DType::Float : dt;
   if (op == Op::Div || op == Op::Pow) dt = op == Op::Div ? DType::Float : dt;
   if ((op == Op::FloorDiv || op == Op::Mod) && dt == DType::Bool) rt = dt = DType::Int;
@@ -261,7 +278,7 @@ Value unary(Op op, const Value& v, Context& cx) {
   if (is_num(v)) {
     if (op == Op::Invert) {
       if (v.kind == Kind::Float) {
-        cx.fail("TypeError", "bad operand type for unary ~: 'float'");
+        cx.raise(Exc::TypeError, "bad operand type for unary ~: 'float'");
         return {};
       }
       return py_int(cx, -v.num - 1);
@@ -272,12 +289,12 @@ Value unary(Op op, const Value& v, Context& cx) {
   if (v.is_array()) {
     const Array& a = *v.arr;
     if (op == Op::Neg && a.dtype == DType::Bool) {
-      cx.fail("TypeError", "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or "
+      cx.raise(Exc::TypeError, "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or "
                            "the logical_not function instead.");
       return {};
     }
     if (op == Op::Invert && a.dtype == DType::Float) {
-      cx.fail("TypeError", "ufunc 'invert' not supported for the input types, and the inputs could not be safely "
+      cx.raise(Exc::TypeError, "ufunc 'invert' not supported for the input types, and the inputs could not be safely "
                            "coerced to any supported types according to the casting rule ''safe''");
       return {};
     }
@@ -291,14 +308,17 @@ Value unary(Op op, const Value& v, Context& cx) {
     r.np_scalar = v.np_scalar;
     return r;
   }
-  cx.fail("TypeError", std::string("bad operand type for unary ") + op_text(op) + ": '" + type_name(v) + "'");
+  cx.raise(Exc::TypeError, std::string("bad operand type for unary ") + op_text(op) + ": '" + type_name(v) + "'");
   return {};
 }
 
 // ------------------------------------------------------------------ matmul --
 
 Value matmul(const Value& av, const Value& bv, Context& cx) {
-  if (is_num(av) && is_num(bv)) return unsupported_operands("@", av, bv, cx);
+  if (av.kind == Kind::Str || bv.kind == Kind::Str) {  // NumPy would try a string array
+    cx.unsupported(Construct::StringOperators);
+    return {};
+  }
   ArrayPtr a = as_array(av), b = as_array(bv);
   if (!a && !b) return unsupported_operands("@", av, bv, cx);
   const char* sig = "(n?,k),(k,m?)->(n?,m?)";
@@ -309,7 +329,7 @@ Value matmul(const Value& av, const Value& bv, Context& cx) {
   for (int k = 0; k < 2; ++k) {
     const Array& x = k == 0 ? *a : *b;
     if (x.shape.empty()) {
-      cx.fail("ValueError", "matmul: Input operand " + std::to_string(k) +
+      cx.raise(Exc::ValueError, "matmul: Input operand " + std::to_string(k) +
                                 " does not have enough dimensions (has 0, gufunc core with signature " + sig +
                                 " requires 1)");
       return {};
@@ -320,7 +340,7 @@ Value matmul(const Value& av, const Value& bv, Context& cx) {
   const std::size_t K = sa.back();
   const std::size_t Kb = b1 ? sb[0] : sb[sb.size() - 2];
   if (K != Kb) {
-    cx.fail("ValueError", "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature " +
+    cx.raise(Exc::ValueError, "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature " +
                               std::string(sig) + " (size " + std::to_string(Kb) + " is different from " +
                               std::to_string(K) + ")");
     return {};
@@ -339,7 +359,7 @@ Value matmul(const Value& av, const Value& bv, Context& cx) {
     Shape core;
     if (!a1) core.push_back(M);
     if (!b1) core.push_back(N);
-    cx.fail("ValueError", "operands could not be broadcast together with remapped shapes [original->remapped]: " +
+    cx.raise(Exc::ValueError, "operands could not be broadcast together with remapped shapes [original->remapped]: " +
                               remap(sa, ba, a1) + " " + remap(sb, bb, b1) + "  and requested shape " + shape_msg(core));
     return {};
   }
@@ -383,7 +403,7 @@ Value dot(const Value& av, const Value& bv, Context& cx) {
     const Shape& sb = b->shape;
     const std::size_t db = sb.size() == 1 ? 0 : sb.size() - 2;
     if (sa.back() != sb[db]) {
-      cx.fail("ValueError", "shapes " + shape_msg(sa) + " and " + shape_msg(sb) + " not aligned: " +
+      cx.raise(Exc::ValueError, "shapes " + shape_msg(sa) + " and " + shape_msg(sb) + " not aligned: " +
                                 std::to_string(sa.back()) + " (dim " + std::to_string(sa.size() - 1) + ") != " +
                                 std::to_string(sb[db]) + " (dim " + std::to_string(db) + ")");
       return {};
@@ -395,7 +415,7 @@ Value dot(const Value& av, const Value& bv, Context& cx) {
   const Shape& sb = b->shape;
   const std::size_t K = sa.back(), Kb = sb[sb.size() - 2];
   if (K != Kb) {
-    cx.fail("ValueError", "shapes " + shape_msg(sa) + " and " + shape_msg(sb) + " not aligned: " + std::to_string(K) +
+    cx.raise(Exc::ValueError, "shapes " + shape_msg(sa) + " and " + shape_msg(sb) + " not aligned: " + std::to_string(K) +
                               " (dim " + std::to_string(sa.size() - 1) + ") != " + std::to_string(Kb) + " (dim " +
                               std::to_string(sb.size() - 2) + ")");
     return {};

@@ -63,6 +63,17 @@ bool check_size(Context& cx, double n) {
   return true;
 }
 
+bool check_shape(Context& cx, const Shape& shape) {
+  double n = 1;
+  for (std::size_t d : shape) n *= static_cast<double>(d);
+  if (check_size(cx, n)) return true;
+  if (cx.is_unsupported() && cx.error->construct == Construct::ArrayTooLarge && cx.error->shape.empty()) {
+    cx.error->shape = shape;
+    cx.error->depth = cx.depth;
+  }
+  return false;
+}
+
 bool charge(Context& cx, double n) {
   cx.work += static_cast<std::uint64_t>(std::min(n, 1e18));
   if (cx.work > cx.limits.max_work) {
@@ -74,7 +85,7 @@ bool charge(Context& cx, double n) {
 
 bool check_ndim(Context& cx, std::size_t nd) {
   if (nd > cx.limits.max_ndim) {
-    if (nd > 32) cx.fail("ValueError", "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
+    if (nd > 32) cx.raise(Exc::ValueError, "maximum supported dimension for an ndarray is 32, found " + std::to_string(nd));
     else cx.unsupported(Construct::TooManyDims, std::to_string(cx.limits.max_ndim));
     return false;
   }
@@ -112,7 +123,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float) {
   else if (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype != DType::Float) x = v.arr->data[0];
   else if (v.kind == Kind::Array && v.arr->shape.empty() && allow_float) x = v.arr->data[0];
   else {
-    cx.fail("TypeError", "'" + type_name(v) + "' object cannot be interpreted as an integer");
+    cx.raise(Exc::TypeError, "'" + type_name(v) + "' object cannot be interpreted as an integer");
     return false;
   }
   if (!std::isfinite(x) || std::fabs(x) > 1e15) {
@@ -126,7 +137,7 @@ bool to_index(const Value& v, Context& cx, long long& out, bool allow_float) {
 bool normalize_axis(long long axis, std::size_t ndim, Context& cx, std::size_t& out, const char* prefix) {
   const long long n = static_cast<long long>(ndim);
   if (axis < -n || axis >= n) {
-    cx.fail("numpy.AxisError", std::string(prefix) + "axis " + std::to_string(axis) +
+    cx.raise(Exc::AxisError, std::string(prefix) + "axis " + std::to_string(axis) +
                                    " is out of bounds for array of dimension " + std::to_string(ndim));
     return false;
   }
@@ -137,11 +148,11 @@ bool normalize_axis(long long axis, std::size_t ndim, Context& cx, std::size_t& 
 // ----------------------------------------------------------- conversions --
 
 ArrayPtr to_array(const Value& v, Context& cx, const char* what) {
+  // NumPy makes an array of almost anything (strings, None, objects): one
+  // this evaluator has no array form for is its own limit.
+  (void)what;
   ArrayPtr a = as_array(v);
-  if (!a) {
-    if (what) cx.fail("TypeError", std::string(what) + ": unsupported operand type '" + type_name(v) + "'");
-    else cx.fail("TypeError", "expected an array, got '" + type_name(v) + "'");
-  }
+  if (!a) cx.unsupported(Construct::ArrayObject);
   return a;
 }
 
@@ -160,7 +171,7 @@ std::vector<std::size_t> bstrides(const Shape& in, const Shape& out) {
 // Calls f(out_index, offsets...) over the broadcast shape.
 bool broadcast_or_fail(const Shape& a, const Shape& b, Shape& out, Context& cx) {
   if (broadcast_shapes(a, b, out)) return true;
-  cx.fail("ValueError", "operands could not be broadcast together with shapes " + shape_msg(a) + " " +
+  cx.raise(Exc::ValueError, "operands could not be broadcast together with shapes " + shape_msg(a) + " " +
                             shape_msg(b) + " ");
   return false;
 }
@@ -191,7 +202,7 @@ bool truth(const Value& v, Context& cx) {
     case Kind::Array:
       if (v.arr->size() == 1) return v.arr->data[0] != 0;
       if (v.arr->size() == 0) return false;
-      cx.fail("ValueError", "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+      cx.raise(Exc::ValueError, "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
       return false;
     default: return true;
   }
@@ -203,6 +214,16 @@ bool truth(const Value& v, Context& cx) {
 namespace attn::py {
 
 using namespace impl;
+
+const char* exc_name(Exc e) {
+  static constexpr const char* kNames[] = {
+      "SyntaxError", "TypeError", "ValueError", "IndexError", "NameError", "UnboundLocalError", "AttributeError",
+      "ZeroDivisionError", "OverflowError", "numpy.AxisError", "MemoryError",
+      "numpy.core._exceptions._UFuncOutputCastingError",
+  };
+  static_assert(std::size(kNames) == static_cast<std::size_t>(Exc::UFuncOutputCastingError) + 1);
+  return kNames[static_cast<std::size_t>(e)];
+}
 
 std::string construct_text(Construct c, const std::string& arg0, const std::string& arg1) {
   std::string out;
@@ -243,7 +264,9 @@ std::string type_name(const Value& v) {
       return "numpy.ndarray";
     case Kind::Module: return "module";
     case Kind::Function: return v.self_ ? "builtin_function_or_method" : "function";
-    case Kind::DTypeObj: return "type";
+    case Kind::DTypeObj:
+      if (is_dtype_instance(v)) return v.dtype == DType::Bool ? "numpy.dtype[bool_]" : v.dtype == DType::Int ? "numpy.dtype[int64]" : "numpy.dtype[float64]";
+      return "type";
   }
   return "object";
 }
