@@ -9,6 +9,7 @@ import { freshAttempt, restoredAttempt, type Attempt, type Orders, type SavedQui
 import { bankAddress, fetchBank, namedUrl, renderLoadError, type LoadError } from './bank-load';
 import { cryptoRandomInt, type RandomInt } from './shuffle';
 import { STRINGS, type QuizLang, type QuizStrings } from './i18n';
+import { renderOpen } from './open-prompts';
 import { sectionLink } from './section';
 import { QUIZ_CSS } from './styles';
 import { answerStatement, completeStatement, type AttnQuizAnswerDetail, type AttnQuizCompleteDetail } from './xapi';
@@ -371,7 +372,7 @@ export class AttnQuiz extends AttnElement {
     const mode = this.items;
     if (mode === 'open') {
       return h('section', { class: 'quiz', part: 'quiz' },
-        b.open.length ? this.#renderOpen(lang, s) : h('p', { class: 'hint', part: 'hint' }, s.noOpen));
+        b.open.length ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : h('p', { class: 'hint', part: 'hint' }, s.noOpen));
     }
     const total = b.questions.length;
     const items = a.qOrder.map((qi, pos) => this.#renderQuestion(qi, pos, total, lang, s));
@@ -380,7 +381,7 @@ export class AttnQuiz extends AttnElement {
       h('p', { class: 'hint', part: 'hint' }, s.instructions),
       h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total)));
     const summary = this.complete ? this.#renderSummary(s, lang) : null;
-    const open = b.open.length && mode === 'all' ? this.#renderOpen(lang, s) : null;
+    const open = b.open.length && mode === 'all' ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : null;
     return h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' },
       bad,
       header,
@@ -455,31 +456,6 @@ export class AttnQuiz extends AttnElement {
       missed.length ? h('ul', { class: 'missed', part: 'missed', 'aria-label': s.missedTitle }, ...missed) : null,
       saved ? h('p', { class: 'saved', part: 'saved' }, saved) : null,
       h('button', { type: 'button', id: 'retake', part: 'retake', 'data-action': 'retake' }, s.retake));
-  }
-
-  #renderOpen(lang: QuizLang, s: QuizStrings): Node {
-    const b = this.#bank!;
-    const items = b.open.map((p, i) => {
-      const shown = this.#revealed.has(p.id);
-      const ta = h('textarea', { id: `open-${i}`, part: 'open-answer', 'data-open': p.id, 'aria-describedby': `open-prompt-${i}` });
-      ta.value = this.#openText.get(p.id) ?? '';
-      return h('div', { class: 'open-item', part: 'open-item', 'data-open-id': p.id },
-        h('p', { class: 'prompt', part: 'prompt', id: `open-prompt-${i}` }, `${i + 1}. ${p.prompt[lang]}`),
-        h('label', { for: `open-${i}` }, s.yourAnswer),
-        ta,
-        h('button', {
-          type: 'button', class: 'secondary', id: `reveal-${i}`, part: 'reveal', 'data-action': 'reveal', 'data-open': p.id,
-          'aria-expanded': String(shown), 'aria-controls': `model-${i}`,
-        }, shown ? s.hide : s.reveal),
-        h('div', { class: 'model', part: 'model-answer', id: `model-${i}`, hidden: !shown },
-          h('p', { class: 'model-title' }, s.modelAnswer),
-          h('p', {}, p.model[lang]),
-          shown ? sectionLink(this.#bank!, this.#bankBase, p.sectionHref, p.section, s, lang) : null));
-    });
-    return h('section', { class: 'open', part: 'open', 'aria-labelledby': 'open-title' },
-      h('h3', { id: 'open-title' }, s.openTitle),
-      h('p', { class: 'hint' }, s.openHint),
-      ...items);
   }
 }
 
