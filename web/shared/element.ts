@@ -1,7 +1,9 @@
 // What every attention-lab element shares: a shadow root styled by
 // constructable stylesheets (allowed under style-src 'self'), renders batched
 // into one per frame, typed events that bubble out of the shadow root, the
-// language resolution (attribute, else the page's lang, else zh-CN), and
+// language resolution (attribute, else the page's lang, else zh-CN), the
+// string table picked by it, a module loaded once per element, the alert box
+// bad attributes are reported in, properties that reflect attributes, and
 // `updateComplete`, the promise tests and pages wait on instead of a timer.
 
 export type Lang = 'zh-CN' | 'en';
@@ -28,6 +30,74 @@ export function define(name: string, ctor: CustomElementConstructor): void {
 /** The detail type of a CustomEvent declared in HTMLElementEventMap. */
 export type EventDetail<K extends keyof HTMLElementEventMap> = HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never;
 
+/** The language in effect and its string table; `changed` is true the first time a language is picked (and after a switch). */
+export interface Localized<T> {
+  lang: Lang;
+  t: T;
+  changed: boolean;
+}
+
+/**
+ * A module an element loads once (an engine): started by start(), kept on
+ * success; a failure is kept too (nothing retries it) until reset().
+ * `updateComplete` waits while it loads.
+ */
+export interface Loadable<T> {
+  readonly value: T | null;
+  /** The failure's message, or null. */
+  readonly error: string | null;
+  readonly loading: boolean;
+  /** Starts loading unless it is loading, loaded or has failed. */
+  start(): void;
+  /** Forgets a failure, so that the next start() tries again. */
+  reset(): void;
+}
+
+/**
+ * The box bad attributes are reported in: role="alert", one paragraph per
+ * message, hidden when there is none.
+ */
+export class MessageBox {
+  readonly el = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+
+  /** Shows `messages` (a message with `attr` is tagged with it as data-attr), or hides the box when there are none. */
+  show(messages: readonly (string | { text: string; attr: string })[]): void {
+    this.el.hidden = messages.length === 0;
+    this.el.replaceChildren(...messages.map((m) => (typeof m === 'string' ? h('p', {}, m) : h('p', { 'data-attr': m.attr }, m.text))));
+  }
+}
+
+/**
+ * How a reflected property maps to its attribute: 'string' reads '' when the
+ * attribute is absent and always sets it; 'nullable' reads null when absent
+ * and removes the attribute when set to null; 'boolean' is a presence attribute.
+ */
+export type Reflection = 'string' | 'nullable' | 'boolean';
+
+/**
+ * Defines properties on an element class that read and write attributes,
+ * each named after its attribute in camelCase (`log-scale` -> `logScale`).
+ * The class declares them (`declare bank: string;`) for the type checker.
+ */
+export function reflect(ctor: { prototype: HTMLElement }, attrs: Readonly<Record<string, Reflection>>): void {
+  for (const [attr, kind] of Object.entries(attrs)) {
+    const name = attr.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    Object.defineProperty(ctor.prototype, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: HTMLElement) {
+        if (kind === 'boolean') return this.hasAttribute(attr);
+        return this.getAttribute(attr) ?? (kind === 'nullable' ? null : '');
+      },
+      set(this: HTMLElement, v: unknown) {
+        if (kind === 'boolean') this.toggleAttribute(attr, Boolean(v));
+        else if (v === null && kind === 'nullable') this.removeAttribute(attr);
+        else this.setAttribute(attr, String(v));
+      },
+    });
+  }
+}
+
 /** One constructed stylesheet per element class (the CSS text is parsed once per page). */
 const classSheets = new WeakMap<object, CSSStyleSheet>();
 
@@ -36,6 +106,8 @@ export abstract class AttnElement extends HTMLElement {
   #renderQueued = false;
   #waiting: ((done: boolean) => void)[] = [];
   #tracked = 0;
+  #loads: Loadable<unknown>[] = [];
+  #localized: Lang | null = null;
 
   /** `styles`: the element's CSS text (made into one sheet shared by every instance of the class), or sheets made by the caller. */
   constructor(styles: string | CSSStyleSheet[]) {
@@ -70,6 +142,43 @@ export abstract class AttnElement extends HTMLElement {
 
   protected abstract render(): void;
 
+  /** The element's language and its entry in `table`; `changed` says the language differs from the last call's. */
+  protected localize<T>(table: Readonly<Record<Lang, T>>): Localized<T> {
+    const lang = resolveLang(this);
+    const changed = lang !== this.#localized;
+    this.#localized = lang;
+    return { lang, t: table[lang], changed };
+  }
+
+  /**
+   * A module `load` brings, loaded at most once at a time: the element
+   * re-renders when it arrives or fails, and `updateComplete` waits for it.
+   * `load` is called at each start (so a loader a test replaces is honoured).
+   */
+  protected loadable<T>(load: () => Promise<T>): Loadable<T> {
+    const self = this;
+    const slot = {
+      value: null as T | null,
+      error: null as string | null,
+      loading: false,
+      start(): void {
+        if (slot.loading || slot.value !== null || slot.error !== null) return;
+        slot.loading = true;
+        load().then(
+          (v) => { slot.value = v; slot.loading = false; self.requestRender(); },
+          (err: unknown) => {
+            slot.loading = false;
+            slot.error = err instanceof Error ? err.message : String(err);
+            self.requestRender();
+          },
+        );
+      },
+      reset(): void { slot.error = null; },
+    };
+    this.#loads.push(slot);
+    return slot;
+  }
+
   /**
    * Resolves (to true) once the element shows its current attributes: the
    * render that follows the last change has run, and so has the work that
@@ -99,7 +208,7 @@ export abstract class AttnElement extends HTMLElement {
   }
 
   #pending(): boolean {
-    return this.#renderQueued || this.#tracked > 0 || this.busy();
+    return this.#renderQueued || this.#tracked > 0 || this.#loads.some((l) => l.loading) || this.busy();
   }
 
   /** Resolves `updateComplete` if nothing is left to do; call it when work reported by busy() ends without a render. */

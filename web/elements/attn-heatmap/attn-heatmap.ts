@@ -1,14 +1,17 @@
 // <attn-heatmap>: the lesson's "drag d_k" picture. The C++ engine computes the
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
-import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
+import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
 import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/browser';
 import { STRINGS, type Strings } from './i18n';
 import {
   DEFAULTS, logStops, nearestStop, resolveState, tokenLabel,
   type HeatmapState, type ParseError, type Scale,
 } from './parse';
-import { buildLut, fmt, fmtTiny, formula, lutIndex, numpySnippet, readouts } from './readouts';
+import { fmt, numpySnippet } from './readouts';
+import { ReadoutView } from './readout-view';
+import { Panel, type PanelData } from './panel';
+import { Painter, canvasColors } from './paint';
 import { HEATMAP_CSS } from './styles';
 
 export type { Scale } from './parse';
@@ -30,103 +33,6 @@ export const CHANGE_EVENT = 'attn-heatmap-change';
 
 const OBSERVED = ['tokens', 'dk', 'dk-max', 'seed', 'scale', 'causal', 'compare', 'lang', 'labels', 'log-scale'] as const;
 
-let lut: ReturnType<typeof buildLut> | null = null;
-
-/** The computed matrices of one panel (one scale). */
-interface PanelData {
-  scale: Scale;
-  stats: HeatmapStats;
-  weights: Float64Array;
-  scores: Float64Array;
-  raw: Float64Array;
-  rowMax: Float64Array;
-}
-
-/** One heatmap picture: caption, axes, canvas, keyboard grid and screen-reader table. */
-class Panel {
-  readonly el: HTMLElement;
-  readonly caption: HTMLElement;
-  readonly canvas: HTMLCanvasElement;
-  readonly grid: HTMLDivElement;
-  readonly colhead: HTMLDivElement;
-  readonly rowhead: HTMLDivElement;
-  readonly corner: HTMLDivElement;
-  readonly board: HTMLDivElement;
-  readonly stat: HTMLParagraphElement;
-  readonly table: HTMLTableElement;
-  data: PanelData | null = null;
-  cells: HTMLDivElement[] = [];
-  T = 0;
-  labelsKey = '';
-  active = 0;
-
-  constructor(readonly index: number) {
-    this.caption = h('figcaption', { part: 'panel-title' });
-    this.canvas = h('canvas', { part: 'canvas', 'aria-hidden': 'true' });
-    this.grid = h('div', { class: 'cells', role: 'grid', part: 'grid' });
-    this.colhead = h('div', { class: 'colhead', 'aria-hidden': 'true', part: 'axis' });
-    this.rowhead = h('div', { class: 'rowhead', 'aria-hidden': 'true', part: 'axis' });
-    this.corner = h('div', { class: 'corner', 'aria-hidden': 'true' }, 'q \\ k');
-    this.board = h('div', { class: 'board' }, this.canvas, this.grid);
-    this.stat = h('p', { class: 'pstat' });
-    this.table = h('table', { part: 'table' });
-    this.el = h('figure', { class: 'panel', part: 'panel' }, this.caption,
-      h('div', { class: 'plot' }, this.corner, this.colhead, this.rowhead, this.board), this.stat,
-      // a wrapper clips the table: a table's own width never drops below its content
-      h('div', { class: 'sr-only' }, this.table));
-  }
-
-  /** Rebuilds axes, grid cells and table skeleton when T or the labels change. */
-  build(T: number, labels: readonly string[]): void {
-    const key = `${T}|${labels.join('\u0000')}`;
-    if (key === this.labelsKey) return;
-    this.labelsKey = key;
-    const sameT = T === this.T;
-    this.T = T;
-    const names = Array.from({ length: T }, (_, i) => tokenLabel(labels, i));
-    this.colhead.replaceChildren(...names.map((n) => h('span', { title: n }, n)));
-    this.rowhead.replaceChildren(...names.map((n) => h('span', { title: n }, n)));
-    if (!sameT) {
-      if (this.active >= T * T) this.active = 0;
-      this.cells = [];
-      const rows: HTMLDivElement[] = [];
-      for (let i = 0; i < T; i++) {
-        const row = h('div', { role: 'row' });
-        for (let j = 0; j < T; j++) {
-          const n = i * T + j;
-          const cell = h('div', {
-            role: 'gridcell', tabindex: n === this.active ? '0' : '-1',
-            'data-i': String(i), 'data-j': String(j), 'aria-rowindex': String(i + 1), 'aria-colindex': String(j + 1),
-          });
-          if (n === this.active) cell.classList.add('active');
-          this.cells.push(cell);
-          row.append(cell);
-        }
-        rows.push(row);
-      }
-      this.grid.setAttribute('aria-rowcount', String(T));
-      this.grid.setAttribute('aria-colcount', String(T));
-      this.grid.replaceChildren(...rows);
-    }
-    // Table skeleton: caption, header row, one row per query (values filled later).
-    const head = h('tr', {}, h('th', { scope: 'col' }, 'query \\ key'), ...names.map((n) => h('th', { scope: 'col' }, n)));
-    const body = names.map((n) => h('tr', {}, h('th', { scope: 'row' }, n), ...names.map(() => h('td', {}))));
-    this.table.replaceChildren(h('caption', {}), h('thead', {}, head), h('tbody', {}, ...body));
-  }
-
-  /** Moves the roving tabindex to cell n. */
-  setActive(n: number, focus: boolean): void {
-    const old = this.cells[this.active];
-    if (old) { old.tabIndex = -1; old.classList.remove('active'); old.removeAttribute('aria-label'); }
-    this.active = n;
-    const cell = this.cells[n];
-    if (!cell) return;
-    cell.tabIndex = 0;
-    cell.classList.add('active');
-    if (focus) cell.focus();
-  }
-}
-
 export class AttnHeatmap extends AttnElement {
   static get observedAttributes(): string[] {
     return [...OBSERVED];
@@ -140,9 +46,7 @@ export class AttnHeatmap extends AttnElement {
   #lang: Lang | null = null;
   #t: Strings = STRINGS['zh-CN'];
 
-  #engine: Engine | null = null;
-  #engineError: string | null = null;
-  #loading = false;
+  readonly #engine = this.loadable(() => AttnHeatmap.engineLoader());
   #model: Heatmap | null = null;
   #modelKey = '';
   #computedKey = '';
@@ -157,7 +61,7 @@ export class AttnHeatmap extends AttnElement {
 
   // static parts
   readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
-  readonly #message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+  readonly #message = new MessageBox();
   // Not an error (the picture is right, only names are missing or unused): a quiet note for the author.
   readonly #labelsNote = h('p', { class: 'note', part: 'labels-note', hidden: true });
   readonly #dkLabel = h('label', { for: 'dk' });
@@ -175,20 +79,12 @@ export class AttnHeatmap extends AttnElement {
   readonly #compareLabel = h('span');
   readonly #reading = h('p', { class: 'reading' });
   readonly #panels = [new Panel(0), new Panel(1)];
+  readonly #painter = new Painter();
   readonly #panelBox = h('div', { class: 'panels', part: 'panels' });
   readonly #legendTitle = h('span');
   readonly #legendMasked = h('span');
   readonly #info = h('p', { class: 'info', part: 'cell-info', 'aria-live': 'polite' });
-  readonly #rawStd = h('p', { class: 'std' });
-  readonly #scaledStd = h('p', { class: 'std' });
-  readonly #rowMaxTitle = h('span');
-  readonly #rowMax = h('p', { class: 'rowmax' });
-  readonly #rowSums = h('p', { class: 'rowsums' });
-  readonly #formulaTitle = h('span');
-  readonly #formula = h('code');
-  readonly #single = h('div', { class: 'single' });
-  /** Compare mode: the readouts, one line per panel, each named after its panel. */
-  readonly #compared = h('div', { class: 'compared', part: 'compare-readouts', hidden: true });
+  readonly #readouts = new ReadoutView();
   #data: PanelData[] = [];
   readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
   readonly #copyStatus = h('span', { class: 'copystatus', role: 'status' });
@@ -216,16 +112,13 @@ export class AttnHeatmap extends AttnElement {
         h('span', { class: 'ramp' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), this.#legendMasked)),
       this.#info,
       h('div', { class: 'readouts', part: 'readouts' },
-        this.#single,
-        this.#compared),
+        this.#readouts.single,
+        this.#readouts.compared),
       h('div', { class: 'copy' }, this.#copyBtn, this.#copyStatus),
       h('details', {}, this.#summary, this.#snippet),
     );
-    this.#single.append(this.#rawStd, this.#scaledStd,
-      h('p', {}, this.#rowMaxTitle, this.#rowMax), this.#rowSums,
-      h('p', { class: 'formula' }, this.#formulaTitle, ' ', this.#formula));
     this.#body.hidden = true;
-    this.root.append(this.#status, this.#message, this.#labelsNote, this.#body);
+    this.root.append(this.#status, this.#message.el, this.#labelsNote, this.#body);
     this.#wire();
   }
 
@@ -279,14 +172,14 @@ export class AttnHeatmap extends AttnElement {
       this.#resize.observe(this.#panels[0].board);
     }
     // Start fetching and compiling the engine now, not in the first frame.
-    this.#loadEngine();
+    this.#engine.start();
     this.requestRender();
   }
 
   disconnectedCallback(): void {
     this.#schemeQuery?.removeEventListener?.('change', this.#onScheme);
     this.#schemeQuery = null;
-    this.#engineError = null; // a later reconnect tries to load the engine again
+    this.#engine.reset(); // a later reconnect tries to load the engine again
     this.#resize?.disconnect();
     this.#resize = null;
     this.#freeModel();
@@ -295,9 +188,9 @@ export class AttnHeatmap extends AttnElement {
     this.settle();
   }
 
-  /** Loading the engine and the screen-reader tables' refresh are part of an update. */
+  /** The screen-reader tables' refresh is part of an update (so is loading the engine). */
   protected override busy(): boolean {
-    return this.#loading || this.#tableTimer !== null;
+    return this.#tableTimer !== null;
   }
 
   #freeModel(): void {
@@ -305,20 +198,6 @@ export class AttnHeatmap extends AttnElement {
     this.#model = null;
     this.#modelKey = '';
     this.#computedKey = '';
-  }
-
-  #loadEngine(): void {
-    if (this.#loading || this.#engine || this.#engineError !== null) return;
-    this.#loading = true;
-    this.#engineError = null;
-    AttnHeatmap.engineLoader().then(
-      (engine) => { this.#engine = engine; this.#loading = false; this.requestRender(); },
-      (err: unknown) => {
-        this.#loading = false;
-        this.#engineError = err instanceof Error ? err.message : String(err);
-        this.requestRender();
-      },
-    );
   }
 
   // --- controls ----------------------------------------------------------------
@@ -339,7 +218,7 @@ export class AttnHeatmap extends AttnElement {
     this.#copyBtn.addEventListener('click', () => this.track(() => this.#copy()));
     for (const p of this.#panels) {
       p.grid.addEventListener('pointerover', (e) => {
-        const n = this.#cellIndex(p, e.target);
+        const n = p.cellIndex(e.target);
         if (n !== null) { this.#hover = { panel: p.index, n }; this.#showInfo(p, n); }
       });
       p.grid.addEventListener('pointerleave', () => {
@@ -349,39 +228,19 @@ export class AttnHeatmap extends AttnElement {
         else this.#info.textContent = this.#t.cellHint;
       });
       p.grid.addEventListener('focusin', (e) => {
-        const n = this.#cellIndex(p, e.target);
+        const n = p.cellIndex(e.target);
         if (n === null) return;
         if (n !== p.active) p.setActive(n, false);
         this.#showInfo(p, n);
       });
-      p.grid.addEventListener('keydown', (e) => this.#onKey(p, e));
+      p.grid.addEventListener('keydown', (e) => {
+        const n = p.keyTarget(e);
+        if (n === null) return;
+        e.preventDefault();
+        p.setActive(n, true);
+        this.#showInfo(p, n);
+      });
     }
-  }
-
-  #cellIndex(p: Panel, target: EventTarget | null): number | null {
-    if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'gridcell') return null;
-    return Number(target.dataset.i) * p.T + Number(target.dataset.j);
-  }
-
-  #onKey(p: Panel, e: KeyboardEvent): void {
-    const T = p.T;
-    if (T === 0) return;
-    let i = Math.floor(p.active / T);
-    let j = p.active % T;
-    switch (e.key) {
-      case 'ArrowRight': j = Math.min(T - 1, j + 1); break;
-      case 'ArrowLeft': j = Math.max(0, j - 1); break;
-      case 'ArrowDown': i = Math.min(T - 1, i + 1); break;
-      case 'ArrowUp': i = Math.max(0, i - 1); break;
-      case 'Home': j = 0; if (e.ctrlKey) i = 0; break;
-      case 'End': j = T - 1; if (e.ctrlKey) i = T - 1; break;
-      case 'PageUp': i = 0; break;
-      case 'PageDown': i = T - 1; break;
-      default: return;
-    }
-    e.preventDefault();
-    p.setActive(i * T + j, true);
-    this.#showInfo(p, i * T + j);
   }
 
   #showInfo(p: Panel, n: number): void {
@@ -422,10 +281,10 @@ export class AttnHeatmap extends AttnElement {
   // --- render -----------------------------------------------------------------
 
   protected render(): void {
-    const lang = resolveLang(this);
-    if (lang !== this.#lang) {
+    const { lang, t, changed } = this.localize(STRINGS);
+    if (changed) {
       this.#lang = lang;
-      this.#t = STRINGS[lang];
+      this.#t = t;
       this.#applyStrings();
       this.#computedKey = '';
     }
@@ -435,9 +294,9 @@ export class AttnHeatmap extends AttnElement {
     this.#showErrors();
     this.#syncControls();
 
-    if (!this.#engine) {
-      this.#loadEngine();
-      this.#status.textContent = this.#engineError ? this.#t.engineFailed(this.#engineError) : this.#t.loading;
+    if (!this.#engine.value) {
+      this.#engine.start();
+      this.#status.textContent = this.#engine.error ? this.#t.engineFailed(this.#engine.error) : this.#t.loading;
       this.#status.hidden = false;
       this.#body.hidden = !this.#main; // keep the last picture if there was one
       return;
@@ -473,8 +332,7 @@ export class AttnHeatmap extends AttnElement {
     this.#legendTitle.textContent = t.legend;
     this.#legendMasked.textContent = t.legendMasked;
     this.#info.textContent = t.cellHint;
-    this.#rowMaxTitle.textContent = `${t.rowMax}: `;
-    this.#formulaTitle.textContent = `${t.formula}:`;
+    this.#readouts.applyStrings(t);
     this.#copyBtn.textContent = t.copy;
     this.#copyStatus.textContent = '';
     this.#summary.textContent = t.snippetSummary;
@@ -483,8 +341,7 @@ export class AttnHeatmap extends AttnElement {
 
   #showErrors(): void {
     const t = this.#t;
-    this.#message.replaceChildren(...this.#errors.map((e) => h('p', { 'data-attr': e.attr }, t.error(e))));
-    this.#message.hidden = this.#errors.length === 0;
+    this.#message.show(this.#errors.map((e) => ({ text: t.error(e), attr: e.attr })));
     const { labels, tokens } = this.#state;
     const off = labels.length > 0 && labels.length !== tokens;
     this.#labelsNote.textContent = off ? t.labelsCount(labels.length, tokens) : '';
@@ -515,7 +372,7 @@ export class AttnHeatmap extends AttnElement {
   }
 
   #compute(): void {
-    const engine = this.#engine!;
+    const engine = this.#engine.value!;
     const s = this.#state;
     const modelKey = `${s.seed}|${s.tokens}|${s.dkMax}`;
     if (modelKey !== this.#modelKey || !this.#model) {
@@ -535,11 +392,10 @@ export class AttnHeatmap extends AttnElement {
       return { scale, stats, weights: model.weights(), scores: model.scores(), raw: model.rawScores(), rowMax: model.rowMax() };
     };
     const data: PanelData[] = scales.map(run);
-    this.#data = data;
     // `weights`, `scores` and the change event follow the scale attribute, shown or not.
     this.#main = data.find((d) => d.scale === s.scale) ?? run(s.scale);
 
-    const colors = this.#colors();
+    const colors = canvasColors(this);
     this.#panels.forEach((p, idx) => {
       const d = data[idx];
       p.el.hidden = !d;
@@ -551,8 +407,9 @@ export class AttnHeatmap extends AttnElement {
       p.grid.setAttribute('aria-label', this.#t.gridLabel(this.#t.scaleOption[d.scale]));
       p.stat.textContent = `${this.#t.rowMax} · ${this.#t.meanRowMax(fmt(d.stats.meanRowMax, 3), fmt(1 / s.tokens, 3))}`;
       p.stat.hidden = !s.compare;
-      this.#paint(p, d, colors);
+      this.#painter.paint(p, d, colors, this.#boardSize);
     });
+    this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;
     const focusedPanel = this.#panels.find((p) => p.grid.contains(this.root.activeElement));
@@ -561,122 +418,11 @@ export class AttnHeatmap extends AttnElement {
     this.#scheduleTables();
   }
 
-  #colors(): { bg: string; masked: string; hatch: string } {
-    const cs = getComputedStyle(this);
-    const get = (name: string, fallback: string) => cs.getPropertyValue(name).trim() || fallback;
-    return { bg: get('--_bg', '#ffffff'), masked: get('--_masked', '#ffffff'), hatch: get('--_hatch', '#5f6672') };
-  }
-
-  #paint(p: Panel, d: PanelData, colors: { bg: string; masked: string; hatch: string }): void {
-    const T = p.T;
-    const css = this.#boardSize || p.board.clientWidth || 352;
-    const dpr = Math.max(1, Math.min(4, globalThis.devicePixelRatio || 1));
-    const W = Math.max(T, Math.round(css * dpr));
-    if (p.canvas.width !== W || p.canvas.height !== W) { p.canvas.width = W; p.canvas.height = W; }
-    const ctx = p.canvas.getContext('2d');
-    if (!ctx) return;
-    lut ??= buildLut();
-    ctx.fillStyle = colors.bg;
-    ctx.fillRect(0, 0, W, W);
-    const gap = W / T >= 6 * dpr ? Math.max(1, Math.round(dpr)) : 0;
-    const hatch = this.#hatchPattern(ctx, dpr, colors);
-    const cellCss = css / T;
-    const showValues = cellCss >= 34;
-    if (showValues) {
-      ctx.font = `${Math.round(Math.min(13, cellCss * 0.3) * dpr)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-    }
-    for (let i = 0; i < T; i++) {
-      const y0 = Math.round((i * W) / T);
-      const y1 = Math.round(((i + 1) * W) / T);
-      for (let j = 0; j < T; j++) {
-        const n = i * T + j;
-        const x0 = Math.round((j * W) / T);
-        const x1 = Math.round(((j + 1) * W) / T);
-        const masked = d.scores[n] === -Infinity;
-        if (masked) {
-          ctx.fillStyle = colors.masked;
-          ctx.fillRect(x0, y0, x1 - x0 - gap, y1 - y0 - gap);
-          ctx.fillStyle = hatch ?? colors.hatch;
-          ctx.fillRect(x0, y0, x1 - x0 - gap, y1 - y0 - gap);
-        } else {
-          const li = lutIndex(d.weights[n]);
-          ctx.fillStyle = lut.fill[li];
-          ctx.fillRect(x0, y0, x1 - x0 - gap, y1 - y0 - gap);
-          if (showValues) {
-            ctx.fillStyle = lut.ink[li];
-            ctx.fillText(fmt(d.weights[n], 2), (x0 + x1 - gap) / 2, (y0 + y1 - gap) / 2);
-          }
-        }
-      }
-    }
-  }
-
-  #pattern: { key: string; pattern: CanvasPattern | null } | null = null;
-
-  #hatchPattern(ctx: CanvasRenderingContext2D, dpr: number, colors: { masked: string; hatch: string }): CanvasPattern | null {
-    const key = `${dpr}|${colors.masked}|${colors.hatch}`;
-    if (this.#pattern?.key === key) return this.#pattern.pattern;
-    const size = Math.max(4, Math.round(5 * dpr));
-    const tile = document.createElement('canvas');
-    tile.width = size;
-    tile.height = size;
-    const t = tile.getContext('2d');
-    let pattern: CanvasPattern | null = null;
-    if (t) {
-      t.fillStyle = colors.masked;
-      t.fillRect(0, 0, size, size);
-      t.strokeStyle = colors.hatch;
-      t.lineWidth = Math.max(1, 1.3 * dpr);
-      t.beginPath();
-      // diagonal lines that tile seamlessly
-      t.moveTo(0, size); t.lineTo(size, 0);
-      t.moveTo(-size / 2, size / 2); t.lineTo(size / 2, -size / 2);
-      t.moveTo(size / 2, size * 1.5); t.lineTo(size * 1.5, size / 2);
-      t.stroke();
-      pattern = ctx.createPattern(tile, 'repeat');
-    }
-    this.#pattern = { key, pattern };
-    return pattern;
-  }
-
   #updateReadouts(): void {
     const m = this.#main;
     if (!m) return;
     const s = this.#state;
-    const t = this.#t;
-    this.#single.hidden = s.compare;
-    this.#compared.hidden = !s.compare;
-    if (s.compare) {
-      // Every line says which panel it describes: the raw scores are shared, the rest is per panel.
-      const line = (who: string, text: string, cls?: string) => h('p', cls ? { class: cls } : {}, h('strong', {}, `${who} · `), text);
-      const first = this.#data[0];
-      const lines: HTMLElement[] = [];
-      if (first) {
-        const r0 = readouts({ ...s, scale: first.scale }, first.stats, first.rowMax);
-        lines.push(line(t.bothPanels, t.rawStd(fmt(r0.rawStd, 3), fmt(r0.sqrtDk, 3))));
-      }
-      for (const d of this.#data) {
-        const r = readouts({ ...s, scale: d.scale }, d.stats, d.rowMax);
-        const who = t.panelName[d.scale];
-        if (d.scale !== 'none') lines.push(line(who, t.scaledStd(fmt(r.scaledStd, 3))));
-        lines.push(line(who, `${t.rowMax}: ${r.rowMax.map((x) => fmt(x, 3)).join(' · ')} — ${t.meanRowMax(fmt(r.meanRowMax, 3), fmt(r.uniform, 3))}`, 'rowmax'));
-      }
-      const worst = Math.max(...this.#data.map((d) => d.stats.maxRowSumError));
-      lines.push(line(t.bothPanels, t.rowSums(fmtTiny(worst))));
-      for (const d of this.#data) {
-        lines.push(line(t.panelName[d.scale], `${t.formula}: `, 'formula'));
-        lines[lines.length - 1]!.append(h('code', {}, formula({ ...s, scale: d.scale })));
-      }
-      this.#compared.replaceChildren(...lines);
-    }
-    const r = readouts(s, m.stats, m.rowMax);
-    this.#rawStd.textContent = t.rawStd(fmt(r.rawStd, 3), fmt(r.sqrtDk, 3));
-    this.#scaledStd.textContent = t.scaledStd(fmt(r.scaledStd, 3));
-    this.#rowMax.textContent = `${r.rowMax.map((x) => fmt(x, 3)).join(' · ')} — ${t.meanRowMax(fmt(r.meanRowMax, 3), fmt(r.uniform, 3))}`;
-    this.#rowSums.textContent = t.rowSums(fmtTiny(r.maxRowSumError));
-    this.#formula.textContent = formula(s);
+    this.#readouts.update(s, m, this.#data, this.#t);
     const snippet = numpySnippet(s);
     if (snippet !== this.#snippetShown) {
       this.#snippetShown = snippet;
@@ -690,29 +436,12 @@ export class AttnHeatmap extends AttnElement {
     if (this.#tableTimer !== null) clearTimeout(this.#tableTimer);
     this.#tableTimer = setTimeout(() => {
       this.#tableTimer = null;
-      this.#fillTables();
+      const s = this.#state, t = this.#t;
+      for (const p of this.#panels) {
+        if (p.data && !p.el.hidden) p.fillTable(t.tableCaption(s.dk, t.scaleOption[p.data.scale], s.causal), `0 (${t.legendMasked})`);
+      }
       this.settle();
     }, 120);
-  }
-
-  #fillTables(): void {
-    const s = this.#state;
-    for (const p of this.#panels) {
-      const d = p.data;
-      if (!d || p.el.hidden) continue;
-      const T = p.T;
-      const caption = p.table.querySelector('caption');
-      if (caption) caption.textContent = this.#t.tableCaption(s.dk, this.#t.scaleOption[d.scale], s.causal);
-      const rows = p.table.tBodies[0]?.rows;
-      if (!rows) continue;
-      for (let i = 0; i < T && i < rows.length; i++) {
-        const cells = rows[i].cells;
-        for (let j = 0; j < T; j++) {
-          const td = cells[j + 1];
-          if (td) td.textContent = d.scores[i * T + j] === -Infinity ? `0 (${this.#t.legendMasked})` : fmt(d.weights[i * T + j], 4);
-        }
-      }
-    }
   }
 
   #emitChange(): void {

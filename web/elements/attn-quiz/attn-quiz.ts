@@ -2,56 +2,24 @@
 // answer and shows the feedback at once; a retake reshuffles questions and
 // options; attempts go to the progress store; answers and the completed quiz
 // are announced as xAPI-shaped events the host page may forward.
-import { AttnElement, define, h, resolveLang } from '../../shared/element';
+import { AttnElement, define, h, reflect } from '../../shared/element';
 import { recordQuizAttempt, getStorageStatus, type QuizAttempt } from '../../storage/progress';
-import { BANK_NAME, parseBank, type Bank, type BankIssue, type BankQuestion, type LangText } from './bank';
-import { nextOptionOrder, nextQuestionOrder, cryptoRandomInt, type RandomInt } from './shuffle';
+import { parseBank, type Bank } from './bank';
+import { freshAttempt, restoredAttempt, type Attempt, type Orders, type SavedQuizAttempt } from './attempt';
+import { bankAddress, fetchBank, namedUrl, renderLoadError, type LoadError } from './bank-load';
+import { cryptoRandomInt, type RandomInt } from './shuffle';
 import { STRINGS, type QuizLang, type QuizStrings } from './i18n';
+import { renderOpen } from './open-prompts';
+import { sectionLink } from './section';
 import { QUIZ_CSS } from './styles';
+import { answerStatement, completeStatement, type AttnQuizAnswerDetail, type AttnQuizCompleteDetail } from './xapi';
 
-export const VERB_ANSWERED = 'http://adlnet.gov/expapi/verbs/answered';
-export const VERB_COMPLETED = 'http://adlnet.gov/expapi/verbs/completed';
-/** A completed attempt counts as a success from this scaled score on. */
-export const PASS_SCALED = 0.8;
-
-export interface XapiLangMap { [lang: string]: string }
-
-export interface XapiStatement {
-  actor?: undefined;
-  verb: { id: typeof VERB_ANSWERED | typeof VERB_COMPLETED; display: { 'en-US': 'answered' | 'completed' } };
-  object: {
-    objectType: 'Activity';
-    id: string;
-    definition: {
-      type: string;
-      name: XapiLangMap;
-      description?: XapiLangMap;
-      interactionType?: 'choice';
-      correctResponsesPattern?: string[];
-      choices?: { id: string; description: XapiLangMap }[];
-    };
-  };
-  result: {
-    success: boolean;
-    completion?: boolean;
-    response?: string;
-    score: { raw: number; min: 0; max: number; scaled: number };
-    duration: string;
-  };
-  context: { registration: string; contextActivities?: { parent: { id: string; objectType: 'Activity' }[] } };
-  timestamp: string;
-}
-
-/** Detail of `attn-quiz-answer`. */
-export interface AttnQuizAnswerDetail extends XapiStatement {
-  verb: { id: typeof VERB_ANSWERED; display: { 'en-US': 'answered' } };
-}
-/** Detail of `attn-quiz-complete`. */
-export interface AttnQuizCompleteDetail extends XapiStatement {
-  verb: { id: typeof VERB_COMPLETED; display: { 'en-US': 'completed' } };
-  /** The attempt as it was handed to the progress store. */
-  attempt: QuizAttempt;
-}
+export type { SavedQuizAttempt } from './attempt';
+export { samePage, sectionTitle } from './section';
+export {
+  isoDuration, PASS_SCALED, VERB_ANSWERED, VERB_COMPLETED,
+  type AttnQuizAnswerDetail, type AttnQuizCompleteDetail, type XapiLangMap, type XapiStatement,
+} from './xapi';
 
 declare global {
   interface HTMLElementTagNameMap { 'attn-quiz': AttnQuiz }
@@ -66,104 +34,10 @@ declare global {
   }
 }
 
-/** ISO 8601 duration with tenths of a second, e.g. `PT12.3S`. */
-export function isoDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 100) / 10);
-  return `PT${Number.isInteger(s) ? s.toFixed(0) : s.toFixed(1)}S`;
-}
-
-function uuid(): string {
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const x = Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
-}
-
 const LETTERS = 'ABCDEFGH';
-
-/**
- * The heading of the section `url` points to, as this page shows it in
- * `lang` (text in the other language's `lang` blocks is left out), or null
- * when the section is not on this page.
- */
-/** True when `url` is this document (a directory and its index.html are one page). */
-export function samePage(url: URL): boolean {
-  const here = new URL(document.URL);
-  const path = (p: string) => p.replace(/\/index\.html$/i, '/');
-  return url.origin === here.origin && path(url.pathname) === path(here.pathname) && url.search === here.search;
-}
-
-export function sectionTitle(url: URL, lang: QuizLang): string | null {
-  if (!url.hash || !samePage(url)) return null;
-  let target: HTMLElement | null;
-  try { target = document.getElementById(decodeURIComponent(url.hash.slice(1))); } catch { return null; }
-  if (!target) return null;
-  const heading = /^H[1-6]$/.test(target.tagName) ? target : target.querySelector('h1, h2, h3, h4, h5, h6');
-  if (!heading) return null;
-  const want = lang === 'en' ? 'en' : 'zh';
-  let text = '';
-  const walk = (n: Node): void => {
-    if (n.nodeType === Node.TEXT_NODE) { text += n.textContent ?? ''; return; }
-    if (!(n instanceof Element)) return;
-    const l = n.getAttribute('lang');
-    if (l && !l.toLowerCase().startsWith(want)) return;
-    if (n.tagName === 'SUP') text += '^'; // head_size<sup>−0.5</sup> reads head_size^−0.5
-    n.childNodes.forEach(walk);
-  };
-  walk(heading);
-  text = text.replace(/\s+/g, ' ').trim();
-  return text ? (text.length > 80 ? `${text.slice(0, 80)}…` : text) : null;
-}
-const langMap = (t: LangText): XapiLangMap => ({ 'zh-CN': t['zh-CN'], en: t.en });
-
-type LoadError =
-  | { kind: 'no-source' }
-  | { kind: 'bad-name'; name: string }
-  | { kind: 'bad-src'; src: string }
-  | { kind: 'not-found'; what: string; status: number; url: string; base: string }
-  | { kind: 'not-json'; what: string; url: string; base: string }
-  | { kind: 'http'; what: string; status: number; url: string; base: string }
-  | { kind: 'network'; what: string; url: string; base: string }
-  | { kind: 'invalid'; issues: BankIssue[]; truncated: boolean };
 
 type Phase = { kind: 'loading' } | { kind: 'error'; error: LoadError } | { kind: 'ready' };
 
-interface Attempt {
-  id: string;
-  startedAt: number;
-  /** Wall clock of the last answer (or of the start), for per-answer durations. */
-  lastMark: number;
-  /** Display position -> question index. */
-  qOrder: number[];
-  /** Per question index: display position -> option index. */
-  optOrders: number[][];
-  /** Per question index: chosen option index, or null. */
-  chosen: (number | null)[];
-  /** Per question index: display position of the option that has the roving tabindex. */
-  cursor: number[];
-  saved: 'ok' | 'memory-only' | 'failed' | null;
-}
-
-const MAX_SHOWN_ISSUES = 20;
-
-/** An attempt saved outside the element (e.g. in an LMS's suspend_data), for restoreAttempt(). */
-export interface SavedQuizAttempt {
-  id: string;
-  /** ms since the epoch. */
-  startedAt: number;
-  /** Display position -> question index (bank order). */
-  order: number[];
-  /** Per question index: display position -> option index. */
-  options: number[][];
-  /** Per question index: the locked option index, or null. */
-  chosen: (number | null)[];
-}
-
-function isPerm(x: unknown, n: number): x is number[] {
-  return Array.isArray(x) && x.length === n && new Set(x).size === n && x.every((v) => Number.isInteger(v) && v >= 0 && v < n);
-}
 
 export type QuizItems = 'all' | 'questions' | 'open';
 function parseItems(v: string | null): QuizItems | null {
@@ -178,7 +52,7 @@ export class AttnQuiz extends AttnElement {
   /** What the bank's `href` is relative to: the bank's address (or the page's, inline). */
   #bankBase = '';
   #attempt: Attempt | null = null;
-  #prevOrders: { q: number[]; opt: number[][] } | null = null;
+  #prevOrders: Orders | null = null;
   #loadToken = 0;
   #abort: AbortController | null = null;
   #sourceKey = '';
@@ -199,12 +73,10 @@ export class AttnQuiz extends AttnElement {
 
   // ------------------------------------------------------------ attributes and properties
 
-  get bank(): string { return this.getAttribute('bank') ?? ''; }
-  set bank(v: string) { this.setAttribute('bank', v); }
-  get src(): string { return this.getAttribute('src') ?? ''; }
-  set src(v: string) { this.setAttribute('src', v); }
-  get lesson(): string { return this.getAttribute('lesson') ?? ''; }
-  set lesson(v: string) { this.setAttribute('lesson', v); }
+  // bank, src, lesson: see reflect() below the class
+  declare bank: string;
+  declare src: string;
+  declare lesson: string;
   /**
    * Which parts to show: 'all' (default), 'questions' (the locked multiple
    * choice only) or 'open' (only the write-then-reveal prompts, e.g. in an
@@ -257,20 +129,10 @@ export class AttnQuiz extends AttnElement {
    */
   restoreAttempt(saved: SavedQuizAttempt): boolean {
     if (!this.#bank || this.#phase.kind !== 'ready') { this.#pendingRestore = saved; return true; }
-    const b = this.#bank, n = b.questions.length;
-    const ok = saved && typeof saved.id === 'string' && saved.id.length > 0 && Number.isFinite(saved.startedAt) &&
-      isPerm(saved.order, n) && Array.isArray(saved.options) && saved.options.length === n &&
-      saved.options.every((p, i) => isPerm(p, b.questions[i]!.options.length)) &&
-      Array.isArray(saved.chosen) && saved.chosen.length === n &&
-      saved.chosen.every((c, i) => c === null || (Number.isInteger(c) && c >= 0 && c < b.questions[i]!.options.length));
-    if (!ok) return false;
-    const chosen = saved.chosen.slice();
-    const options = saved.options.map((p) => p.slice());
-    this.#attempt = {
-      id: saved.id, startedAt: saved.startedAt, lastMark: Date.now(), qOrder: saved.order.slice(), optOrders: options, chosen,
-      cursor: chosen.map((c, i) => (c === null ? 0 : options[i]!.indexOf(c))), saved: null,
-    };
-    this.#prevOrders = { q: this.#attempt.qOrder, opt: options };
+    const restored = restoredAttempt(saved, this.#bank);
+    if (!restored) return false;
+    this.#attempt = restored;
+    this.#prevOrders = { q: restored.qOrder, opt: restored.optOrders };
     this.requestRender();
     return true;
   }
@@ -323,78 +185,22 @@ export class AttnQuiz extends AttnElement {
       // An inline bank's links resolve as if it had been fetched from where
       // `src` or `bank` name it (the iframe embed ships our banks inline),
       // else against the page.
-      this.#bankBase = this.#namedUrl() ?? document.baseURI;
+      this.#bankBase = namedUrl(this.src.trim(), this.bank.trim()) ?? document.baseURI;
       this.#accept(parseBank(inline.textContent ?? ''), token);
       return;
     }
-    let url: URL;
-    let what: string;
     // Relative names resolve against the document's base URL (the page's own
     // address unless a <base> says otherwise); errors name both.
     const base = document.baseURI;
-    const src = this.src.trim();
-    const name = this.bank.trim();
-    if (src) {
-      what = src.length > 80 ? `${src.slice(0, 80)}…` : src;
-      try {
-        url = new URL(src, base);
-      } catch {
-        this.#setPhase({ kind: 'error', error: { kind: 'bad-src', src: what } });
-        return;
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        this.#setPhase({ kind: 'error', error: { kind: 'bad-src', src: what } });
-        return;
-      }
-    } else if (name) {
-      if (!BANK_NAME.test(name)) {
-        this.#setPhase({ kind: 'error', error: { kind: 'bad-name', name: name.length > 80 ? `${name.slice(0, 80)}…` : name } });
-        return;
-      }
-      what = `“${name}”`;
-      url = new URL(`banks/${name}.json`, base);
-    } else {
-      this.#setPhase({ kind: 'error', error: { kind: 'no-source' } });
-      return;
-    }
+    const addr = bankAddress(this.src.trim(), this.bank.trim(), base);
+    if ('error' in addr) { this.#setPhase({ kind: 'error', error: addr.error }); return; }
     const abort = new AbortController();
     this.#abort = abort;
-    // (shortened: a 1 MB src must not become a 1 MB message)
-    const clip = (u: string) => (u.length > 160 ? `${u.slice(0, 160)}…` : u);
-    const where = { url: clip(url.href), base: clip(base) };
-    let text: string;
-    try {
-      const res = await fetch(url, { credentials: 'same-origin', signal: abort.signal, headers: { Accept: 'application/json' } });
-      if (token !== this.#loadToken) return;
-      if (!res.ok) {
-        const kind = res.status === 404 || res.status === 410 ? 'not-found' : 'http';
-        this.#setPhase({ kind: 'error', error: { kind, what, status: res.status, ...where } });
-        return;
-      }
-      if ((res.headers.get('content-type') ?? '').toLowerCase().includes('text/html')) {
-        this.#setPhase({ kind: 'error', error: { kind: 'not-json', what, ...where } });
-        return;
-      }
-      text = await res.text();
-    } catch {
-      if (token !== this.#loadToken || abort.signal.aborted) return;
-      this.#setPhase({ kind: 'error', error: { kind: 'network', what, ...where } });
-      return;
-    }
-    if (token !== this.#loadToken) return;
-    this.#bankBase = url.href; // a fetched bank's links resolve against its own address
-    this.#accept(parseBank(text), token);
-  }
-
-  /** Where `src` or `bank` says the bank lives, when one is set and valid. */
-  #namedUrl(): string | null {
-    const src = this.src.trim();
-    const name = this.bank.trim();
-    try {
-      if (src) return new URL(src, document.baseURI).href;
-      if (name && BANK_NAME.test(name)) return new URL(`banks/${name}.json`, document.baseURI).href;
-    } catch { /* no usable address: the page is the base */ }
-    return null;
+    const got = await fetchBank(addr, base, abort.signal);
+    if (token !== this.#loadToken || ('error' in got && abort.signal.aborted)) return;
+    if ('error' in got) { this.#setPhase({ kind: 'error', error: got.error }); return; }
+    this.#bankBase = addr.url.href; // a fetched bank's links resolve against its own address
+    this.#accept(parseBank(got.text), token);
   }
 
   #accept(result: ReturnType<typeof parseBank>, token: number): void {
@@ -418,29 +224,16 @@ export class AttnQuiz extends AttnElement {
     if (pending) this.restoreAttempt(pending);
   }
 
+  #newAttempt(): void {
+    const prev = this.#attempt ? { q: this.#attempt.qOrder, opt: this.#attempt.optOrders } : this.#prevOrders;
+    this.#attempt = freshAttempt(this.#bank!, prev, this.random);
+    this.#prevOrders = { q: this.#attempt.qOrder, opt: this.#attempt.optOrders };
+  }
+
   #setPhase(p: Phase): void {
     this.#phase = p;
     if (p.kind !== 'ready') { this.#bank = p.kind === 'loading' ? this.#bank : null; }
     this.requestRender();
-  }
-
-  #newAttempt(): void {
-    const b = this.#bank!;
-    const prev = this.#attempt ? { q: this.#attempt.qOrder, opt: this.#attempt.optOrders } : this.#prevOrders;
-    const qOrder = nextQuestionOrder(b.questions.length, prev?.q ?? null, this.random);
-    const optOrders = b.questions.map((q, i) => nextOptionOrder(q.options.length, q.answer, prev?.opt[i] ?? null, this.random));
-    const t = Date.now();
-    this.#attempt = {
-      id: uuid(),
-      startedAt: t,
-      lastMark: t,
-      qOrder,
-      optOrders,
-      chosen: b.questions.map(() => null),
-      cursor: b.questions.map(() => 0),
-      saved: null,
-    };
-    this.#prevOrders = { q: qOrder, opt: optOrders };
   }
 
   // ------------------------------------------------------------ answering
@@ -458,38 +251,9 @@ export class AttnQuiz extends AttnElement {
     const success = optionIndex === q.answer;
     const pos = a.qOrder.indexOf(qIndex);
     this.#pendingFocus = `fb-${pos}`;
-    this.emit('attn-quiz-answer', this.#answerStatement(q, optionIndex, success, duration, t));
+    this.emit('attn-quiz-answer', answerStatement(b, q, optionIndex, success, duration, t, a.id));
     if (this.complete) this.#finish(t);
     this.requestRender();
-  }
-
-  #answerStatement(q: BankQuestion, chosen: number, success: boolean, ms: number, t: number): AttnQuizAnswerDetail {
-    const b = this.#bank!;
-    return {
-      verb: { id: VERB_ANSWERED, display: { 'en-US': 'answered' } },
-      object: {
-        objectType: 'Activity',
-        id: `urn:attention-lab:bank:${b.id}:question:${q.id}`,
-        definition: {
-          type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
-          name: langMap(q.prompt),
-          interactionType: 'choice',
-          correctResponsesPattern: [`option-${q.answer}`],
-          choices: q.options.map((o, i) => ({ id: `option-${i}`, description: langMap(o) })),
-        },
-      },
-      result: {
-        success,
-        response: `option-${chosen}`,
-        score: { raw: success ? 1 : 0, min: 0, max: 1, scaled: success ? 1 : 0 },
-        duration: isoDuration(ms),
-      },
-      context: {
-        registration: this.#attempt!.id,
-        contextActivities: { parent: [{ id: `urn:attention-lab:bank:${b.id}`, objectType: 'Activity' }] },
-      },
-      timestamp: new Date(t).toISOString(),
-    };
   }
 
   #finish(t: number): void {
@@ -513,24 +277,7 @@ export class AttnQuiz extends AttnElement {
       a.saved = 'failed';
     }
     this.#pendingFocus = 'summary';
-    const scaled = total ? score / total : 0;
-    this.emit('attn-quiz-complete', {
-      verb: { id: VERB_COMPLETED, display: { 'en-US': 'completed' } },
-      object: {
-        objectType: 'Activity',
-        id: `urn:attention-lab:bank:${b.id}`,
-        definition: { type: 'http://adlnet.gov/expapi/activities/assessment', name: langMap(b.lesson) },
-      },
-      result: {
-        success: scaled >= PASS_SCALED,
-        completion: true,
-        score: { raw: score, min: 0, max: total, scaled: Math.round(scaled * 1000) / 1000 },
-        duration: isoDuration(t - a.startedAt),
-      },
-      context: { registration: a.id },
-      timestamp: new Date(t).toISOString(),
-      attempt,
-    });
+    this.emit('attn-quiz-complete', completeStatement(b, attempt, a.startedAt, t));
   }
 
   // ------------------------------------------------------------ events
@@ -599,15 +346,14 @@ export class AttnQuiz extends AttnElement {
   // ------------------------------------------------------------ rendering
 
   protected render(): void {
-    const lang: QuizLang = resolveLang(this);
-    const s = STRINGS[lang];
+    const { lang, t: s } = this.localize(STRINGS);
     const active = this.root.activeElement as HTMLElement | null;
     const focusId = this.#pendingFocus ?? (active?.id || null);
     this.#pendingFocus = null;
 
     let content: Node;
     if (this.#phase.kind === 'loading') content = h('p', { class: 'loading', part: 'loading', role: 'status' }, s.loading);
-    else if (this.#phase.kind === 'error') content = this.#renderError(this.#phase.error, s);
+    else if (this.#phase.kind === 'error') content = renderLoadError(this.#phase.error, s, this.src.trim() === '');
     else content = this.#renderQuiz(lang, s);
     this.root.replaceChildren(content);
     this.setAttribute('aria-busy', String(this.#phase.kind === 'loading'));
@@ -618,56 +364,6 @@ export class AttnQuiz extends AttnElement {
     }
   }
 
-  #renderError(err: LoadError, s: QuizStrings): Node {
-    let msg: string;
-    let list: Node | null = null;
-    switch (err.kind) {
-      case 'no-source': msg = s.errNoSource; break;
-      case 'bad-name': msg = s.errBadName(err.name); break;
-      case 'bad-src': msg = s.errBadSrc(err.src); break;
-      case 'not-found': msg = `${s.errNotFound(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
-      case 'not-json': msg = `${s.errNotJson(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
-      case 'http': msg = `${s.errHttp(err.what, err.status)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
-      case 'network': msg = `${s.errNetwork(err.what)} ${s.tried(err.url, err.base, this.src.trim() === '', document.querySelector('base[href]') !== null)}`; break;
-      case 'invalid': {
-        msg = s.errInvalid(err.issues.length, err.truncated);
-        list = h('ul', { part: 'error-list' }, ...err.issues.slice(0, MAX_SHOWN_ISSUES).map((i) => h('li', {}, s.issue(i))));
-        break;
-      }
-    }
-    return h('div', { class: 'error', part: 'error', role: 'alert', 'data-error': err.kind },
-      h('p', { class: 'error-title' }, s.errorTitle),
-      h('p', { class: 'error-message' }, msg),
-      list);
-  }
-
-  #sectionLink(href: string | undefined, section: string | undefined, s: QuizStrings, lang: QuizLang): HTMLAnchorElement | null {
-    const b = this.#bank!;
-    if (!section || (!href && !b.href)) return null;
-    let url: URL;
-    try {
-      const base = b.href ? new URL(b.href, this.#bankBase || document.baseURI) : new URL(document.baseURI);
-      url = href ? new URL(href, base) : base;
-    } catch {
-      return null;
-    }
-    if (!/^https?:$/i.test(url.protocol)) return null;
-    // Linked by anchor: when the section is on this page, the link is named
-    // after its heading as the page shows it, so the label, the page's
-    // numbering and its contents list cannot drift apart, and it stays a jump
-    // within the page. The bank's `section` is the fallback (another page, an
-    // embed); such a link opens the lesson in a new tab, so that a quiz in an
-    // iframe or an author's page stays where it is.
-    if (samePage(url)) {
-      const here = new URL(document.URL);
-      here.hash = url.hash;
-      const title = sectionTitle(here, lang);
-      return h('a', { href: here.href, part: 'section-link', class: 'section-link' }, title ? s.reviewAt(title) : s.review(section));
-    }
-    return h('a', { href: url.href, part: 'section-link', class: 'section-link', target: '_blank', rel: 'noopener' },
-      s.review(section), h('span', { class: 'sr-only' }, s.newTab));
-  }
-
   #renderQuiz(lang: QuizLang, s: QuizStrings): Node {
     const b = this.#bank!, a = this.#attempt!;
     const raw = this.getAttribute('items');
@@ -676,7 +372,7 @@ export class AttnQuiz extends AttnElement {
     const mode = this.items;
     if (mode === 'open') {
       return h('section', { class: 'quiz', part: 'quiz' },
-        b.open.length ? this.#renderOpen(lang, s) : h('p', { class: 'hint', part: 'hint' }, s.noOpen));
+        b.open.length ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : h('p', { class: 'hint', part: 'hint' }, s.noOpen));
     }
     const total = b.questions.length;
     const items = a.qOrder.map((qi, pos) => this.#renderQuestion(qi, pos, total, lang, s));
@@ -685,7 +381,7 @@ export class AttnQuiz extends AttnElement {
       h('p', { class: 'hint', part: 'hint' }, s.instructions),
       h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total)));
     const summary = this.complete ? this.#renderSummary(s, lang) : null;
-    const open = b.open.length && mode === 'all' ? this.#renderOpen(lang, s) : null;
+    const open = b.open.length && mode === 'all' ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : null;
     return h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' },
       bad,
       header,
@@ -729,7 +425,7 @@ export class AttnQuiz extends AttnElement {
       },
       h('p', { class: 'verdict' }, right ? s.correct : s.wrong, ' ', s.rightAnswerIs(LETTERS[rightPos]!, q.options[q.answer]![lang])),
       h('p', { class: 'explanation', part: 'explanation' }, q.explanation[lang]),
-      this.#sectionLink(q.sectionHref, q.section, s, lang));
+      sectionLink(this.#bank!, this.#bankBase, q.sectionHref, q.section, s, lang));
     }
     return h('li', { class: 'question', part: 'question', id: `q-${pos}`, 'data-question': q.id },
       h('p', { class: 'qlabel' }, s.questionLabel(pos + 1, total)),
@@ -752,7 +448,7 @@ export class AttnQuiz extends AttnElement {
       .map(({ q, pos }) => h('li', { 'data-question': q.id },
         h('span', { class: 'missed-label' }, s.questionLabel(pos + 1, total)), ' ',
         h('span', { class: 'missed-prompt' }, q.prompt[lang]), ' ',
-        this.#sectionLink(q.sectionHref, q.section, s, lang)));
+        sectionLink(this.#bank!, this.#bankBase, q.sectionHref, q.section, s, lang)));
     return h('div', { class: 'summary', part: 'summary', id: 'summary', tabindex: '-1', role: 'group', 'aria-labelledby': 'summary-title' },
       h('p', { id: 'summary-title', class: 'summary-title' }, s.scoreTitle),
       h('p', { class: 'score', part: 'score' }, s.score(score, total)),
@@ -761,31 +457,7 @@ export class AttnQuiz extends AttnElement {
       saved ? h('p', { class: 'saved', part: 'saved' }, saved) : null,
       h('button', { type: 'button', id: 'retake', part: 'retake', 'data-action': 'retake' }, s.retake));
   }
-
-  #renderOpen(lang: QuizLang, s: QuizStrings): Node {
-    const b = this.#bank!;
-    const items = b.open.map((p, i) => {
-      const shown = this.#revealed.has(p.id);
-      const ta = h('textarea', { id: `open-${i}`, part: 'open-answer', 'data-open': p.id, 'aria-describedby': `open-prompt-${i}` });
-      ta.value = this.#openText.get(p.id) ?? '';
-      return h('div', { class: 'open-item', part: 'open-item', 'data-open-id': p.id },
-        h('p', { class: 'prompt', part: 'prompt', id: `open-prompt-${i}` }, `${i + 1}. ${p.prompt[lang]}`),
-        h('label', { for: `open-${i}` }, s.yourAnswer),
-        ta,
-        h('button', {
-          type: 'button', class: 'secondary', id: `reveal-${i}`, part: 'reveal', 'data-action': 'reveal', 'data-open': p.id,
-          'aria-expanded': String(shown), 'aria-controls': `model-${i}`,
-        }, shown ? s.hide : s.reveal),
-        h('div', { class: 'model', part: 'model-answer', id: `model-${i}`, hidden: !shown },
-          h('p', { class: 'model-title' }, s.modelAnswer),
-          h('p', {}, p.model[lang]),
-          shown ? this.#sectionLink(p.sectionHref, p.section, s, lang) : null));
-    });
-    return h('section', { class: 'open', part: 'open', 'aria-labelledby': 'open-title' },
-      h('h3', { id: 'open-title' }, s.openTitle),
-      h('p', { class: 'hint' }, s.openHint),
-      ...items);
-  }
 }
 
+reflect(AttnQuiz, { bank: 'string', src: 'string', lesson: 'string' });
 define('attn-quiz', AttnQuiz);

@@ -2,7 +2,7 @@
 // next review is due; when it is, runs the session (retake the quiz, write the
 // key lines from memory, rate), and schedules the next one with ts-fsrs via
 // the storage module. Without `lesson`, lists the reviews of every lesson.
-import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
+import { AttnElement, define, h, reflect, resolveLang, type Lang } from '../../shared/element';
 import {
   exportProgress, getStorageStatus, importProgress, isDue, isLessonId, now, previewSchedule, quizAttempts,
   RATINGS, recordReview, recoveredBackupKey, reviewItem, reviewItems, subscribe, suggestRating,
@@ -12,62 +12,17 @@ import '../attn-quiz/attn-quiz';
 import type { AttnQuizCompleteDetail } from '../attn-quiz/attn-quiz';
 import { buildIcs, formatDateTime, formatDue } from './format';
 import { STRINGS, type ReviewStrings } from './i18n';
-import { recallFor, type RecallSpec } from './recall';
+import { recallFor } from './recall';
+import { download, evaluate, type Session, type Step } from './session';
 import { lessonName } from './lessons';
 import { REVIEW_CSS } from './styles';
-import { getEvaluator } from '../../engine/evaluator-browser';
-import { reasonText, type VerdictData } from '../attn-exercise/reasons';
+import { reasonText } from '../attn-exercise/reasons';
 
 export type ReviewState = 'empty' | 'scheduled' | 'due';
 export interface ReviewCompleteDetail { lesson: string; rating: RatingName; due: string }
 export interface ReviewItemSummary { lesson: string; due: string; lastRating: RatingName | null }
 
-type Step = 'quiz' | 'recall' | 'rate';
-interface Session {
-  lesson: string;
-  step: Step;
-  quizScore: number; quizTotal: number;
-  startedAt: number;
-  lines: string[];
-  /** Per line: null until checked/revealed; then whether it is right. */
-  verdict: (boolean | null)[];
-  /** Per line, after the evaluator checked it: its verdict (the reason is worded at render time). */
-  judged: VerdictData[];
-  revealed: boolean;
-  checkedByEvaluator: boolean;
-  checking: boolean;
-  evaluatorFailed: boolean;
-  rating: RatingName | null;
-  quizMissing: boolean;
-}
-
 const QUIZ_WAIT_MS = 4000;
-
-/**
- * Checks the recalled lines with the engine's exercise evaluator: each line is
- * judged by what it computes on several inputs, not by its spelling. Null when
- * the engine can't be loaded (the learner then reveals and grades themselves).
- */
-async function evaluate(spec: RecallSpec, lines: string[]): Promise<VerdictData[] | null> {
-  if (spec.exercise !== 'lesson1' || lines.length !== 3) return null;
-  try {
-    const engine = await getEvaluator();
-    const r = engine.exercise('0', lines[0], lines[1], lines[2]);
-    return r.todos.map((t) => ({ correct: t.correct, reason: t.reason, code: t.code, params: t.params, inner: t.inner }));
-  } catch {
-    return null;
-  }
-}
-
-function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = h('a', { href: url, download: name });
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export class AttnReview extends AttnElement {
   static get observedAttributes(): string[] { return ['lesson', 'lang', 'bank']; }
@@ -83,10 +38,9 @@ export class AttnReview extends AttnElement {
 
   constructor() { super(REVIEW_CSS); }
 
-  get lesson(): string | null { return this.getAttribute('lesson'); }
-  set lesson(v: string | null) { if (v === null) this.removeAttribute('lesson'); else this.setAttribute('lesson', v); }
-  get bank(): string | null { return this.getAttribute('bank'); }
-  set bank(v: string | null) { if (v === null) this.removeAttribute('bank'); else this.setAttribute('bank', v); }
+  // lesson, bank: see reflect() below the class
+  declare lesson: string | null;
+  declare bank: string | null;
   get lang(): string { return this.getAttribute('lang') ?? ''; }
   set lang(v: string) { if (v) this.setAttribute('lang', v); else this.removeAttribute('lang'); }
 
@@ -144,8 +98,7 @@ export class AttnReview extends AttnElement {
   }
 
   protected render(): void {
-    const lang = resolveLang(this);
-    const t = STRINGS[lang];
+    const { lang, t } = this.localize(STRINGS);
     const { lesson, invalid } = this.#lesson();
     const state = this.#computeState();
     if (this.getAttribute('state') !== state) this.setAttribute('state', state);
@@ -473,6 +426,7 @@ export class AttnReview extends AttnElement {
   }
 }
 
+reflect(AttnReview, { lesson: 'nullable', bank: 'nullable' });
 define('attn-review', AttnReview);
 
 declare global {

@@ -3,11 +3,12 @@
 // after torch.manual_seed(seed) and computes the three ways of averaging the
 // past, the one-head demo, the softmax temperature and the permutation demo;
 // this element parses attributes, shows numbers and reports.
-import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
+import { AttnElement, MessageBox, define, h } from '../../shared/element';
 import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch-browser';
 import { STRINGS, type Strings } from './i18n';
 import { ATTRS, DEFAULTS, M_MAX, M_MIN, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
 import { pytorchSnippet } from './snippet';
+import { T, WeightTable, numberTable } from './tables';
 import { TRIL_CSS } from './styles';
 
 export type { Part, View } from './parse';
@@ -16,60 +17,7 @@ export type { Part, View } from './parse';
 export type AttnTrilChangeDetail = Omit<TrilState, 'parts'>;
 
 export const CHANGE_EVENT = 'attn-tril-change';
-const T = 8;
 
-
-function cellBar(td: HTMLElement, w: number): void {
-  td.style.setProperty('--w', String(Math.max(0, Math.min(1, w))));
-}
-
-/** An 8 × 8 weight table with a caption; rows = queries, columns = keys. */
-class WeightTable {
-  readonly table = h('table', { part: 'matrix' });
-  readonly caption = h('caption');
-  readonly cells: HTMLTableCellElement[] = [];
-  readonly rows: HTMLTableRowElement[] = [];
-
-  constructor() {
-    const head = h('tr', {}, h('td', {}), ...Array.from({ length: T }, (_, j) => h('th', { scope: 'col' }, String(j))));
-    const body: HTMLTableRowElement[] = [];
-    for (let i = 0; i < T; i++) {
-      const tds = Array.from({ length: T }, () => h('td', { class: 'w' }));
-      this.cells.push(...tds);
-      const tr = h('tr', {}, h('th', { scope: 'row' }, String(i)), ...tds);
-      this.rows.push(tr);
-      body.push(tr);
-    }
-    this.table.append(this.caption, h('thead', {}, head), h('tbody', {}, ...body));
-  }
-
-  fill(w: Float64Array, offset: number, masked: (i: number, j: number) => boolean, hlRow = -1): void {
-    for (let i = 0; i < T; i++) {
-      this.rows[i].classList.toggle('hl', i === hlRow);
-      for (let j = 0; j < T; j++) {
-        const td = this.cells[i * T + j];
-        const v = w[offset + i * T + j];
-        td.textContent = fmt4(v);
-        td.classList.toggle('masked', masked(i, j));
-        cellBar(td, v);
-      }
-    }
-  }
-}
-
-/** A rows × cols table of numbers with a header row. */
-function numberTable(caption: HTMLElement, cols: string[], rows: number): { table: HTMLTableElement; cells: HTMLTableCellElement[]; trs: HTMLTableRowElement[] } {
-  const cells: HTMLTableCellElement[] = [];
-  const trs: HTMLTableRowElement[] = [];
-  const head = h('tr', {}, h('td', {}), ...cols.map((c) => h('th', { scope: 'col' }, c)));
-  for (let i = 0; i < rows; i++) {
-    const tds = cols.map(() => h('td', {}));
-    cells.push(...tds);
-    trs.push(h('tr', {}, h('th', { scope: 'row' }, String(i)), ...tds));
-  }
-  const table = h('table', { part: 'matrix' }, caption, h('thead', {}, head), h('tbody', {}, ...trs));
-  return { table, cells, trs };
-}
 
 export class AttnTril extends AttnElement {
   static get observedAttributes(): string[] {
@@ -81,11 +29,8 @@ export class AttnTril extends AttnElement {
 
   #state: TrilState = { ...DEFAULTS, perm: [...DEFAULTS.perm], parts: [...DEFAULTS.parts] };
   #errors: ParseError[] = [];
-  #lang: Lang = 'zh-CN';
   #t: Strings = STRINGS['zh-CN'];
-  #lab: TorchLab | null = null;
-  #labError: string | null = null;
-  #loading = false;
+  readonly #lab = this.loadable(() => AttnTril.labLoader());
   #three: TrilThreeWays | null = null;
   #threeKey = '';
   #head: TrilHead | null = null;
@@ -94,10 +39,9 @@ export class AttnTril extends AttnElement {
   #perm: TrilPermutation | null = null;
   #probs: Float64Array | null = null;
   #emittedKey = '';
-  #builtLang: Lang | null = null;
 
   readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
-  readonly #message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+  readonly #message = new MessageBox();
   readonly #body = h('div', { class: 'body', role: 'group' });
   // view switch
   readonly #viewBox = h('fieldset', { class: 'view', part: 'view' });
@@ -193,7 +137,7 @@ export class AttnTril extends AttnElement {
       h('div', { class: 'copy' }, this.#copyBtn, this.#copyStatus),
       h('details', {}, this.#summary, this.#snippet));
     this.#body.hidden = true;
-    this.root.append(this.#status, this.#message, this.#body);
+    this.root.append(this.#status, this.#message.el, this.#body);
     this.#wire();
   }
 
@@ -234,30 +178,12 @@ export class AttnTril extends AttnElement {
   // --- lifecycle -------------------------------------------------------------
 
   connectedCallback(): void {
-    this.#loadLab();
+    this.#lab.start();
     this.requestRender();
   }
 
   disconnectedCallback(): void {
-    this.#labError = null;
-  }
-
-  /** Loading the lab module is part of an update (`updateComplete` waits for it). */
-  protected override busy(): boolean {
-    return this.#loading;
-  }
-
-  #loadLab(): void {
-    if (this.#loading || this.#lab || this.#labError !== null) return;
-    this.#loading = true;
-    AttnTril.labLoader().then(
-      (lab) => { this.#lab = lab; this.#loading = false; this.requestRender(); },
-      (err: unknown) => {
-        this.#loading = false;
-        this.#labError = err instanceof Error ? err.message : String(err);
-        this.requestRender();
-      },
-    );
+    this.#lab.reset(); // a later reconnect tries to load the lab again
   }
 
   #wire(): void {
@@ -298,22 +224,19 @@ export class AttnTril extends AttnElement {
     const { state, errors } = resolveState(attrs, this.#state);
     this.#state = state;
     this.#errors = errors;
-    this.#lang = resolveLang(this);
-    this.#t = STRINGS[this.#lang];
-    const t = this.#t;
-    if (this.#builtLang !== this.#lang) this.#texts();
+    const { t, changed } = this.localize(STRINGS);
+    this.#t = t;
+    if (changed) this.#texts();
+    this.#message.show(errors.map((e) => t.error(e)));
 
-    this.#message.hidden = errors.length === 0;
-    this.#message.replaceChildren(...errors.map((e) => h('p', {}, t.error(e))));
-
-    if (this.#labError !== null) {
-      this.#status.textContent = t.engineFailed(this.#labError);
+    if (this.#lab.error !== null) {
+      this.#status.textContent = t.engineFailed(this.#lab.error);
       return;
     }
-    const lab = this.#lab;
+    const lab = this.#lab.value;
     if (!lab) {
       this.#status.textContent = t.loading;
-      this.#loadLab();
+      this.#lab.start();
       return;
     }
     this.#status.textContent = '';
@@ -359,7 +282,6 @@ export class AttnTril extends AttnElement {
   /** Texts that depend on the language only. */
   #texts(): void {
     const t = this.#t;
-    this.#builtLang = this.#lang;
     this.#body.setAttribute('aria-label', t.title);
     this.#viewLegend.textContent = t.viewLabel;
     this.#viewAvgLabel.textContent = t.viewAverage;

@@ -1,0 +1,59 @@
+// The tables <attn-tril> shows its 8-token tensors in: an 8 × 8 weight table
+// whose cells carry a bar for their value, and a plain table of numbers.
+import { h } from '../../shared/element';
+import { fmt4 } from './parse';
+
+/** Tokens per sequence in the reading note's toy batch. */
+export const T = 8;
+
+function cellBar(td: HTMLElement, w: number): void {
+  td.style.setProperty('--w', String(Math.max(0, Math.min(1, w))));
+}
+
+/** An 8 × 8 weight table with a caption; rows = queries, columns = keys. */
+export class WeightTable {
+  readonly table = h('table', { part: 'matrix' });
+  readonly caption = h('caption');
+  readonly cells: HTMLTableCellElement[] = [];
+  readonly rows: HTMLTableRowElement[] = [];
+
+  constructor() {
+    const head = h('tr', {}, h('td', {}), ...Array.from({ length: T }, (_, j) => h('th', { scope: 'col' }, String(j))));
+    const body: HTMLTableRowElement[] = [];
+    for (let i = 0; i < T; i++) {
+      const tds = Array.from({ length: T }, () => h('td', { class: 'w' }));
+      this.cells.push(...tds);
+      const tr = h('tr', {}, h('th', { scope: 'row' }, String(i)), ...tds);
+      this.rows.push(tr);
+      body.push(tr);
+    }
+    this.table.append(this.caption, h('thead', {}, head), h('tbody', {}, ...body));
+  }
+
+  fill(w: Float64Array, offset: number, masked: (i: number, j: number) => boolean, hlRow = -1): void {
+    for (let i = 0; i < T; i++) {
+      this.rows[i].classList.toggle('hl', i === hlRow);
+      for (let j = 0; j < T; j++) {
+        const td = this.cells[i * T + j];
+        const v = w[offset + i * T + j];
+        td.textContent = fmt4(v);
+        td.classList.toggle('masked', masked(i, j));
+        cellBar(td, v);
+      }
+    }
+  }
+}
+
+/** A rows × cols table of numbers with a header row. */
+export function numberTable(caption: HTMLElement, cols: string[], rows: number): { table: HTMLTableElement; cells: HTMLTableCellElement[]; trs: HTMLTableRowElement[] } {
+  const cells: HTMLTableCellElement[] = [];
+  const trs: HTMLTableRowElement[] = [];
+  const head = h('tr', {}, h('td', {}), ...cols.map((c) => h('th', { scope: 'col' }, c)));
+  for (let i = 0; i < rows; i++) {
+    const tds = cols.map(() => h('td', {}));
+    cells.push(...tds);
+    trs.push(h('tr', {}, h('th', { scope: 'row' }, String(i)), ...tds));
+  }
+  const table = h('table', { part: 'matrix' }, caption, h('thead', {}, head), h('tbody', {}, ...trs));
+  return { table, cells, trs };
+}
