@@ -13,6 +13,6 @@ export function saveText(root: ShadowRoot | HTMLElement, name: string, text: str
   root.append(a);
   a.click();
   a.remove();
-  // The download has started from the click; the URL is released on the next task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Released later, not at once: some engines read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

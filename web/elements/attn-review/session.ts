@@ -1,7 +1,7 @@
 // The parts of a review session that are not the element: the session's
 // state, checking recalled lines with the engine's evaluator, and handing a
 // file (calendar entry, progress export) to the browser to save.
-import { h } from '../../shared/element';
+import { saveText } from '../../shared/download';
 import type { RatingName } from '../../storage/progress';
 import { getEvaluator } from '../../engine/evaluator-browser';
 import type { VerdictData } from '../attn-exercise/reasons';
@@ -43,12 +43,4 @@ export async function evaluate(spec: RecallSpec, lines: string[]): Promise<Verdi
   }
 }
 
-export function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = h('a', { href: url, download: name });
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export const download = (name: string, type: string, text: string): void => saveText(document.body, name, text, type);

@@ -3,6 +3,7 @@
 // input.txt, or the learner's own text as my_text.txt). The script is
 // web/train-script's, for the settings in the controls now: the one
 // `attn-cli train … --emit-pytorch` prints for the same settings.
+import { saveText } from '../../shared/download';
 import { h, type Lang } from '../../shared/element';
 import { pytorchScript, scriptFileName, type ScriptSettings } from '../../train-script/pytorch-script';
 
@@ -50,17 +51,6 @@ export interface PanelSource {
   textUrl(): string;
 }
 
-/** A Blob download through a temporary link (no inline script, CSP-safe). */
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = h('a', { href: url, download: name });
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export class PytorchPanel {
   readonly root = h('section', { class: 'pytorch', part: 'pytorch' });
   readonly #copy = h('button', { type: 'button', part: 'copy-button' });
@@ -74,12 +64,12 @@ export class PytorchPanel {
     this.root.append(h('div', { class: 'buttons' }, this.#copy, this.#download, this.#status), this.#hint);
     this.#hint.append(' ', this.#text);
     this.#copy.addEventListener('click', () => void this.#copyScript());
-    this.#download.addEventListener('click', () => download(scriptFileName(this.source.settings().model), this.script(), 'text/x-python'));
+    this.#download.addEventListener('click', () => saveText(document.body, scriptFileName(this.source.settings().model), this.script()));
     this.#text.addEventListener('click', (e) => {
       const own = this.source.ownText();
       if (own === null) return; // the link itself downloads Tiny Shakespeare
       e.preventDefault();
-      download(OWN_TEXT_FILE, own, 'text/plain');
+      saveText(document.body, OWN_TEXT_FILE, own, 'text/plain');
     });
   }
 
