@@ -29,3 +29,36 @@ export const HOST_BASE = `
   color: var(--_fg);
   background: var(--_bg);
   font-family: var(--attn-font, system-ui, -apple-system, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);`;
+
+/**
+ * The start of the torch elements' sheets (<attn-tril>, <attn-heads>): the
+ * host with the palette, the error and highlight colours (`highlight` names
+ * the element's own custom property for the latter), the status line and the
+ * message box.
+ */
+export const labHostCss = (highlight: string): string => `
+:host {${PALETTE_LIGHT}
+  --_error: var(--attn-error, #a3141b);
+  --_error-bg: var(--attn-error-bg, #fbe5e6);
+  --_hl: var(${highlight}, #fff3c4);${HOST_BASE}
+  line-height: 1.5;
+}
+@media (prefers-color-scheme: dark) {
+  :host {${PALETTE_DARK}
+    --_error: var(--attn-error, #ff9da1);
+    --_error-bg: var(--attn-error-bg, #3a1518);
+    --_hl: var(${highlight}, #4a3f12);
+  }
+}
+:host([hidden]) { display: none; }
+[hidden] { display: none !important; }
+* { box-sizing: border-box; }
+.status { color: var(--_muted); margin: 0.3rem 0; min-height: 1.5em; }
+.message {
+  color: var(--_error); background: var(--_error-bg); border: 1px solid var(--_error);
+  border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0;
+}
+.message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
+section { margin: 0.6rem 0 1rem; }
+h3 { font-size: 1rem; margin: 0.4rem 0; }
+`;

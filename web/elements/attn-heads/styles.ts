@@ -1,33 +1,8 @@
 // Styles of <attn-heads>, adopted as a constructable stylesheet (CSP-safe).
 // A mini heatmap's cell shade comes from --w, set through the CSSOM.
-import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+import { labHostCss } from '../../shared/theme';
 
-export const HEADS_CSS = `
-:host {${PALETTE_LIGHT}
-  --_error: var(--attn-error, #a3141b);
-  --_error-bg: var(--attn-error-bg, #fbe5e6);
-  --_hl: var(--attn-heads-highlight, #fff3c4);${HOST_BASE}
-  line-height: 1.5;
-}
-@media (prefers-color-scheme: dark) {
-  :host {${PALETTE_DARK}
-    --_error: var(--attn-error, #ff9da1);
-    --_error-bg: var(--attn-error-bg, #3a1518);
-    --_hl: var(--attn-heads-highlight, #4a3f12);
-  }
-}
-:host([hidden]) { display: none; }
-[hidden] { display: none !important; }
-* { box-sizing: border-box; }
-.status { color: var(--_muted); margin: 0.3rem 0; min-height: 1.5em; }
-.message {
-  color: var(--_error); background: var(--_error-bg); border: 1px solid var(--_error);
-  border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0;
-}
-.message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
-section { margin: 0.6rem 0 1rem; }
-h3 { font-size: 1rem; margin: 0.4rem 0; }
-.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
+export const HEADS_CSS = `${labHostCss('--attn-heads-highlight')}.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
 .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 input, select, button { font: inherit; color: inherit; }
 select, button {

@@ -1,34 +1,9 @@
 // Styles of <attn-tril>, adopted as a constructable stylesheet (CSP-safe).
 // Cell weights are drawn as a bar under the number (width from --w, set
 // through the CSSOM), so the text always sits on the plain background.
-import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+import { labHostCss } from '../../shared/theme';
 
-export const TRIL_CSS = `
-:host {${PALETTE_LIGHT}
-  --_error: var(--attn-error, #a3141b);
-  --_error-bg: var(--attn-error-bg, #fbe5e6);
-  --_hl: var(--attn-tril-highlight, #fff3c4);${HOST_BASE}
-  line-height: 1.5;
-}
-@media (prefers-color-scheme: dark) {
-  :host {${PALETTE_DARK}
-    --_error: var(--attn-error, #ff9da1);
-    --_error-bg: var(--attn-error-bg, #3a1518);
-    --_hl: var(--attn-tril-highlight, #4a3f12);
-  }
-}
-:host([hidden]) { display: none; }
-[hidden] { display: none !important; }
-* { box-sizing: border-box; }
-.status { color: var(--_muted); margin: 0.3rem 0; min-height: 1.5em; }
-.message {
-  color: var(--_error); background: var(--_error-bg); border: 1px solid var(--_error);
-  border-radius: 6px; padding: 0.4rem 0.7rem; margin: 0.4rem 0;
-}
-.message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
-section { margin: 0.6rem 0 1rem; }
-h3 { font-size: 1rem; margin: 0.4rem 0; }
-.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
+export const TRIL_CSS = `${labHostCss('--attn-tril-highlight')}.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
 .check { display: inline-flex; gap: 0.35rem; align-items: center; cursor: pointer; }
 input, select, button { font: inherit; color: inherit; }
