@@ -132,7 +132,7 @@ async function main() {
     delete pages.lib; // out.lib below, from --lib-dir when given
     out.pages = pages;
   }
-  // Training (issue 14): head-model steps per second in WASM under Node, and,
+  // Training: head-model steps per second in WASM under Node, and,
   // outside --smoke and --kernel-only, in Chromium's worker, the default head
   // run's total time there and input-to-paint while it trains.
   log('training: head model in WASM under Node');

@@ -13,7 +13,7 @@
 // (TODO 3, causal only), np and the lesson's softmax, and Python's builtins.
 // There is no `math` (the program does not import it: NameError, as Python).
 //
-// Three verdicts (issue 19; scripts/diff checks them against Python + NumPy):
+// Three verdicts (scripts/diff checks them against Python + NumPy):
 //   correct                the line computes the reference result
 //   wrong: <reason>        Python would raise, or give other numbers
 //   unsupported: <what>    valid Python this checker cannot run (a builtin or

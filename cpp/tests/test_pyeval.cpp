@@ -106,7 +106,7 @@ TEST(PyEval, MatchesNumPyOnGoldenExpressions) {
 
 TEST(PyEval, SandboxErrorsAreExact) {
   // Python's errors where Python has them; "unsupported: ..." where the line
-  // may be valid Python that this evaluator cannot run (issue 19).
+  // may be valid Python that this evaluator cannot run.
   const std::vector<std::pair<std::string, std::string>> table = {
       {"Q @@ K", "SyntaxError: invalid syntax (col 4)"},
       {"Q @ K.T / np.sqrt(d_k", "SyntaxError: invalid syntax: the line ends too early (col 22)"},
@@ -375,7 +375,7 @@ TEST(Exercise, VerdictCodesAndParams) {
   EXPECT_EQ(verdict_param(b.inner_params, "text").rfind("ValueError: matmul", 0), 0u);
 }
 
-// Issue 17: the lesson's 2-D answer is simply correct; the batched remark is a
+// The lesson's 2-D answer is simply correct; the batched remark is a
 // tip without NumPy's error text or the checker's hidden sizes.
 TEST(Exercise, BatchedNoteWording) {
   const TodoVerdict v = judge_todo(0, "Q @ K.T / np.sqrt(d_k)");

@@ -1,4 +1,4 @@
-// Training figures (issue 14), head model, batch 32, block 8, on Tiny
+// Training figures, head model, batch 32, block 8, on Tiny
 // Shakespeare: training steps per second in WASM under Node (SIMD build; the
 // scalar build too) and in Chromium's Web Worker (<attn-train> on the
 // library fixture, under the strict CSP), the default head run's total time

@@ -1,4 +1,4 @@
-// The exercise checker against real Python + NumPy (issue 19): generated lines (scripts/diff/
+// The exercise checker against real Python + NumPy: generated lines (scripts/diff/
 // gen_lines.py, seeded) each run by `attn-cli exercise-batch` and by /usr/bin/python3 on the exact
 // program <attn-exercise> copies (program.ts), comparing printed text, exception types and
 // verdicts (scripts/diff/exercise_diff.py). `npm test` runs a fixed sample of ATTN_DIFF_COUNT

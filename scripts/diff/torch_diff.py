@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Differential check: `attn-cli torch randn|randint|uniform` against Debian's PyTorch.
 
-Issue 13's promise is that the CLI prints, byte for byte, what Python prints for
+The promise checked here is that the CLI prints, byte for byte, what Python prints for
 
     torch.manual_seed(S); [repr(v) for v in torch.randn(*shape).flatten().tolist()]
     torch.manual_seed(S); torch.randint(A, B, (N,)).tolist()

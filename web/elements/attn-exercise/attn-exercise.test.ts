@@ -84,7 +84,7 @@ describe('<attn-exercise>', () => {
     expect(q(el, 'li[data-todo="3"]').textContent).toContain("运行时 Python 报错：NameError: name 'x' is not defined");
   });
 
-  it('the lesson\'s 2-D answer is simply correct; the batched remark is a tip in the page\'s language (issue 17)', async () => {
+  it('the lesson\'s 2-D answer is simply correct; the batched remark is a tip in the page\'s language', async () => {
     const el = await mount({ lang: 'zh-CN' });
     type(el, ['Q @ K.T / np.sqrt(d_k)', REFERENCE[1], REFERENCE[2]]);
     const r = await el.run(false);

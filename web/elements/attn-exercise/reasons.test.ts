@@ -90,7 +90,7 @@ describe('verdict reasons by code', () => {
     expect(explained).toBeGreaterThanOrEqual(5);
   });
 
-  it('issue 17: the lesson\'s 2-D answer is simply correct, with a tip in the page\'s language and no engine text', () => {
+  it('the lesson\'s 2-D answer is simply correct, with a tip in the page\'s language and no engine text', () => {
     const v = verdict(0, 'scores = Q @ K.T / np.sqrt(d_k)');
     expect(v.correct).toBe(true);
     expect(v.code).toBe('batched_transpose');
