@@ -65,7 +65,7 @@ export class AttnHeads extends AttnElement {
   readonly #rowLabel = h('label', { for: 'row' });
   readonly #rowSelect = h('select', { id: 'row', part: 'row-select' });
   readonly #stepIntro = h('p', { class: 'reading' });
-  readonly #stepTable = h('div', { class: 'scroll', part: 'steps' });
+  readonly #stepTable = h('div', { class: 'scroll', part: 'steps', tabindex: '0', role: 'region' });
   readonly #stepEnd = h('p', { class: 'verdict', part: 'step-end' });
   readonly #stepWhy = h('p', { class: 'reading', part: 'step-why' });
   readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
@@ -285,8 +285,10 @@ export class AttnHeads extends AttnElement {
     const body = steps.map((st, n) => h('tr', {}, h('th', { scope: 'row' }, String(n)),
       h('td', {}, `${st.firstKey}–${st.lastKey - 1}`), h('td', {}, fmt4(st.max)), h('td', {}, fmt4(st.sum)),
       h('td', { class: 'mono' }, `[${Array.from(st.out, fmt4).join(', ')}]`)));
+    const caption = `${t.rowLabel} ${row} · ${t.headName(this.#b, this.#h)}`;
+    this.#stepTable.setAttribute('aria-label', caption);
     this.#stepTable.replaceChildren(h('table', { part: 'steps-table' },
-      h('caption', {}, `${t.rowLabel} ${row} · ${t.headName(this.#b, this.#h)}`), h('thead', {}, head), h('tbody', {}, ...body)));
+      h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
     const last = steps[steps.length - 1]?.out ?? new Float64Array(0);
     const at = ((this.#b * s.heads + this.#h) * T + row) * D;
     let d = 0;

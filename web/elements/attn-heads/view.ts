@@ -127,5 +127,7 @@ export function numberTable(caption: string, values: Float64Array, offset: numbe
         const v = values[offset + i * cols + j];
         return h('td', {}, Number.isFinite(v) || Number.isNaN(v) ? fmt4(v) : v > 0 ? 'inf' : '-inf');
       })));
-  return h('div', { class: 'scroll' }, h('table', { part }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
+  // (a region that can scroll sideways takes focus, so the keyboard can scroll it)
+  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': caption },
+    h('table', { part }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
 }
