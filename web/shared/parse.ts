@@ -52,6 +52,19 @@ export function parseChoice<T extends string>(raw: string, choices: readonly T[]
   return (choices as readonly string[]).includes(s) ? (s as T) : null;
 }
 
+/**
+ * A link is accepted if it is relative (`#mask`, `lesson.html#mask`, `/x`) or
+ * absolute http(s). Anything with another scheme (javascript:, data:, …) or
+ * with control characters/whitespace a browser would strip is refused.
+ */
+export function isSafeHref(v: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(v)) return false;
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(v);
+  if (scheme) return /^https?$/i.test(scheme[1]!);
+  return true;
+}
+
 /** Cuts an untrusted value shown back in a message. */
 export function shown(raw: string): string {
   return raw.length > 24 ? `${raw.slice(0, 24)}…` : raw;

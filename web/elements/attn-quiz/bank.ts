@@ -2,6 +2,8 @@
 // validator. No DOM here, so it runs in Node (tests, build checks) as well as
 // in the browser. The format is documented in README.md next to this file.
 
+import { isSafeHref } from '../../shared/parse';
+
 export type BankLang = 'zh-CN' | 'en';
 export const BANK_LANGS: readonly BankLang[] = ['zh-CN', 'en'];
 
@@ -199,18 +201,7 @@ function id(c: Collector, path: string, v: unknown, pattern: RegExp): string | u
   return v;
 }
 
-/**
- * A link is accepted if it is relative (`#mask`, `lesson.html#mask`, `/x`) or
- * absolute http(s). Anything with another scheme (javascript:, data:, …) or
- * with control characters/whitespace a browser would strip is refused.
- */
-export function isSafeHref(v: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(v)) return false;
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(v);
-  if (scheme) return /^https?$/i.test(scheme[1]!);
-  return true;
-}
+export { isSafeHref };
 
 function href(c: Collector, path: string, v: unknown): string | undefined {
   if (v === undefined) return undefined;

@@ -148,7 +148,10 @@ export class AttnTrain extends AttnElement {
     },
     lang: () => this.#lang ?? resolveLang(this),
     ownText: () => (this.#sourceOwn ? this.#ownText ?? this.#ownText_.value : null),
-    textUrl: () => new URL(this.src, document.baseURI).href,
+    textUrl: () => {
+      try { return new URL(this.src, document.baseURI).href; } catch { return ''; }
+    },
+    textSrc: () => this.getAttribute('src') ?? '',
   });
 
   readonly #gen = new GenerationPanel({

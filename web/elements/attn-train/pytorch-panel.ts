@@ -4,6 +4,7 @@
 // web/train-script's, for the settings in the controls now: the one
 // `attn-cli train … --emit-pytorch` prints for the same settings.
 import { saveText } from '../../shared/download';
+import { isSafeHref } from '../../shared/parse';
 import { h, type Lang } from '../../shared/element';
 import { pytorchScript, scriptFileName, type ScriptSettings } from '../../train-script/pytorch-script';
 
@@ -49,6 +50,8 @@ export interface PanelSource {
   /** The learner's own text when it is the source, else null (Tiny Shakespeare at textUrl()). */
   ownText(): string | null;
   textUrl(): string;
+  /** The src attribute as the author wrote it ('' for the project's own text). */
+  textSrc(): string;
 }
 
 export class PytorchPanel {
@@ -97,6 +100,10 @@ export class PytorchPanel {
     this.#hint.firstChild!.textContent = `${own ? t.ownHint(file) : t.shakespeareHint(file)} `;
     this.#text.textContent = t.textLink(file);
     this.#text.setAttribute('download', file);
-    this.#text.setAttribute('href', own ? '#' : this.source.textUrl());
+    // (a src that is not a relative or http(s) URL, javascript: say, becomes no link)
+    const href = own ? '#' : isSafeHref(this.source.textSrc()) ? this.source.textUrl() : null;
+    if (href) this.#text.setAttribute('href', href);
+    else this.#text.removeAttribute('href');
+    this.#text.hidden = href === null;
   }
 }
