@@ -388,7 +388,7 @@ async function finishQuiz(page: Page, sel = 'attn-quiz[bank="lesson-01"]', expec
   await expect(q.locator('[role="radiogroup"]').first()).toBeVisible();
   const total: number = await q.evaluate((el) => (el as unknown as { total: number }).total);
   for (let i = 0; i < total; i++) await q.locator('li.question').nth(i).locator('[role="radio"]').first().click();
-  if (expectScore) await expect(q.locator('[part="score"]')).toBeVisible();
+  if (expectScore) await expect(q.locator('[part="score"]')).toBeVisible({ timeout: 15_000 });
 }
 
 const reviewEl = (page: Page) => page.locator('attn-review[lesson="lesson-01"]').first();
@@ -436,10 +436,10 @@ for (const lang of LANGS) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const review = reviewEl(page);
       if (c.notice === 'recovered') {
-        await expect(review.locator('[data-notice="recovered"]')).toBeVisible();
+        await expect(review.locator('[data-notice="recovered"]')).toBeVisible({ timeout: 15_000 });
         await expect(review.locator('[data-notice="recovered"]')).toContainText(lang === 'en' ? /damaged|corrupt/i : /损坏/);
       } else if (c.notice === 'memory-only') {
-        await expect(review.locator('[data-notice="memory-only"]')).toContainText(lang === 'en' ? 'your progress will be gone' : '关闭页面后进度不会保留');
+        await expect(review.locator('[data-notice="memory-only"]')).toContainText(lang === 'en' ? 'your progress will be gone' : '关闭页面后进度不会保留', { timeout: 15_000 });
       } else {
         await expect(review.locator('[data-notice]')).toHaveCount(0);
       }
@@ -506,7 +506,7 @@ for (const lang of LANGS) {
     if (lang === 'en') await page.locator('#lang-switch').click(); // its write throws: the switch still works
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     const review = reviewEl(page);
-    await expect(review.locator('[data-notice="memory-only"]')).toContainText(lang === 'en' ? 'your progress will be gone' : '关闭页面后进度不会保留');
+    await expect(review.locator('[data-notice="memory-only"]')).toContainText(lang === 'en' ? 'your progress will be gone' : '关闭页面后进度不会保留', { timeout: 15_000 });
     await finishQuiz(page);
     await expect(review).toHaveAttribute('state', 'scheduled');
     // heatmap still answers
