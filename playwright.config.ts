@@ -10,9 +10,13 @@ export const chromiumArgs = [
 // E2E_PORT lets two checkouts run the suite side by side.
 export const port = Number(process.env.E2E_PORT ?? 4173);
 
+// Deadlines, not waits: every wait in the suite is for a condition, and these
+// only bound how long a condition may take on a loaded machine. A passing test
+// never runs into them, so they are generous.
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 2,
   reporter: [['list']],
   use: {

@@ -32,7 +32,7 @@ function expectClose(actual, expected, what) {
 }
 
 /** Polls fn in the page until it returns something truthy. */
-async function until(s, what, fn, args = [], timeout = 15_000) {
+async function until(s, what, fn, args = [], timeout = 30_000) {
   const t0 = Date.now();
   let last;
   for (;;) {

@@ -168,7 +168,7 @@ test.describe('foreign host page', () => {
       p.className = 'grow';
       for (let i = 0; i < 8; i++) document.getElementById('embed-root')!.append(p.cloneNode(true));
     });
-    await expect.poll(async () => Number(await embed.getAttribute('data-reported')), { timeout: 5_000 }).toBeGreaterThan(before);
+    await expect.poll(async () => Number(await embed.getAttribute('data-reported')), { timeout: 10_000 }).toBeGreaterThan(before);
 
     // A frame pinned to another origin does not report to this one: once its heatmap
     // has painted and its size observer has had a frame to fire, and once the messages
