@@ -1,5 +1,6 @@
 // Page figures: bytes of the library build and the lesson page, raw and gzip;
-// navigation to the first heatmap painted; slider input to painted frame; the
+// first paint of the lesson and reading pages beside a bare page; navigation
+// to the first heatmap painted; slider input to painted frame; the
 // WASM heap through the element. Chromium is Debian's, headless, with the
 // project's flags (playwright.config.ts's chromiumArgs, repeated here because
 // Node 20 cannot import a .ts file).
