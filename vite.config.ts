@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
 import { WASM_GLUE, WASM_URL_IMPORT } from './scripts/wasm-modules.ts';
-import { siteChrome } from './scripts/vite-site-chrome.ts';
+import { PAGE_BOOT_SCRIPT, siteChrome } from './scripts/vite-site-chrome.ts';
 import { pytorchCode } from './scripts/vite-pytorch-code.ts';
 import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
 
@@ -109,6 +109,8 @@ function embedBuild(): Plugin {
       for (const name of Object.keys(EMBED_WIDGETS) as EmbedWidgetName[])
         await common(embedEntryId(name), `embed-${name}.js`, [embedWidgetEntry(name)]);
       await writeWasmPayloads();
+      // The lesson pages' classic script in their <head> (web/page-boot.ts).
+      await common(resolve(here, 'web/page-boot.ts'), PAGE_BOOT_SCRIPT, []);
       const src = await readFile(resolve(here, 'web/embed.html'), 'utf8');
       const html = src
         .replace(/<link rel="stylesheet" href="\.\/styles\/[^"]+">\s*/g, '')

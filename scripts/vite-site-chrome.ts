@@ -18,13 +18,21 @@ export const PAGES = [
 
 const both = (zh: string, en: string) => `<span class="zh" lang="zh-CN">${zh}</span><span class="en" lang="en">${en}</span>`;
 
+/**
+ * The classic script in every lesson page's <head>, run before the body is
+ * parsed (web/page-boot.ts: the remembered language, the first frame's
+ * sections). The build writes it to dist/; `npm start` serves it from the source.
+ */
+export const PAGE_BOOT_SCRIPT = 'assets/page-boot.js';
+
 const HEAD = `<meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="color-scheme" content="light dark">
   <link rel="icon" href="./favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="./styles/page.css">
   <link rel="stylesheet" href="./styles/print.css">
-  <link rel="stylesheet" href="./styles/math.css">`;
+  <link rel="stylesheet" href="./styles/math.css">
+  <script src="./${PAGE_BOOT_SCRIPT}"></script>`;
 
 export function siteHeader(file: string): string {
   const items = PAGES.map((p) =>
@@ -64,5 +72,13 @@ export function siteChrome(): Plugin {
   return {
     name: 'attention-lab:site-chrome',
     transformIndexHtml: { order: 'pre', handler: (html, ctx) => fillSiteChrome(html, basename(ctx.filename)) },
+    // In `npm start`, the boot script loads its module from the source (a classic script may import()).
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `/${PAGE_BOOT_SCRIPT}`) { next(); return; }
+        res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        res.end('import("/page-boot.ts");\n');
+      });
+    },
   };
 }

@@ -1,5 +1,6 @@
 // Page figures: bytes of the library build and the lesson page, raw and gzip;
-// navigation to the first heatmap painted; slider input to painted frame; the
+// first paint of the lesson and reading pages beside a bare page; navigation
+// to the first heatmap painted; slider input to painted frame; the
 // WASM heap through the element. Chromium is Debian's, headless, with the
 // project's flags (playwright.config.ts's chromiumArgs, repeated here because
 // Node 20 cannot import a .ts file).
@@ -156,7 +157,15 @@ export function librarySizes(dir, { root }) {
   }
 }
 
-/** dist/ at /, plus generated pages that load the library build under /__bench/. */
+// The yardstick for the site's first paint: one paragraph of Chinese and
+// English, no stylesheet, no script, served by the same server with the same
+// headers as the site's pages.
+const BARE_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>bench</title></head>
+<body><p>注意力是一次加权平均：每个位置用自己的 query 去比对所有位置的 key，再按权重把 value 加起来。
+Attention is a weighted average: each position compares its query with every key and sums the values with those weights.</p></body></html>`;
+
+/** dist/ at /, plus generated pages under /__bench/: the library build's (they load it) and the bare page. */
 export function startBenchServer(dist) {
   const libPage = (q) => {
     const tokens = Number(q.get('tokens') ?? 6), dkMax = Number(q.get('dkmax') ?? 512);
@@ -170,6 +179,10 @@ export function startBenchServer(dist) {
     const headers = { 'Content-Security-Policy': STRICT_CSP, 'Cache-Control': 'no-store' };
     if (url.pathname === '/__bench/lib.html') {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] }).end(libPage(url.searchParams));
+      return;
+    }
+    if (url.pathname === '/__bench/bare.html') {
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] }).end(BARE_PAGE);
       return;
     }
     const tag = url.searchParams.get('tag');
@@ -375,6 +388,44 @@ async function elementNetwork(browser, base) {
   return out;
 }
 
+/**
+ * First paint of the lesson page, the reading page and the bare page, side by
+ * side: `loads` rounds, each loading the three once in a fresh context (the
+ * order rotates from round to round), so that the machine's load falls on all
+ * three alike. First paint and first contentful paint are the browser's paint
+ * timing entries, from navigation start.
+ */
+export async function firstPaintSideBySide(browser, urls, loads) {
+  const names = Object.keys(urls);
+  const got = Object.fromEntries(names.map((n) => [n, { fp: [], fcp: [] }]));
+  for (let i = 0; i < loads; i++) {
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(i + j) % names.length];
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      try {
+        await page.goto(urls[name], { waitUntil: 'commit' });
+        const t = await page.evaluate(() => new Promise((ok) => {
+          const seen = {};
+          const take = (list) => {
+            for (const e of list.getEntries()) seen[e.name] = e.startTime;
+            if (seen['first-contentful-paint'] !== undefined) ok({ fp: seen['first-paint'] ?? seen['first-contentful-paint'], fcp: seen['first-contentful-paint'] });
+          };
+          new PerformanceObserver(take).observe({ type: 'paint', buffered: true });
+        }));
+        got[name].fp.push(t.fp);
+        got[name].fcp.push(t.fcp);
+      } finally {
+        await ctx.close();
+      }
+    }
+  }
+  const med = (xs) => quantile([...xs].sort((a, b) => a - b), 0.5);
+  const out = { loads };
+  for (const n of names) out[n] = { path: new URL(urls[n]).pathname, first_paint_ms: med(got[n].fp), first_contentful_paint_ms: med(got[n].fcp), fcp_each_ms: got[n].fcp };
+  return out;
+}
+
 /** Pages containing <attn-heatmap> in dist/ (the lesson pages), else dist/index.html. */
 function lessonPage(dist) {
   const pages = walk(dist).filter((f) => f.endsWith('.html') && !f.includes(`${join(dist, 'lib')}`));
@@ -382,7 +433,7 @@ function lessonPage(dist) {
   return { path: '/' + relative(dist, withHeatmap ?? join(dist, 'index.html')), hasHeatmap: Boolean(withHeatmap) };
 }
 
-export async function runPages(root, { loads = 5, inputs = 200, heapSteps = 1000 } = {}) {
+export async function runPages(root, { loads = 5, paintLoads = 9, inputs = 200, heapSteps = 1000 } = {}) {
   const dist = new URL('dist/', root).pathname.replace(/\/$/, '');
   const out = { lib: librarySizes(join(dist, 'lib'), { root }) };
   if (!existsSync(join(dist, 'index.html'))) {
@@ -399,6 +450,9 @@ export async function runPages(root, { loads = 5, inputs = 200, heapSteps = 1000
     out.lessonPage = { path: lesson.path, ...(await firstPaint(browser, base + lesson.path, loads)) };
     if (!lesson.hasHeatmap) out.lessonPage.error = `${lesson.path} has no <attn-heatmap> yet`;
     out.libPage = await firstPaint(browser, `${base}/__bench/lib.html?tokens=6&dkmax=512`, loads);
+    out.firstPaint = await firstPaintSideBySide(browser, {
+      lesson: base + lesson.path, reading: `${base}/reading.html`, bare: `${base}/__bench/bare.html`,
+    }, paintLoads);
     if (!out.lib.error) {
       out.inputToPaint = {
         T6: await inputToPaint(browser, base, 6, inputs),
