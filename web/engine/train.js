@@ -128,11 +128,12 @@ export function formatEval(e) {
  */
 export function resolveConfig(config = {}) {
   const c = { ...defaults(config.model ?? 'head'), ...config };
-  c.nEmbd ??= TL.defaultNEmbd;
+  const nEmbd = c.nEmbd ?? TL.defaultNEmbd;
   const [hi, lo] = seedParts(c.seed);
-  for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block', 'nEmbd'])) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
+  for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
+  checkInt(nEmbd, 'nEmbd', ...TRAIN_LIMITS.nEmbd);
   checkLr(c.lr);
-  return { ...c, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
+  return { ...c, nEmbd, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
 }
 
 /**
