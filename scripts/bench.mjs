@@ -27,6 +27,7 @@ import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNa
 import { heapOverSteps } from './bench/memory.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
 import { defaultRunNode, generateStepNode, trainChromium, trainNode } from './bench/train.mjs';
+import { curveLines, trainCurve } from './bench/train_curve.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);
@@ -155,6 +156,14 @@ async function main() {
   } catch (e) {
     out.train = { error: String(e?.message ?? e) };
   }
+  // The curve over n_embd × block (--smoke: native and Node, a few steps).
+  if (smoke || !kernelOnly) {
+    try {
+      out.train_curve = await trainCurve(root, dir.generated, { smoke, log });
+    } catch (e) {
+      out.train_curve_error = String(e?.message ?? e);
+    }
+  }
   // Static, no browser: per-page closures of the library build.
   out.lib = librarySizes(libDir, { root });
 
@@ -255,6 +264,9 @@ function summary(out) {
   const nativeSps = out.training?.native?.steps_per_s ?? null;
   s.train_chromium_over_torch = torchSps && s.train_head_steps_per_s_chromium_worker ? s.train_head_steps_per_s_chromium_worker / torchSps : null;
   s.train_wasm_node_over_native = nativeSps && s.train_head_steps_per_s_wasm_node ? s.train_head_steps_per_s_wasm_node / nativeSps : null;
+  // The curve: Chromium's worker against PyTorch with one thread at its slowest size (target > 1 everywhere).
+  const over = (out.train_curve ?? []).map((r) => (r.chromium && r.torch_1 ? r.chromium / r.torch_1 : null));
+  s.train_curve_min_chromium_over_torch_1 = over.length && over.every((x) => x !== null) ? Math.min(...over) : null;
   return s;
 }
 
@@ -377,6 +389,7 @@ function table(out) {
     if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
   }
   lines.push(...trainLines(out.train));
+  lines.push(...curveLines(out.train_curve));
   lines.push('');
   lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
     'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'first_paint_over_bare', 'first_paint_reading_over_bare',

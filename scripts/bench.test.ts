@@ -49,6 +49,21 @@ describe('npm run bench -- --smoke --json', () => {
     }
   });
 
+  it('has the training curve: at least six sizes, each with every column, Node measured', () => {
+    const rows = r.train_curve;
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    const sizes = new Set(rows.map((row: { n_embd: number; block: number }) => `${row.n_embd}/${row.block}`));
+    expect(sizes.size).toBe(rows.length);
+    for (const row of rows) {
+      for (const k of ['n_embd', 'block', 'native', 'node', 'chromium', 'torch_1', 'torch_all']) expect(row).toHaveProperty(k);
+      expect(positive(row.n_embd) && positive(row.block)).toBe(true);
+      expect(positive(row.node), `node ${row.n_embd}/${row.block}: ${row.node}`).toBe(true);
+      if (hasNative && row.native !== null) expect(positive(row.native)).toBe(true);
+    }
+    expect(r.summary).toHaveProperty('train_curve_min_chromium_over_torch_1');
+  });
+
   it('reports the WASM heap after load and its growth over the steps', () => {
     expect(positive(r.memory.afterLoad.memoryBytes)).toBe(true);
     expect(positive(r.memory.afterFirstStep.usedBytes)).toBe(true);

@@ -3,6 +3,8 @@
 //   BM_TrainHeadStep      one step (get_batch, forward, backward, AdamW)
 //   BM_TrainHeadDefaultRun the whole default run (5000 steps + 10 evaluations
 //                          of 2 x 200 batches), once
+//   BM_TrainHeadCurve/C/T one step at n_embd C and block T (batch 32): the
+//                          bench's curve over C 32, 64, 128 × T 8, 32, 64
 // items_per_second is steps per second, on CPU time.
 #include <benchmark/benchmark.h>
 
@@ -24,23 +26,27 @@ const std::string& text() {
   return t;
 }
 
-attn::train::Trainer head_trainer(int iters, int eval_interval, int eval_iters) {
+attn::train::Trainer head_trainer(int iters, int eval_interval, int eval_iters, int n_embd = 0, int block = 0) {
   auto c = attn::train::Config::defaults(attn::train::ModelKind::Head);
+  if (n_embd > 0) c.n_embd = n_embd;
+  if (block > 0) c.block = block;
   c.iters = iters;
   c.eval_interval = eval_interval;
   c.eval_iters = eval_iters;
   return attn::train::Trainer(attn::train::Dataset::from_text(text(), c.block), c);
 }
 
-void BM_TrainHeadStep(benchmark::State& state) {
-  auto t = head_trainer(1 << 30, 1 << 30, 1);
-  t.advance();  // step 0 (with its evaluation)
+// One timed step per iteration, after step 0 (with its evaluation).
+void time_steps(benchmark::State& state, attn::train::Trainer t) {
+  t.advance();
   for (auto _ : state) {
     t.advance();
     benchmark::DoNotOptimize(t.last_loss());
   }
   state.SetItemsProcessed(state.iterations());
 }
+
+void BM_TrainHeadStep(benchmark::State& state) { time_steps(state, head_trainer(1 << 30, 1 << 30, 1)); }
 BENCHMARK(BM_TrainHeadStep)->Unit(benchmark::kMicrosecond);
 
 void BM_TrainHeadDefaultRun(benchmark::State& state) {
@@ -53,5 +59,10 @@ void BM_TrainHeadDefaultRun(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 5000);
 }
 BENCHMARK(BM_TrainHeadDefaultRun)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+void BM_TrainHeadCurve(benchmark::State& state) {
+  time_steps(state, head_trainer(1 << 30, 1 << 30, 1, static_cast<int>(state.range(0)), static_cast<int>(state.range(1))));
+}
+BENCHMARK(BM_TrainHeadCurve)->ArgsProduct({{32, 64, 128}, {8, 32, 64}})->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -100,6 +100,7 @@ inline emscripten::val train() {
   o.set("maxEvalIters", static_cast<double>(attn::limits::Train::max_eval_iters));
   o.set("maxBatch", static_cast<double>(attn::limits::Train::max_batch));
   o.set("maxBlock", static_cast<double>(attn::limits::Train::max_block));
+  o.set("maxNEmbd", static_cast<double>(attn::limits::Train::max_n_embd));
   o.set("maxAdvance", static_cast<double>(attn::limits::Train::max_advance));
   o.set("maxGenerate", static_cast<double>(attn::limits::Train::max_generate));
   o.set("maxBigramVocab", static_cast<double>(attn::limits::Train::max_bigram_vocab));
@@ -113,6 +114,7 @@ inline emscripten::val train() {
   o.set("defaultEvalIters", static_cast<double>(attn::limits::Train::default_eval_iters));
   o.set("defaultBatch", static_cast<double>(attn::limits::Train::default_batch));
   o.set("defaultBlock", static_cast<double>(attn::limits::Train::default_block));
+  o.set("defaultNEmbd", static_cast<double>(attn::limits::Train::default_n_embd));
   o.set("defaultSampleChars", static_cast<double>(attn::limits::Train::default_sample_chars));
   return o;
 }

@@ -12,7 +12,7 @@
 // first, with full messages), errors are returned rather than thrown (see
 // common.hpp), and every result is a fresh copy (a string or a typed array),
 // never a view into the heap.
-//   trainerNew(text, model, seedHi, seedLo, iters, evalInterval, evalIters, lr, batch, block) -> handle
+//   trainerNew(text, model, seedHi, seedLo, iters, evalInterval, evalIters, lr, batch, block, nEmbd) -> handle
 //   trainerAdvance(h, maxSteps) -> Float64Array [step, lastLoss, badStep, n, (step, train, val) × n]
 //   trainerGenerate(h, context, maxNewChars) -> string
 //   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
@@ -65,10 +65,11 @@ using Lim = attn::limits::Train;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
 // trainerNew(text, model 0 bigram | 1 position | 2 head, seedHi, seedLo, iters,
-//            evalInterval, evalIters, lr, batch, block) -> handle, or a RangeError
+//            evalInterval, evalIters, lr, batch, block, nEmbd) -> handle, or a RangeError
 //            naming the problem (text not UTF-8, too short for the block, ...)
 val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigned seed_lo, int iters,
-                   int eval_interval, int eval_iters, double lr, int batch, int block) {
+                   int eval_interval, int eval_iters, double lr, int batch, int block,
+                   int n_embd) {
   if (model < 0 || model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
   if (iters < 0 || iters > Lim::max_iters || eval_interval < 1 || eval_interval > Lim::max_eval_interval ||
       eval_iters < 1 || eval_iters > Lim::max_eval_iters || batch < 1 || batch > Lim::max_batch || block < 1 ||
@@ -76,6 +77,8 @@ val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigne
     return range_error(attn_bind::text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
                             Lit("], evalIters in [1, "), Lim::max_eval_iters, Lit("], batch in [1, "), Lim::max_batch,
                             Lit("], block in [1, "), Lim::max_block, Lit("]")>);
+  if (n_embd < 1 || n_embd > Lim::max_n_embd)
+    return range_error(attn_bind::text<Lit("nEmbd must be in [1, "), Lim::max_n_embd, Lit("]")>);
   if (!(lr > 0) || !std::isfinite(static_cast<float>(lr))) return range_error("lr must be a positive finite float32");
   auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(model));
   config.seed = (std::uint64_t{seed_hi} << 32) | seed_lo;
@@ -85,6 +88,7 @@ val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigne
   config.lr = static_cast<float>(lr);
   config.batch = batch;
   config.block = block;
+  config.n_embd = n_embd;
   try {
     auto t = std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, block), config);
     for (std::size_t i = 0; i < trainers.size(); ++i)

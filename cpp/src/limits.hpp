@@ -101,6 +101,7 @@ struct Train {
   static constexpr int max_eval_iters = 10000;
   static constexpr int max_batch = 512;
   static constexpr int max_block = 64;
+  static constexpr int max_n_embd = 256;  // the embedding width (= the head's size)
   static constexpr int max_advance = 1000000;  // steps per advance()
   static constexpr int max_generate = 100000;  // characters per generate() / sample()
   static constexpr int max_bigram_vocab = 2048;  // the bigram table is vocabulary x vocabulary
@@ -114,6 +115,7 @@ struct Train {
   static constexpr int default_eval_iters = 200;
   static constexpr int default_batch = 32;
   static constexpr int default_block = 8;
+  static constexpr int default_n_embd = 32;
   static constexpr int default_sample_chars = 500;
 };
 

@@ -16,32 +16,63 @@ import { chromiumArgs } from './pages.mjs';
 const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const STEPS_EVAL_INTERVAL = 1_000_000; // one evaluation (step 0) of eval-iters batches, then none
 
+/** The training curve's sizes: n_embd × block, batch 32 (the default size first). */
+export const CURVE_SIZES = [32, 64, 128].flatMap((n_embd) => [8, 32, 64].map((block) => ({ n_embd, block })));
+const CURVE_BATCH = 32;
+
+const loadText = () => readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+
+async function trainEngine(generated, file) {
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { default: create } = await import(new URL('attn_train.mjs', generated).href);
+  return wrapTrainModule(await create({ wasmBinary: readFileSync(new URL(file, generated)) }));
+}
+
+/**
+ * CPU time of this process (as the kernel figures: other work on a shared machine does not
+ * count) over `steps` head-model steps after step 0 (its one-batch evaluation) and `warmup`;
+ * with `budgetMs`, as many steps as fit in it (at least `steps`).
+ */
+function timeSteps(engine, text, config, { steps, warmup, budgetMs = 0 }) {
+  const t = engine.createTrainer(text, { model: 'head', iters: 1_000_000, evalInterval: STEPS_EVAL_INTERVAL, evalIters: 1, ...config });
+  try {
+    t.advance(warmup + 1);
+    const c0 = cpuMs();
+    let done = 0;
+    while (done < steps || cpuMs() - c0 < budgetMs) {
+      const n = Math.min(Math.max(steps - done, 1), 500);
+      t.advance(n);
+      done += n;
+    }
+    const ms = cpuMs() - c0;
+    return { steps: done, ms_per_step: ms / done, steps_per_s: (done * 1000) / ms };
+  } finally {
+    t.delete();
+  }
+}
+
 /** Steps per second of the head model in WASM under Node: `steps` timed steps after `warmup`. */
 export async function trainNode(generated, { steps = 1000, warmup = 100 } = {}) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
-  const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+  const text = loadText();
   const out = {};
   for (const [name, file] of [['simd', 'attn_train.wasm'], ['scalar', 'attn_train_scalar.wasm']]) {
     try {
-      const { default: create } = await import(new URL('attn_train.mjs', generated).href);
-      const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL(file, generated)) }));
-      const t = engine.createTrainer(text, { model: 'head', iters: warmup + steps + 1, evalInterval: STEPS_EVAL_INTERVAL, evalIters: 1 });
-      t.advance(warmup + 1); // step 0 (its one-batch evaluation) and the warm-up
-      // CPU time of this process, as the kernel figures (other work on a shared machine does not count).
-      const c0 = cpuMs();
-      for (let done = 0; done < steps;) {
-        const n = Math.min(steps - done, 500);
-        t.advance(n);
-        done += n;
-      }
-      const ms = cpuMs() - c0;
-      t.delete();
-      out[name] = { steps, ms_per_step: ms / steps, steps_per_s: (steps * 1000) / ms };
+      out[name] = timeSteps(await trainEngine(generated, file), text, {}, { steps, warmup });
     } catch (e) {
       out[name] = { error: String(e?.message ?? e) };
     }
   }
   return out;
+}
+
+/** The curve in WASM under Node (SIMD build): steps per second at each size, about `budgetMs` of CPU each. */
+export async function trainNodeCurve(generated, sizes, { steps = 10, warmup = 3, budgetMs = 1500 } = {}) {
+  const text = loadText();
+  const engine = await trainEngine(generated, 'attn_train.wasm');
+  return sizes.map(({ n_embd, block }) => {
+    const r = timeSteps(engine, text, { nEmbd: n_embd, block, batch: CURVE_BATCH }, { steps, warmup, budgetMs });
+    return { n_embd, block, steps: r.steps, steps_per_s: r.steps_per_s };
+  });
 }
 
 /**
@@ -143,8 +174,40 @@ function summary(values) {
   return v.length ? { inputs: v.length, p50_ms: quantile(v, 0.5), p95_ms: quantile(v, 0.95), max_ms: v[v.length - 1] } : null;
 }
 
-/** Chromium: worker steps/s, the default head run's total time, input-to-paint while training. */
-export async function trainChromium(root) {
+/**
+ * The curve in Chromium: <attn-train>'s own Web Worker (the library build's, under the strict
+ * CSP), started by the page with the messages train-client.ts sends, one run per size of
+ * `steps(size)` steps (after its one-batch evaluation); steps per second over the worker's
+ * active time, as the element reports it.
+ */
+async function workerCurve(page, root, sizes, steps) {
+  const lib = readFileSync(new URL('dist/lib/attn-train.js', root), 'utf8');
+  const worker = lib.match(/assets\/train-worker-[\w-]+\.js/)?.[0];
+  if (!worker) throw new Error('dist/lib/attn-train.js names no train worker');
+  await page.goto('/fixtures/train.html');
+  const rows = [];
+  for (const size of sizes) {
+    const r = await page.evaluate(async ({ worker, size, iters }) => new Promise((done) => {
+      const w = new Worker(new URL(`/lib/${worker}`, location.href), { type: 'module' });
+      const lib = new URL('/lib/', location.href).href;
+      w.onmessage = (e) => {
+        const m = e.data;
+        if (m.type === 'done' || m.type === 'error' || m.type === 'nan') { w.terminate(); done(m); }
+      };
+      w.onerror = (e) => { w.terminate(); done({ type: 'error', message: String(e.message) }); };
+      w.postMessage({ type: 'init', wasmUrl: `${lib}attn_train.wasm`, scalarWasmUrl: `${lib}attn_train_scalar.wasm` });
+      w.postMessage({ type: 'start', run: 1, textUrl: `${lib}tinyshakespeare.txt`, settings: {
+        model: 'head', seed: '1337', iters, evalInterval: 1_000_000, evalIters: 1, lr: 1e-3, batch: 32,
+        block: size.block, nEmbd: size.n_embd, sampleChars: 0, evalSampleChars: 0 } });
+    }), { worker, size, iters: steps(size) + 1 });
+    rows.push({ ...size, steps: r.step ?? null, steps_per_s: r.type === 'done' ? r.stepsPerSecond : null,
+      ...(r.type === 'done' ? {} : { error: r.message ?? r.type }) });
+  }
+  return rows;
+}
+
+/** fn(browser, baseURL) with headless Chromium and the test server; its result, or { error }. */
+async function withChromium(root, fn) {
   let chromium;
   try {
     ({ chromium } = await import('playwright-core'));
@@ -156,7 +219,24 @@ export async function trainChromium(root) {
   const server = await startServer(port);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   try {
-    const page = await browser.newPage({ baseURL: `http://127.0.0.1:${port}/`, viewport: { width: 1280, height: 900 } });
+    return await fn(browser, `http://127.0.0.1:${port}/`);
+  } catch (e) {
+    return { error: String(e?.message ?? e) };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** The curve in Chromium's worker (see workerCurve): a browser of its own. */
+export function trainChromiumCurve(root, sizes, steps) {
+  return withChromium(root, async (browser, baseURL) => ({ rows: await workerCurve(await browser.newPage({ baseURL }), root, sizes, steps) }));
+}
+
+/** Chromium: worker steps/s, the default head run's total time, input-to-paint while training. */
+export function trainChromium(root) {
+  return withChromium(root, async (browser, baseURL) => {
+    const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 900 } });
     // Steps per second: 2000 steps after one one-batch evaluation.
     const steps = await runElement(page, { iters: '2000', 'eval-interval': String(STEPS_EVAL_INTERVAL), 'eval-iters': '1', 'sample-chars': '0' });
     // The default head run: once untouched (its time), then twice typing
@@ -176,10 +256,5 @@ export async function trainChromium(root) {
       input_to_paint: summary(typed.flatMap((t) => t.lat)),
       input_to_paint_idle: summary(typed.flatMap((t) => t.idle)),
     };
-  } catch (e) {
-    return { error: String(e?.message ?? e) };
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  });
 }

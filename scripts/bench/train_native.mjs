@@ -1,19 +1,23 @@
 // Training steps per second of the one-head model (batch 32, block 8): native
 // (Google Benchmark BM_TrainHeadStep / BM_TrainHeadDefaultRun in attn_bench)
 // and Debian's PyTorch with one thread (scripts/bench/train_torch.py; omitted
-// when python3-torch is not installed). CPU time for both.
+// when python3-torch is not installed). CPU time for both. The curve's
+// native and PyTorch columns (BM_TrainHeadCurve; PyTorch with one thread and
+// with all, the latter on wall time) at every size.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+const MS = { ns: 1e-6, us: 1e-3, ms: 1 };
+const benchmarks = (exe, filter, minTime) => JSON.parse(execFileSync(exe, [`--benchmark_filter=${filter}`, '--benchmark_format=json',
+  `--benchmark_min_time=${minTime}`], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'] })).benchmarks;
 
 export function runNativeTrain(root, { smoke }) {
   const exe = new URL('build/native/attn_bench', root).pathname;
   if (!existsSync(exe)) return { error: 'build/native/attn_bench missing (npm run build:native)' };
   const filter = smoke ? 'BM_TrainHeadStep$' : 'BM_TrainHead(Step$|DefaultRun)';
-  const out = execFileSync(exe, [`--benchmark_filter=${filter}`, '--benchmark_format=json',
-    `--benchmark_min_time=${smoke ? 0.05 : 0.5}`], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
   const res = {};
-  for (const b of JSON.parse(out).benchmarks) {
-    const scale = { ns: 1e-6, us: 1e-3, ms: 1 }[b.time_unit];
+  for (const b of benchmarks(exe, filter, smoke ? 0.05 : 0.5)) {
+    const scale = MS[b.time_unit];
     if (b.name.startsWith('BM_TrainHeadStep')) {
       res.step_ms = b.cpu_time * scale;
       res.steps_per_s = 1000 / res.step_ms;
@@ -24,10 +28,35 @@ export function runNativeTrain(root, { smoke }) {
   return res;
 }
 
-export function runTorchTrain(root, { smoke }) {
+export function runTorchTrain(root, { smoke, steps = smoke ? 20 : 300, threads = 1, n_embd = 32, block = 8 } = {}) {
   const script = new URL('scripts/bench/train_torch.py', root).pathname;
-  const r = spawnSync('/usr/bin/python3', [script, '--steps', smoke ? '20' : '300'], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/python3', [script, '--steps', String(steps), '--threads', String(threads),
+    '--n-embd', String(n_embd), '--block', String(block)], { encoding: 'utf8' });
   if (r.error || r.status === 3) return null; // no python3 or no torch: omitted
   if (r.status !== 0) return { error: (r.stderr || '').trim().split('\n').pop() };
   return JSON.parse(r.stdout);
+}
+
+/** Native steps per second at each size of the curve (BM_TrainHeadCurve/n_embd/block), CPU time. */
+export function runNativeCurve(root, { smoke }) {
+  const exe = new URL('build/native/attn_bench', root).pathname;
+  if (!existsSync(exe)) return { error: 'build/native/attn_bench missing (npm run build:native)' };
+  const rows = {};
+  for (const b of benchmarks(exe, 'BM_TrainHeadCurve/', smoke ? 0.01 : 0.3)) {
+    const [, c, t] = b.name.split('/').map(Number);
+    rows[`${c}/${t}`] = 1000 / (b.cpu_time * MS[b.time_unit]);
+  }
+  return { rows };
+}
+
+/**
+ * PyTorch at each size (null when torch is missing): one thread and all threads, `steps(size)`
+ * steps in each of the script's three rounds.
+ */
+export function runTorchCurve(root, sizes, steps) {
+  return sizes.map((size) => {
+    const one = runTorchTrain(root, { ...size, steps: steps(size), threads: 1 });
+    const all = one && !one.error ? runTorchTrain(root, { ...size, steps: steps(size), threads: 0 }) : one;
+    return { ...size, torch_1: one?.steps_per_s ?? null, torch_all: all?.steps_per_s ?? null, threads_all: all?.threads ?? null };
+  });
 }

@@ -1,10 +1,15 @@
 #!/usr/bin/python3
 """PyTorch's side of the training bench: the one-head model's training step
-(get_batch, forward, backward, AdamW; batch 32, block 8, lr 1e-3) with one
-thread, on Debian's python3-torch. Prints JSON: {"ms_per_step", "steps_per_s",
-"steps", "torch"}. Exit 3 when torch is not importable.
+(get_batch, forward, backward, AdamW; lr 1e-3) on Debian's python3-torch.
+Prints JSON: {"ms_per_step", "steps_per_s", "steps", "threads", "n_embd",
+"block", "batch", "torch"}. Exit 3 when torch is not importable.
 
-    /usr/bin/python3 scripts/bench/train_torch.py [--steps 300]
+    /usr/bin/python3 scripts/bench/train_torch.py [--steps 300] [--threads 1]
+        [--n-embd 32] [--block 8] [--batch 32]
+
+--threads 0 keeps PyTorch's own thread count (all cores). The best of three
+rounds of CPU time per step with one thread; with several threads, wall time
+(CPU time would add up the threads).
 """
 import json
 import os
@@ -20,19 +25,29 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import train_reference as ref  # noqa: E402
 
 
+def arg(name, default):
+    return int(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
+
+
 def main():
-    steps = int(sys.argv[sys.argv.index('--steps') + 1]) if '--steps' in sys.argv else 300
-    torch.set_num_threads(1)
-    run = ref.Run('head')
-    for _ in range(20):  # warm-up
+    steps = arg('--steps', 300)
+    threads = arg('--threads', 1)
+    n_embd, block, batch = arg('--n-embd', 32), arg('--block', 8), arg('--batch', 32)
+    if threads > 0:
+        torch.set_num_threads(threads)
+    clock = time.process_time if torch.get_num_threads() == 1 else time.perf_counter
+    run = ref.Run('head', n_embd=n_embd, block=block, batch=batch)
+    for _ in range(min(20, steps)):  # warm-up
         run.train_step()
     best = float('inf')
     for _ in range(3):
-        t0 = time.process_time()
+        t0 = clock()
         for _ in range(steps):
             run.train_step()
-        best = min(best, (time.process_time() - t0) / steps)
-    print(json.dumps({'ms_per_step': best * 1e3, 'steps_per_s': 1 / best, 'steps': steps, 'torch': torch.__version__}))
+        best = min(best, (clock() - t0) / steps)
+    print(json.dumps({'ms_per_step': best * 1e3, 'steps_per_s': 1 / best, 'steps': steps,
+                      'threads': torch.get_num_threads(), 'n_embd': n_embd, 'block': block, 'batch': batch,
+                      'torch': torch.__version__}))
 
 
 if __name__ == '__main__':

@@ -109,6 +109,8 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   maxEvalIters: 10000,
   maxBatch: 512,
   maxBlock: 64,
+  /** the embedding width (= the head's size) */
+  maxNEmbd: 256,
   /** steps per advance() */
   maxAdvance: 1000000,
   /** characters per generate() / sample() */
@@ -127,6 +129,7 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   defaultEvalIters: 200,
   defaultBatch: 32,
   defaultBlock: 8,
+  defaultNEmbd: 32,
   defaultSampleChars: 500,
 });
 

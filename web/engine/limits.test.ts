@@ -50,9 +50,11 @@ describe('messages quote the limits', () => {
   });
 
   it('the train bindings', () => {
-    expect(String(train.trainerNew('abcdefghij', 0, 0, 0, T.maxIters + 1, 1, 1, 0.01, 1, 1))).toBe(
+    expect(String(train.trainerNew('abcdefghij', 0, 0, 0, T.maxIters + 1, 1, 1, 0.01, 1, 1, 1))).toBe(
       `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
       `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
+    expect(String(train.trainerNew('abcdefghij', 2, 0, 0, 1, 1, 1, 0.01, 1, 1, T.maxNEmbd + 1))).toBe(
+      `RangeError: nEmbd must be in [1, ${T.maxNEmbd}]`);
   });
 
   it('the torch and cli bindings', () => {

@@ -19,6 +19,8 @@ export interface TrainConfig {
   lr: number;
   batch: number;
   block: number;
+  /** The embedding width, also the head's size (the lecture's 32 when left out). */
+  nEmbd?: number;
 }
 
 /** One line of the lecture's log. Losses are float32 values. */
@@ -131,7 +133,7 @@ export interface TrainLoadOptions {
 }
 
 /** The [min, max] of each of a run's settings that the loader checks. */
-export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
+export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
 
 /** A config with every field, checked, and the seed split for the bindings. */
-export type ResolvedTrainConfig = TrainConfig & { seed: string; seedHi: number; seedLo: number; modelCode: number };
+export type ResolvedTrainConfig = TrainConfig & { nEmbd: number; seed: string; seedHi: number; seedLo: number; modelCode: number };

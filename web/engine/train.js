@@ -60,6 +60,7 @@ export function defaults(model) {
     model: MODELS[m], seed: String(TL.defaultSeed), iters: head ? TL.headIters : TL.defaultIters,
     evalInterval: head ? TL.headEvalInterval : TL.defaultEvalInterval,
     evalIters: TL.defaultEvalIters, lr: head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch, block: TL.defaultBlock,
+    nEmbd: TL.defaultNEmbd,
   };
 }
 
@@ -69,7 +70,7 @@ export function defaults(model) {
  */
 export const TRAIN_LIMITS = {
   iters: [0, TL.maxIters], evalInterval: [1, TL.maxEvalInterval], evalIters: [1, TL.maxEvalIters],
-  batch: [1, TL.maxBatch], block: [1, TL.maxBlock], maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
+  batch: [1, TL.maxBatch], block: [1, TL.maxBlock], nEmbd: [1, TL.maxNEmbd], maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
 };
 
 /**
@@ -127,10 +128,12 @@ export function formatEval(e) {
  */
 export function resolveConfig(config = {}) {
   const c = { ...defaults(config.model ?? 'head'), ...config };
+  const nEmbd = c.nEmbd ?? TL.defaultNEmbd;
   const [hi, lo] = seedParts(c.seed);
   for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
+  checkInt(nEmbd, 'nEmbd', ...TRAIN_LIMITS.nEmbd);
   checkLr(c.lr);
-  return { ...c, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
+  return { ...c, nEmbd, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
 }
 
 /**
@@ -147,7 +150,7 @@ function wrapTrainer(m, handle, config) {
   };
   return {
     config: { model: config.model, seed: config.seed, iters: config.iters, evalInterval: config.evalInterval,
-      evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block },
+      evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block, nEmbd: config.nEmbd },
     info() {
       const a = unwrap(m.trainerInfo(live()));
       return { step: a[0], iters: a[1], vocabSize: a[2], trainTokens: a[3], valTokens: a[4], parameters: a[5] };
@@ -234,7 +237,7 @@ export function wrapTrainModule(m) {
       checkText(text, 'text');
       const c = resolveConfig(config);
       const handle = unwrap(m.trainerNew(text, c.modelCode, c.seedHi, c.seedLo, c.iters, c.evalInterval, c.evalIters,
-        c.lr, c.batch, c.block));
+        c.lr, c.batch, c.block, c.nEmbd));
       return wrapTrainer(m, handle, c);
     },
     heapStats: () => heapStatsOf(m),

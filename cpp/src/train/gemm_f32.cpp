@@ -1,7 +1,8 @@
 // gemm_f32 (compiled with the kernel flags, see CMakeLists.txt): blocks of 4
 // rows × 8 columns held in eight 4-float vector accumulators (SSE natively,
 // SIMD128 in WebAssembly); A's scalars are broadcast, B's rows streamed.
-// Narrower column tails use one vector, then scalars.
+// Narrower column tails use one vector, then scalars. Large products run
+// over panels of B that fit in cache.
 #include "train/gemm.hpp"
 
 #include "simd4.hpp"
@@ -10,6 +11,11 @@ namespace attn::train {
 
 namespace {
 using namespace simd4;
+
+// A panel of B: 256 × 128 floats (128 KiB, in L2); kNc is a multiple of 8, so
+// the columns fall into the same 8- and 4-wide blocks as without panels.
+constexpr int kKc = 256;
+constexpr int kNc = 128;
 
 // R rows (1..4) starting at row m of C, all N columns.
 template <int R>
@@ -74,9 +80,33 @@ ATTN_INLINE void rows(int m, int N, int K, const float* a, std::ptrdiff_t sm, st
 
 void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
               std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias) {
+  // The vector columns run over panels of B (kKc rows × kNc columns) that
+  // stay in cache while every row block of C passes over them. A later
+  // panel of k accumulates into what the earlier ones left in C, so each
+  // C(m, n) still sums its products in k order from the same start: the bits
+  // do not depend on the panels. The last N % 4 columns (scalar loops, which
+  // the compiler may reorder) see all of K in one pass, as without panels.
+  const int nv = N - N % 4;
+  for (int k0 = 0; k0 == 0 || k0 < K; k0 += kKc) {
+    const int kc = K - k0 < kKc ? K - k0 : kKc;
+    const bool acc = accumulate || k0 > 0;
+    const float* bias0 = k0 > 0 ? nullptr : bias;
+    for (int n0 = 0; n0 < nv; n0 += kNc) {
+      const int nc = nv - n0 < kNc ? nv - n0 : kNc;
+      const float* ak = a + k0 * sk;
+      const float* bk = b + k0 * ldb + n0;
+      float* cn = c + n0;
+      const float* bn = bias0 ? bias0 + n0 : nullptr;
+      int m = 0;
+      for (; m + 4 <= M; m += 4) rows<4>(m, nc, kc, ak, sm, sk, bk, ldb, cn, ldc, acc, bn);
+      for (; m < M; ++m) rows<1>(m, nc, kc, ak, sm, sk, bk, ldb, cn, ldc, acc, bn);
+    }
+  }
+  if (nv == N) return;
+  const float* bt = bias ? bias + nv : nullptr;
   int m = 0;
-  for (; m + 4 <= M; m += 4) rows<4>(m, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, bias);
-  for (; m < M; ++m) rows<1>(m, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, bias);
+  for (; m + 4 <= M; m += 4) rows<4>(m, N - nv, K, a, sm, sk, b + nv, ldb, c + nv, ldc, accumulate, bt);
+  for (; m < M; ++m) rows<1>(m, N - nv, K, a, sm, sk, b + nv, ldb, c + nv, ldc, accumulate, bt);
 }
 
 }  // namespace attn::train

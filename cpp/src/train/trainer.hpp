@@ -30,7 +30,7 @@ struct Config {
   float lr = static_cast<float>(limits::Train::head_lr);
   int batch = limits::Train::default_batch;
   int block = limits::Train::default_block;
-  int n_embd = 32;
+  int n_embd = limits::Train::default_n_embd;
   static Config defaults(ModelKind model);
 };
 
