@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/limits.js, cpp/bindings/limits_js.hpp
+node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/shared/limits.js, cpp/bindings/limits_js.hpp
 node scripts/gen-pytorch-template.mjs  # web/train-script/template.ts -> cpp/src/train/pytorch_template.inc
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2

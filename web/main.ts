@@ -2,7 +2,7 @@
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
 import { afterFirstHeatmap, startElements } from './page-elements';
-import { getEvaluator, type Evaluator } from './engine/evaluator-browser';
+import { getEvaluator, type Evaluator } from './engine/py/browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { parseVariance, parseSeedInput } from './i18n/lesson1';

@@ -122,7 +122,7 @@ val js_exercise(val seed, val todo1, val todo2, val todo3) {
 
 // attention(q, k, v, T, S, dK, dV, scale, causal) in double precision, the
 // reference the float kernels are tested against: q: (T, dK), k: (S, dK),
-// v: (S, dV) Float64Arrays (web/engine/evaluator.js checks types, lengths and
+// v: (S, dV) Float64Arrays (web/engine/py/evaluator.js checks types, lengths and
 // ranges with full messages; here tersely again)
 // -> {scores (T, S), weights (T, S), output (T, dV)}
 val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, bool causal) {

@@ -8,7 +8,7 @@
 //
 // Thin, like core.cpp: functions only, trainers are integer handles into a
 // table (a stale or made-up handle gets a RangeError, never a wild pointer),
-// every argument's range is checked again here (web/engine/train.js checks
+// every argument's range is checked again here (web/engine/train/train.js checks
 // first, with full messages), errors are returned rather than thrown (see
 // common.hpp), and every result is a fresh copy (a string or a typed array),
 // never a view into the heap.
@@ -60,7 +60,7 @@ val bad_handle() { return range_error("no such trainer (deleted?)"); }
 
 val error_of(const char* type, const std::exception& e) { return val::global(type).new_(val(std::string(e.what()))); }
 
-// Ranges: cpp/src/limits.hpp (web/engine/train.js checks the same, with full messages).
+// Ranges: cpp/src/limits.hpp (web/engine/train/train.js checks the same, with full messages).
 using Lim = attn::limits::Train;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 

@@ -18,7 +18,7 @@ const STEPS_EVAL_INTERVAL = 1_000_000; // one evaluation (step 0) of eval-iters 
 
 /** Steps per second of the head model in WASM under Node: `steps` timed steps after `warmup`. */
 export async function trainNode(generated, { steps = 1000, warmup = 100 } = {}) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
   const out = {};
   for (const [name, file] of [['simd', 'attn_train.wasm'], ['scalar', 'attn_train_scalar.wasm']]) {
@@ -50,7 +50,7 @@ export async function trainNode(generated, { steps = 1000, warmup = 100 } = {}) 
  * (the panel with the cache on), CPU time over `steps` steps each (after a round of all three).
  */
 export async function generateStepNode(generated, { steps = 2000 } = {}) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
   const { default: create } = await import(new URL('attn_train.mjs', generated).href);
   const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL('attn_train.wasm', generated)) }));
@@ -77,7 +77,7 @@ export async function generateStepNode(generated, { steps = 2000 } = {}) {
 
 /** The default head run in Node (5000 steps, 10 evaluations): total seconds. */
 export async function defaultRunNode(generated) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
   const { default: create } = await import(new URL('attn_train.mjs', generated).href);
   const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL('attn_train.wasm', generated)) }));

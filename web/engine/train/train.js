@@ -15,31 +15,31 @@
 //
 // Checked (// @ts-check) against the interfaces in train-types.ts: a method
 // renamed or dropped here, or a changed signature, fails the type check.
-import createAttnTrainModuleGlue from '../generated/attn_train.mjs';
-import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+import createAttnTrainModuleGlue from '../../generated/attn_train.mjs';
+import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { floatAttention } from './attention-f32.js';
-import { TRAIN_LIMITS as TL } from './limits.js';
-import { simdSupported } from './simd.js';
+import { TRAIN_LIMITS as TL } from '../shared/limits.js';
+import { loadModule } from '../shared/load-module.js';
 
 /**
- * @typedef {import('./types').Seed} Seed
- * @typedef {import('./types').RawModule} RawModule
- * @typedef {import('./train-types').ModelName} ModelName
- * @typedef {import('./train-types').TrainConfig} TrainConfig
- * @typedef {import('./train-types').ResolvedTrainConfig} ResolvedTrainConfig
- * @typedef {import('./train-types').EvalPoint} EvalPoint
- * @typedef {import('./train-types').AdvanceResult} AdvanceResult
- * @typedef {import('./train-types').TrainerInfo} TrainerInfo
- * @typedef {import('./train-types').Trainer} Trainer
- * @typedef {import('./train-types').TrainEngine} TrainEngine
- * @typedef {import('./train-types').TrainLoadOptions} TrainLoadOptions
- * @typedef {import('./train-types').TrainLimits} TrainLimits
- * @typedef {import('./train-types').Decoder} Decoder
- * @typedef {import('./train-types').DecoderOptions} DecoderOptions
- * @typedef {import('./train-types').StepOps} StepOps
+ * @typedef {import('../shared/types').Seed} Seed
+ * @typedef {import('../shared/types').RawModule} RawModule
+ * @typedef {import('./types').ModelName} ModelName
+ * @typedef {import('./types').TrainConfig} TrainConfig
+ * @typedef {import('./types').ResolvedTrainConfig} ResolvedTrainConfig
+ * @typedef {import('./types').EvalPoint} EvalPoint
+ * @typedef {import('./types').AdvanceResult} AdvanceResult
+ * @typedef {import('./types').TrainerInfo} TrainerInfo
+ * @typedef {import('./types').Trainer} Trainer
+ * @typedef {import('./types').TrainEngine} TrainEngine
+ * @typedef {import('./types').TrainLoadOptions} TrainLoadOptions
+ * @typedef {import('./types').TrainLimits} TrainLimits
+ * @typedef {import('./types').Decoder} Decoder
+ * @typedef {import('./types').DecoderOptions} DecoderOptions
+ * @typedef {import('./types').StepOps} StepOps
  */
 
-/** @type {import('./types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory} */
 const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
 
 /**
@@ -242,41 +242,12 @@ export function wrapTrainModule(m) {
 }
 
 /**
- * True where this JS engine validates a WebAssembly SIMD module (simd.js's
- * probe, a module of its own: the worker carries no core module glue).
- * @returns {boolean}
- */
-export function trainSimdSupported() {
-  return simdSupported();
-}
-
-/** @type {Promise<TrainEngine> | null} */
-let shared = null;
-
-/**
- * Instantiates the training module (once per realm: a worker, or Node) and
- * resolves to its API. options as loadEngine's: wasmBinary / wasmUrl for the
- * SIMD build, scalarWasmBinary / scalarWasmUrl for the fallback (chosen where
- * SIMD is missing, or with simd: false).
+ * Instantiates the training module (once per realm, a worker or Node, and
+ * build: shared/load-module.js, which says what the options mean) and
+ * resolves to its API.
  * @param {TrainLoadOptions} [options]
  * @returns {Promise<TrainEngine>}
  */
 export function loadTrainEngine(options = {}) {
-  if (!shared) {
-    const scalar = Boolean(options.scalarWasmBinary || options.scalarWasmUrl) &&
-      (options.simd === false || (options.simd !== true && !trainSimdSupported()));
-    const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
-    const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
-    /** @type {import('./types').ModuleArg} */
-    const moduleArg = {};
-    if (binary) moduleArg.wasmBinary = binary;
-    if (url) moduleArg.locateFile = () => String(url);
-    shared = createAttnTrainModule(moduleArg).then((m) => {
-      const engine = wrapTrainModule(m);
-      engine.simd = !scalar;
-      return engine;
-    });
-    shared.catch(() => { shared = null; });
-  }
-  return shared;
+  return loadModule(createAttnTrainModule, options, (m, simd) => ({ ...wrapTrainModule(m), simd }));
 }

@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from './engine.js';
-import { loadCli } from './cli.js';
-import { LIMITS } from './limits.js';
-import { loadEvaluator, type Evaluator } from './evaluator.js';
-import { loadTrainEngine, type TrainEngine } from './train.js';
-import type { Cli } from './types';
+import { loadCli } from '../cli/cli.js';
+import { LIMITS } from '../shared/limits.js';
+import { loadEvaluator, type Evaluator } from '../py/evaluator.js';
+import { loadTrainEngine, type TrainEngine } from '../train/train.js';
+import type { Cli } from '../cli/types';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../..', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 let engine: Engine;
 let py: Evaluator;

@@ -4,16 +4,16 @@
 // opaque origin, so `new Worker(url)` throws; or the worker fails to load),
 // the same loop runs in the page in short slices. Nothing here is fetched or
 // compiled before the learner presses Start.
-import trainWasmUrl from '../generated/attn_train.wasm?url&no-inline';
-import trainScalarWasmUrl from '../generated/attn_train_scalar.wasm?url&no-inline';
+import trainWasmUrl from '../../generated/attn_train.wasm?url&no-inline';
+import trainScalarWasmUrl from '../../generated/attn_train_scalar.wasm?url&no-inline';
 // Both builds emit it as a hashed asset (assets/tinyshakespeare-*.txt); the site's
 // public/ copy at data/tinyshakespeare.txt is for the CLI and scripts, not fetched here.
-import shakespeareUrl from '../../public/data/tinyshakespeare.txt?url&no-inline';
-import { besideModule } from './locate';
-import type { FromRunner, ToRunner } from './train-protocol';
+import shakespeareUrl from '../../../public/data/tinyshakespeare.txt?url&no-inline';
+import { besideModule } from '../shared/locate';
+import type { FromRunner, ToRunner } from './protocol';
 
-export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './train-protocol';
-export { MAX_TEXT_BYTES } from './train-protocol';
+export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './protocol';
+export { MAX_TEXT_BYTES } from './protocol';
 
 /** Tiny Shakespeare (fetched by the worker when a run starts, never before). */
 export function defaultTextUrl(): string {
@@ -82,7 +82,7 @@ export class TrainClient {
     const pending: ToRunner[] = [];
     let worker: Worker | null = null;
     try {
-      worker = new Worker(new URL('./train-worker.ts', import.meta.url), { type: 'module', name: 'attn-train' });
+      worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'attn-train' });
     } catch {
       worker = null;
     }
@@ -120,7 +120,7 @@ export class TrainClient {
       else queue.push(msg);
     };
     if (!replay.some((m) => m.type === 'init')) queue.unshift(this.#init());
-    void import('./train-runner').then(({ createRunner }) => {
+    void import('./runner').then(({ createRunner }) => {
       handle = createRunner({
         sliceMs: 8,
         worker: false,

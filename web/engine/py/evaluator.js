@@ -9,9 +9,10 @@
 // The bindings check their arguments (cpp/bindings/py.cpp) and return an
 // Error instead of throwing from inside WASM; this wrapper throws it.
 // Checked (// @ts-check) against the Evaluator interface in types.ts.
-import createAttnPyModuleGlue from '../generated/attn_py.mjs';
-import { checkAttention, heapStatsOf, unwrap } from './checks.js';
-import { LESSON1_LIMITS as L1 } from './limits.js';
+import createAttnPyModuleGlue from '../../generated/attn_py.mjs';
+import { checkAttention, heapStatsOf, unwrap } from '../shared/checks.js';
+import { loadModule } from '../shared/load-module.js';
+import { LESSON1_LIMITS as L1 } from '../shared/limits.js';
 
 /**
  * @typedef {import('./types').Evaluator} Evaluator
@@ -21,18 +22,15 @@ import { LESSON1_LIMITS as L1 } from './limits.js';
  * @typedef {import('./types').TodoVerdict} TodoVerdict
  * @typedef {import('./types').VerdictCode} VerdictCode
  * @typedef {import('./types').VerdictReason} VerdictReason
- * @typedef {import('./types').Seed} Seed
+ * @typedef {import('../shared/types').Seed} Seed
  */
 
-/** @type {import('./types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory} */
 const createAttnPyModule = /** @type {any} */ (createAttnPyModuleGlue);
-
-/** @type {Promise<Evaluator> | null} */
-let shared = null;
 
 /**
  * Wraps a raw Embind evaluator module into the typed API (types.ts).
- * @param {import('./types').RawModule} m
+ * @param {import('../shared/types').RawModule} m
  * @returns {Evaluator}
  */
 export function wrapEvaluator(m) {
@@ -50,20 +48,12 @@ export function wrapEvaluator(m) {
 }
 
 /**
- * Instantiates the evaluator (once per page) and resolves to its API.
- * options.wasmBinary: the .wasm bytes (Node); options.wasmUrl: where the
- * browser fetches attn_py.wasm from.
+ * Instantiates the evaluator (once per page: shared/load-module.js) and
+ * resolves to its API. options.wasmBinary: the .wasm bytes (Node);
+ * options.wasmUrl: where the browser fetches attn_py.wasm from.
  * @param {EvaluatorLoadOptions} [options]
  * @returns {Promise<Evaluator>}
  */
 export function loadEvaluator(options = {}) {
-  if (!shared) {
-    /** @type {import('./types').ModuleArg} */
-    const moduleArg = {};
-    if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
-    if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);
-    shared = createAttnPyModule(moduleArg).then(wrapEvaluator);
-    shared.catch(() => { shared = null; });
-  }
-  return shared;
+  return loadModule(createAttnPyModule, options, wrapEvaluator);
 }
