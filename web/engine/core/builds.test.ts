@@ -9,7 +9,7 @@ import { loadEngine, simdSupported, wrapModule, type Engine, type ScaleName } fr
 import { loadEvaluator, type Evaluator } from '../py/evaluator.js';
 import { wrapTrainModule, type TrainEngine } from '../train/train.js';
 
-const gen = new URL('../../generated', import.meta.url);
+const gen = new URL('../../generated/', import.meta.url);
 const builds: Record<'simd' | 'scalar', Engine> = {} as never;
 const floats: Record<'simd' | 'scalar', TrainEngine> = {} as never;
 let reference: Evaluator; // the double-precision path lives in the evaluator module

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaults, formatEval, loadTrainEngine, resolveConfig, wrapTrainModule, type TrainEngine } from './train.js';
 
-const gen = new URL('../../generated', import.meta.url);
+const gen = new URL('../../generated/', import.meta.url);
 const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
 const golden = readFileSync(new URL('../../../e2e/golden/train_head_300.txt', import.meta.url), 'utf8').trimEnd().split('\n');
 let simd: TrainEngine;

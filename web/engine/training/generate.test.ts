@@ -10,7 +10,7 @@ import type { Trainer } from '../train/types';
 import { Generation, TOP_PROBS } from './generate';
 import { TRAIN_ELEMENT_LIMITS } from '../shared/limits.js';
 
-const gen = new URL('../../generated', import.meta.url);
+const gen = new URL('../../generated/', import.meta.url);
 const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 200_000);
 let engine: TrainEngine;
 let head: Trainer;
