@@ -1,7 +1,7 @@
 // <attn-train>: trains the reading note's character models (bigram, + position
 // embeddings, + one self-attention head) in the browser, with the lecture's
 // hyperparameters, initial weights and batches, and prints the lecture's log.
-// The C++ engine runs in a Web Worker (engine/train-worker.ts); this element
+// The C++ engine runs in a Web Worker (engine/training/train-worker.ts); this element
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples and, after the head model,
 // its attention weights on a snippet the learner picks.

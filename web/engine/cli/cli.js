@@ -4,7 +4,7 @@
 // `npm run lesson1|normal|torch|exercise|train`, and the tests): no page or
 // element loads it, and the site and the library do not ship it. It is the
 // only text-side module built with C++ exception catching, which is why the
-// evaluator (attn_py, ./evaluator.js) does not carry it.
+// evaluator (attn_py, ../py/evaluator.js) does not carry it.
 //
 // The binding checks its arguments (cpp/bindings/cli.cpp) and returns an
 // Error instead of throwing from inside WASM; this wrapper throws it.

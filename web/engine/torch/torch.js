@@ -4,7 +4,7 @@
 // instantiated once per page on first use. The bindings check their
 // arguments (cpp/bindings/torch.cpp) and return an Error instead of throwing
 // from inside WASM; this wrapper checks first, with full messages, and throws.
-// Checked (// @ts-check) against the interfaces in torch-types.ts: a method
+// Checked (// @ts-check) against the interfaces in ./types.ts: a method
 // renamed or dropped here, or a changed signature, fails the type check.
 import createAttnTorchModuleGlue from '../../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
@@ -68,7 +68,7 @@ function checkBonusShape(shape) {
 }
 
 /**
- * Wraps a raw Embind module into the typed API (torch-types.ts).
+ * Wraps a raw Embind module into the typed API (./types.ts).
  * @param {RawModule} m
  * @returns {TorchLab}
  */

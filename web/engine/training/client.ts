@@ -1,6 +1,6 @@
 // The page side of training: starts the Web Worker that owns the training
 // module (train-worker.ts) the first time a run starts, and talks to it
-// (train-protocol.ts). Where no worker can start (a sandboxed iframe has an
+// (protocol.ts). Where no worker can start (a sandboxed iframe has an
 // opaque origin, so `new Worker(url)` throws; or the worker fails to load),
 // the same loop runs in the page in short slices. Nothing here is fetched or
 // compiled before the learner presses Start.
@@ -82,7 +82,7 @@ export class TrainClient {
     const pending: ToRunner[] = [];
     let worker: Worker | null = null;
     try {
-      worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'attn-train' });
+      worker = new Worker(new URL('./train-worker.ts', import.meta.url), { type: 'module', name: 'attn-train' });
     } catch {
       worker = null;
     }

@@ -1,7 +1,7 @@
 // Generation through the training module in Node (the WASM the Worker runs):
 // the decoder's cached step agrees with the recomputed one while the window
 // fits and drifts after it slides, the rebuilt cache writes the same text as
-// recomputing, each step becomes what the page shows (train-generate.ts),
+// recomputing, each step becomes what the page shows (generate.ts),
 // and bad input is an error that leaves the heap flat.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The training loop's scheduling (train-runner.ts) with the real training
+// The training loop's scheduling (runner.ts) with the real training
 // module and a hand-driven event loop and clock: a `defer` holds the next
 // slice until its time (and no longer than MAX_DEFER_MS), a slice scheduled
 // for a run that was replaced does nothing, and a deferred run prints the

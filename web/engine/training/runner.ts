@@ -3,7 +3,7 @@
 // attention requests are answered between slices), and reports each
 // evaluation, the progress and the end. Transport-agnostic: the Web Worker
 // (train-worker.ts) wires it to postMessage; where no worker can start (a
-// sandboxed embed) train-client.ts runs it in the page with shorter slices.
+// sandboxed embed) client.ts runs it in the page with shorter slices.
 //
 // Pause only stops scheduling slices; the trainer (weights, optimiser state,
 // generator) is untouched, so a paused and resumed run prints the same log as

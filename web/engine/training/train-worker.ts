@@ -1,6 +1,6 @@
 // The Web Worker of <attn-train>: owns the training module and runs the loop
-// (train-runner.ts) off the page's main thread. Started by train-client.ts
-// with `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })`,
+// (runner.ts) off the page's main thread. Started by client.ts
+// with `new Worker(new URL('./train-worker.ts', import.meta.url), { type: 'module' })`,
 // so the site and library builds emit it as a same-origin file (worker-src /
 // script-src 'self'); it fetches its .wasm from the URLs the page sends.
 import { createRunner } from './runner';
