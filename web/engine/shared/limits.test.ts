@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkShape } from './checks.js';
 import { LIMITS } from './limits.js';
 
-const root = new URL('../../..', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const wasm = (name: string) => ({ wasmBinary: readFileSync(new URL(`web/generated/${name}.wasm`, root)) });
 
 // The raw modules (the loaders wrap them and do not pass limits() on).
@@ -50,7 +50,7 @@ describe('messages quote the limits', () => {
   });
 
   it('the train bindings', () => {
-    expect(String(train.trainerNew('abcdefghij', 0, 0, 0, T.maxIters + 1, 1, 1, 0.01, 1, 1))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1 }))).toBe(
       `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
       `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
   });
