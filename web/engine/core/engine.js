@@ -1,7 +1,8 @@
 // @ts-check
 // The one loader of the core WASM engine: the random draws and the heatmap
-// model (the float attention kernel is in the float module: attention-f32.js). Every element on a page awaits loadEngine(),
-// which instantiates the module once and shares it. The text side (the
+// model (the float attention kernel is in the float module:
+// ../train/attention-f32.js). Every element on a page
+// awaits loadEngine(), which instantiates the module once and shares it. The text side (the
 // lesson's printed program, the exercise evaluator, the CLI) is a separate
 // module that only the elements needing it load: see evaluator.js.
 //

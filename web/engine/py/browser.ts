@@ -7,6 +7,7 @@ import type { Evaluator } from './evaluator.js';
 import { besideModule } from '../shared/locate';
 
 export type { Evaluator } from './evaluator.js';
+export type { Lesson1Variance } from './types';
 
 /** Where attn_py.wasm is, relative to this module. */
 export function evaluatorWasmLocation(): URL {

@@ -1,8 +1,9 @@
 // @ts-check
 // The loader of the evaluator module (attn_py): the lesson's program printed
 // as NumPy prints it and the exercise's sandboxed Python/NumPy subset (the
-// CLI is its own module, attn_cli: ./cli.js). It is most of the engine's code, and only <attn-exercise>,
-// <attn-review> and the lesson page's printed program need it, so it is its
+// CLI is its own module, attn_cli: ../cli/cli.js). It is most of the engine's
+// code, and only <attn-exercise>, <attn-review> and the lesson page's printed
+// program need it, so it is its
 // own module, instantiated once per page on first use. One scalar build for
 // every browser (its work is parsing and double-precision arithmetic).
 //
@@ -38,6 +39,8 @@ export function wrapEvaluator(m) {
     raw: m,
     version: () => m.version(),
     lesson1: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
+    lesson1Variance: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) =>
+      unwrap(m.lesson1Variance(seed, T, dModel, dK, dV)),
     exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
     attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
       const code = checkAttention(Float64Array, q, k, v, T, S, dK, dV, scale, causal);

@@ -70,11 +70,39 @@ export interface ExerciseResult {
   todos: ExerciseTodo[];
 }
 
+/** One row of the √d_k experiment: 10000 dot products of d_k-dimensional standard normal q and k. */
+export interface Lesson1VarianceRow {
+  dK: number;
+  /** var(q·k) (≈ d_k) */
+  raw: number;
+  /** var(q·k/√d_k) (≈ 1) */
+  scaled: number;
+  /** raw as the lesson's program prints it ("%.1f", without padding) */
+  rawText: string;
+  /** scaled as the program prints it ("%.2f") */
+  scaledText: string;
+}
+
+/** The lesson program's √d_k experiment under default_rng(seed) (its last three lines). */
+export interface Lesson1Variance {
+  /** d_k = 16, then 512 */
+  rows: [Lesson1VarianceRow, Lesson1VarianceRow];
+  /** Mean of each row's largest softmax weight over 1000 rows of 8 keys, unscaled, rounded to 3 decimals. */
+  maxUnscaled: number;
+  /** The same with the scores divided by √512. */
+  maxScaled: number;
+  /** maxUnscaled and maxScaled as NumPy's str prints them */
+  maxUnscaledText: string;
+  maxScaledText: string;
+}
+
 /** The text side of the engine: NumPy-printed programs and the exercise evaluator. */
 export interface Evaluator {
   version(): string;
   /** Lesson 1's exercise script output under default_rng(seed). T in [1, LIMITS.lesson1.maxT], dims in [1, LIMITS.lesson1.maxDim] (./limits.js). */
   lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
+  /** The numbers of that program's √d_k experiment (the same sizes and ranges), each also as the program prints it. */
+  lesson1Variance(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): Lesson1Variance;
   /**
    * Lesson 1's section-5 program with these three lines (sandboxed Python/NumPy subset), run under
    * default_rng(seed); each line at most LIMITS.evaluator.maxLineChars characters (./limits.js), "" = the TODO left as `...`.
