@@ -73,7 +73,7 @@ export default defineConfig({
       output: {
         minify: true,
         chunkFileNames: '[name]-[hash].js',
-        codeSplitting: { groups: [{ name: 'shared', test: /web[\\/](shared[\\/]|engine[\\/](checks\.js|locate\.ts))/ }] },
+        codeSplitting: { groups: [{ name: 'shared', test: /web[\\/](shared[\\/]|engine[\\/]shared[\\/](checks\.js|locate\.ts))/ }] },
       },
     },
   },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './helpers/guard';
 import { elementsReady } from './helpers/ready';
 import { seedStorage, LANG_KEY } from './helpers/storage';
-import { loadCli } from '../web/engine/cli.js';
+import { loadCli } from '../web/engine/cli/cli.js';
 import { cliOptions, type ScriptLang, type ScriptModel, type ScriptSettings } from '../web/train-script/pytorch-script';
 import { lectureSettings } from '../scripts/vite-pytorch-code';
 import type { Page } from '@playwright/test';

@@ -3,7 +3,7 @@
 // The module has no file system; `train` reads its text through readFile
 // (paths relative to the working directory, as the native binary's are).
 import { readFileSync } from 'node:fs';
-import { loadCli } from '../web/engine/cli.js';
+import { loadCli } from '../web/engine/cli/cli.js';
 
 /** A file's bytes, or null when it cannot be read (attn-cli says "cannot read FILE"). */
 export function readFile(path) {

@@ -1,8 +1,7 @@
 // The package's types: declaration emit from the sources (tsconfig.lib.json)
 // into dist/lib/types/. The loaders (engine.js, evaluator.js, checks.js,
 // simd.js, torch.js, train.js) are JavaScript checked against the interfaces
-// in web/engine/types.ts, torch-types.ts and train-types.ts, and emitted like
-// any source.
+// in web/engine/*/types.ts, and emitted like any source.
 // Fails (exit code 1) on any type error.
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -5,12 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
-node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/limits.js, cpp/bindings/limits_js.hpp
+node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/shared/limits.js, cpp/bindings/limits_js.hpp
 node scripts/gen-pytorch-template.mjs  # web/train-script/template.ts -> cpp/src/train/pytorch_template.inc
-emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+# Configured only the first time: the build configures again when a CMakeLists.txt changes.
+[[ -f build/wasm/CMakeCache.txt ]] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2
 mkdir -p web/generated
 # every build of every module in cpp/bindings/modules.json
 for f in $(node -e 'for (const m of require("./cpp/bindings/modules.json").modules) for (const f of m.files) console.log(f)'); do
-  cp "build/wasm/$f.mjs" "build/wasm/$f.wasm" web/generated/
+  for ext in mjs wasm; do  # unchanged files keep their dates
+    cmp -s "build/wasm/$f.$ext" "web/generated/$f.$ext" || cp "build/wasm/$f.$ext" web/generated/
+  done
 done

@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CPP_OUT, HEADER, JS_OUT, generate, parseLimits } from './gen-limits.mjs';
-import { LIMITS } from '../web/engine/limits.js';
+import { LIMITS } from '../web/engine/shared/limits.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 describe('gen-limits', () => {
-  it('the committed web/engine/limits.js and cpp/bindings/limits_js.hpp are current (run node scripts/gen-limits.mjs)', () => {
+  it('the committed web/engine/shared/limits.js and cpp/bindings/limits_js.hpp are current (run node scripts/gen-limits.mjs)', () => {
     const out = generate(read(HEADER));
     expect(read(JS_OUT)).toBe(out[JS_OUT]);
     expect(read(CPP_OUT)).toBe(out[CPP_OUT]);

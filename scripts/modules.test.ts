@@ -27,7 +27,7 @@ describe('cpp/bindings/modules.json is the list of WASM modules', () => {
   });
 
   it('the type stubs declare each module\'s glue', () => {
-    const stubs = read('web/engine/generated.d.ts');
+    const stubs = read('web/engine/shared/generated.d.ts');
     const declared = [...stubs.matchAll(/declare module '\*\/generated\/(attn_[a-z_]+)\.mjs'/g)].map((x) => x[1]!);
     expect(sorted(declared)).toEqual(sorted(WASM_MODULES.map((m) => m.name)));
   });

@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 
-echo "== type check (tsc: the sources, the engine loaders against web/engine/types.ts, verdict-reason tables typed by the verdict codes)"
+echo "== type check (tsc: the sources, the engine loaders against web/engine/*/types.ts, verdict-reason tables typed by the verdict codes)"
 npx tsc --noEmit -p tsconfig.json
 
 echo "== native build and GoogleTest (ctest)"

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { TRAIN_LIMITS as TL } from '../web/engine/limits.js';
+import { TRAIN_LIMITS as TL } from '../web/engine/shared/limits.js';
 import { scriptExcerpt, scriptFileName, type ScriptModel, type ScriptRegion, type ScriptSettings } from '../web/train-script/pytorch-script.ts';
 
 /**

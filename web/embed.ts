@@ -13,7 +13,7 @@
 // refuses; a classic <script src> is not.
 import './styles/page.css';
 import './styles/embed.css';
-import { simdSupported } from './engine/simd.js';
+import { simdSupported } from './engine/shared/simd.js';
 import { normaliseLang, type PageLang } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { EMBED_WASM, EMBED_WIDGETS, embedWidget } from './embed/widgets';

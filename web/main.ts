@@ -2,10 +2,10 @@
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
 import { afterFirstHeatmap, startElements } from './page-elements';
-import { getEvaluator, type Evaluator } from './engine/evaluator-browser';
+import { getEvaluator, type Evaluator } from './engine/py/browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
-import { parseVariance, parseSeedInput } from './i18n/lesson1';
+import { parseSeedInput, varianceCells } from './i18n/lesson1';
 
 startElements();
 
@@ -34,16 +34,9 @@ function setCell(id: string, value: string): void {
   el.setAttribute('data-value', value);
 }
 
-function showVariance(seed: string, text = engine?.lesson1(seed)): void {
-  if (text === undefined) return;
-  const v = parseVariance(text);
-  if (!v) throw new Error('unexpected lesson1 output');
-  setCell('var-16-raw', v.raw16);
-  setCell('var-16-scaled', v.scaled16);
-  setCell('var-512-raw', v.raw512);
-  setCell('var-512-scaled', v.scaled512);
-  setCell('max-unscaled', v.maxUnscaled);
-  setCell('max-scaled', v.maxScaled);
+function showVariance(seed: string): void {
+  if (!engine) return;
+  for (const [id, text] of varianceCells(engine.lesson1Variance(seed))) setCell(id, text);
   for (const id of ['variance-seed-shown', 'variance-seed-shown-en']) {
     const o = document.getElementById(id);
     if (o) o.textContent = seed;
@@ -89,8 +82,7 @@ function loadProgram(): void {
       const run = () => {
         const text = e.lesson1('0');
         if (out) out.textContent = text;
-        if (pendingSeed !== null && pendingSeed !== '0') showVariance(pendingSeed);
-        else showVariance('0', text);
+        showVariance(pendingSeed ?? '0');
       };
       requestAnimationFrame(() => setTimeout(run, 0));
     })

@@ -5,7 +5,7 @@
 // lesson page the evaluator too) waits for the first heatmap to paint, so it
 // does not compete with it for the first frames.
 import './elements/attn-heatmap/attn-heatmap';
-import { getEngine } from './engine/browser';
+import { getEngine } from './engine/core/browser';
 import { keepJumpsExact } from './page-anchors';
 import { findScormApi } from './scorm/find';
 

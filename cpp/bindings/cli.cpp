@@ -22,7 +22,7 @@ using attn_bind::error;
 using attn_bind::shown;
 
 // readFile(path)'s bytes; nothing without a readFile, or when it returns
-// anything but a Uint8Array (web/engine/cli.js turns a wrong result or a
+// anything but a Uint8Array (web/engine/cli/cli.js turns a wrong result or a
 // throw into a TypeError after the run, outside any C++ frame).
 std::optional<std::string> read_with(const val& read_file, const std::string& path) {
   if (read_file.isUndefined()) return std::nullopt;

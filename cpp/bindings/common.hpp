@@ -3,7 +3,7 @@
 // attention call, the table of JS-owned objects and the errors they return.
 //
 // A rejected call *returns* a RangeError/TypeError; the JS loaders
-// (web/engine/engine.js, web/engine/evaluator.js) throw it. Throwing from
+// (web/engine/core/engine.js, web/engine/py/evaluator.js) throw it. Throwing from
 // inside WASM would skip C++ destructors and leave the stack pointer lowered,
 // so every rejected call would leak; returning keeps the heap flat.
 #pragma once
@@ -91,7 +91,7 @@ inline val heap_stats() {
 
 // The sizes of one attention call (q: (T, dK), k: (S, dK), v: (S, dV)):
 // each in [1, Attention::max_dim], every matrix at most Attention::max_values
-// values (web/engine/checks.js's checkShape says the same with full messages).
+// values (web/engine/shared/checks.js's checkShape says the same with full messages).
 inline bool shape_ok(int T, int S, int dk, int dv) {
   const auto in = [](int n) { return n >= 1 && n <= L::Attention::max_dim; };
   const double lim = static_cast<double>(L::Attention::max_values);

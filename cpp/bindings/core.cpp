@@ -8,7 +8,7 @@
 // (Embind's class machinery is a third of its JS glue), so objects are
 // handles: small integers into a table here, checked on every call (a stale
 // or made-up handle gets a RangeError, never a wild pointer). JS wraps them
-// in objects with delete() (web/engine/engine.js), and checks every
+// in objects with delete() (web/engine/core/engine.js), and checks every
 // argument's type and range first with full messages; these functions check
 // the ranges again, tersely, and return (never throw) their errors: see
 // common.hpp.

@@ -6,7 +6,7 @@
 // UTF-16/UTF-32 code would be dead weight against the library's size budget.
 // These stubs register nothing. A core binding that took or returned a
 // string would fail at start-up with "unbound types", which the engine tests
-// (web/engine/engine.test.ts) would catch at once. The evaluator module
+// (web/engine/core/engine.test.ts) would catch at once. The evaluator module
 // (attn_py) links without this file: it passes strings both ways.
 //
 // Nothing in the core throws a C++ exception except on exhausted memory

@@ -3,6 +3,7 @@
 // and by the lesson page's printed program. Thin: check, call, copy out.
 // No CLI (that is attn_cli, cpp/bindings/cli.cpp) and no exception catching.
 //   lesson1(seed, T, dModel, dK, dV)     lesson 1's program, NumPy's text
+//   lesson1Variance(seed, T, dModel, dK, dV)  its √d_k experiment: numbers, and each as printed
 //   exercise(seed, todo1, todo2, todo3)  section 5 with the learner's lines
 //   attention(q, k, v, T, S, dK, dV, scale, causal)  the double-precision path
 #include <array>
@@ -58,18 +59,35 @@ val check_seed(const val& v, std::uint64_t& out) {
     if (!attn_err_.isUndefined()) return attn_err_; \
   } while (0)
 
-// lesson1(seed, T, dModel, dK, dV) -> the exercise script's stdout
-val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
-  std::uint64_t s = 0;
+// lesson1's and lesson1Variance's arguments: (seed, T, dModel, dK, dV).
+val check_lesson1(val seed, val T, val d_model, val d_k, val d_v, std::uint64_t& s, attn::Lesson1Sizes& sizes) {
   double t = 0, dm = 0, dk = 0, dv = 0;
   ATTN_CHECK(check_seed(seed, s));
   ATTN_CHECK(check_int(T, "T", 1, attn::kLesson1MaxT, t));
   ATTN_CHECK(check_int(d_model, "dModel", 1, attn::kLesson1MaxDim, dm));
   ATTN_CHECK(check_int(d_k, "dK", 1, attn::kLesson1MaxDim, dk));
   ATTN_CHECK(check_int(d_v, "dV", 1, attn::kLesson1MaxDim, dv));
-  attn::Lesson1Sizes sizes{static_cast<std::size_t>(t), static_cast<std::size_t>(dm),
-                           static_cast<std::size_t>(dk), static_cast<std::size_t>(dv)};
+  sizes = {static_cast<std::size_t>(t), static_cast<std::size_t>(dm), static_cast<std::size_t>(dk),
+           static_cast<std::size_t>(dv)};
+  return val::undefined();
+}
+
+// lesson1(seed, T, dModel, dK, dV) -> the exercise script's stdout
+val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
+  std::uint64_t s = 0;
+  attn::Lesson1Sizes sizes;
+  ATTN_CHECK(check_lesson1(seed, T, d_model, d_k, d_v, s, sizes));
   return val(attn::lesson1_output(s, sizes));
+}
+
+// lesson1Variance(seed, T, dModel, dK, dV) -> {rows: [{dK, raw, scaled, rawText, scaledText}]
+//   (d_k = 16, 512), maxUnscaled, maxScaled, maxUnscaledText, maxScaledText}: the numbers of
+//   the program's last three lines (attn::lesson1_variance), each also as the program prints it
+val js_lesson1_variance(val seed, val T, val d_model, val d_k, val d_v) {
+  std::uint64_t s = 0;
+  attn::Lesson1Sizes sizes;
+  ATTN_CHECK(check_lesson1(seed, T, d_model, d_k, d_v, s, sizes));
+  return val(attn::lesson1_variance(s, sizes));
 }
 
 // A verdict's parameters as a plain object of strings.
@@ -122,7 +140,7 @@ val js_exercise(val seed, val todo1, val todo2, val todo3) {
 
 // attention(q, k, v, T, S, dK, dV, scale, causal) in double precision, the
 // reference the float kernels are tested against: q: (T, dK), k: (S, dK),
-// v: (S, dV) Float64Arrays (web/engine/evaluator.js checks types, lengths and
+// v: (S, dV) Float64Arrays (web/engine/py/evaluator.js checks types, lengths and
 // ranges with full messages; here tersely again)
 // -> {scores (T, S), weights (T, S), output (T, dV)}
 val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, bool causal) {
@@ -158,8 +176,26 @@ val js_limits() {
 
 EMSCRIPTEN_BINDINGS(attention_lab_py) {
   using namespace emscripten;
+  using attn::Lesson1Variance;
+  using attn::Lesson1VarianceRow;
+  value_object<Lesson1VarianceRow>("Lesson1VarianceRow")
+      .field("dK", &Lesson1VarianceRow::d_k)
+      .field("raw", &Lesson1VarianceRow::raw)
+      .field("scaled", &Lesson1VarianceRow::scaled)
+      .field("rawText", &Lesson1VarianceRow::raw_text)
+      .field("scaledText", &Lesson1VarianceRow::scaled_text);
+  value_array<std::array<Lesson1VarianceRow, 2>>("Lesson1VarianceRows")
+      .element(emscripten::index<0>())
+      .element(emscripten::index<1>());
+  value_object<Lesson1Variance>("Lesson1Variance")
+      .field("rows", &Lesson1Variance::rows)
+      .field("maxUnscaled", &Lesson1Variance::max_unscaled)
+      .field("maxScaled", &Lesson1Variance::max_scaled)
+      .field("maxUnscaledText", &Lesson1Variance::max_unscaled_text)
+      .field("maxScaledText", &Lesson1Variance::max_scaled_text);
   function("version", &attn_bind::version);
   function("lesson1", &js_lesson1);
+  function("lesson1Variance", &js_lesson1_variance);
   function("exercise", &js_exercise);
   function("attention", &js_attention);
   function("heapStats", &attn_bind::heap_stats);

@@ -6,23 +6,24 @@
 // Worker, and by the tests and the bench (the kernel's figures); no page's
 // first paint fetches it.
 //
-// Thin, like core.cpp: functions only, trainers are integer handles into a
-// table (a stale or made-up handle gets a RangeError, never a wild pointer),
-// every argument's range is checked again here (web/engine/train.js checks
-// first, with full messages), errors are returned rather than thrown (see
-// common.hpp), and every result is a fresh copy (a string or a typed array),
-// never a view into the heap.
-//   trainerNew(text, model, seedHi, seedLo, iters, evalInterval, evalIters, lr, batch, block, nEmbd) -> handle
-//   trainerAdvance(h, maxSteps) -> Float64Array [step, lastLoss, badStep, n, (step, train, val) × n]
+// Thin, like core.cpp: trainers are integer handles into a table (a stale or
+// made-up handle gets a RangeError, never a wild pointer), every argument's
+// range is checked again here (web/engine/train/train.js checks first, with
+// full messages), errors are returned rather than thrown (see common.hpp),
+// and every result is a fresh copy (a value object, a string or a typed
+// array), never a view into the heap. Settings and results cross as Embind
+// value objects (plain JS objects with these fields):
+//   trainerNew(text, RunConfig) -> handle
+//   trainerAdvance(h, maxSteps) -> Advance {step, lastLoss, badStep (-1: none), evals: Eval[]}
 //   trainerGenerate(h, context, maxNewChars) -> string
 //   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
 //   trainerAttention(h, snippet) -> Float32Array (T, T)
-//   trainerInfo(h) -> Float64Array [step, iters, vocabSize, trainTokens, valTokens, parameters]
+//   trainerInfo(h) -> Info {step, iters, vocabSize, trainTokens, valTokens, parameters}
 //   trainerVocab(h) -> string (the vocabulary's characters in id order)
 //   trainerDelete(h) -> bool (and its decoders)
-//   decoderNew(h, context, cache 0 off | 1 rebuild | 2 naive, greedy, seedHi, seedLo) -> handle
-//   decoderStep(d) -> {window Int32Array, probs Float32Array, attention Float32Array, chosen,
-//                      slid, compared, diff, recompute Float64Array[4], cached Float64Array[4]}
+//   decoderNew(h, context, DecoderConfig) -> handle
+//   decoderStep(d) -> Step {window Int32Array, probs Float32Array, attention Float32Array, chosen,
+//                           slid, compared, diff, recompute Ops, cached Ops}
 //   decoderDelete(d) -> bool
 //   attentionF32New(T, S, dK, dV) -> handle; attentionF32View(h, which) -> Float32Array view;
 //   attentionF32Run(h, scale, causal) -> true; attentionF32Delete(h) -> bool
@@ -48,6 +49,54 @@ using attn_bind::scale_of;
 
 namespace {
 
+// trainerNew's settings: model 0 bigram | 1 position | 2 head, the seed's
+// high and low 32 bits, then Config's fields (train/trainer.hpp).
+struct RunConfig {
+  int model = 0;
+  unsigned seedHi = 0, seedLo = 0;
+  int iters = 0, evalInterval = 1, evalIters = 1;
+  double lr = 0;
+  int batch = 1, block = 1, nEmbd = 1;
+};
+
+struct Eval {
+  int step = 0;
+  double train = 0, val = 0;
+};
+
+struct Advance {
+  int step = 0;
+  double lastLoss = 0;
+  int badStep = -1;  // the step whose loss was not finite (-1: none)
+  val evals = val::array();
+};
+
+struct Info {
+  int step = 0, iters = 0, vocabSize = 0, trainTokens = 0, valTokens = 0;
+  double parameters = 0;
+};
+
+// decoderNew's settings: cache 0 off | 1 rebuild | 2 naive (train/generate.hpp CacheMode).
+struct DecoderConfig {
+  int cache = 0;
+  bool greedy = true;
+  unsigned seedHi = 0, seedLo = 0;
+};
+
+struct Ops {
+  double qkv = 0, scores = 0, weighted = 0, lmHead = 0;
+};
+
+struct Step {
+  val window = val::undefined(), probs = val::undefined(), attention = val::undefined();
+  int chosen = 0;
+  bool slid = false, compared = false;
+  double diff = 0;
+  Ops recompute, cached;
+};
+
+std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
+
 // Trainers owned by JS through integer handles (1-based; 0 is never valid).
 std::vector<std::unique_ptr<attn::train::Trainer>> trainers;
 
@@ -60,37 +109,34 @@ val bad_handle() { return range_error("no such trainer (deleted?)"); }
 
 val error_of(const char* type, const std::exception& e) { return val::global(type).new_(val(std::string(e.what()))); }
 
-// Ranges: cpp/src/limits.hpp (web/engine/train.js checks the same, with full messages).
+// Ranges: cpp/src/limits.hpp (web/engine/train/train.js checks the same, with full messages).
 using Lim = attn::limits::Train;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
-// trainerNew(text, model 0 bigram | 1 position | 2 head, seedHi, seedLo, iters,
-//            evalInterval, evalIters, lr, batch, block, nEmbd) -> handle, or a RangeError
-//            naming the problem (text not UTF-8, too short for the block, ...)
-val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigned seed_lo, int iters,
-                   int eval_interval, int eval_iters, double lr, int batch, int block,
-                   int n_embd) {
-  if (model < 0 || model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
-  if (iters < 0 || iters > Lim::max_iters || eval_interval < 1 || eval_interval > Lim::max_eval_interval ||
-      eval_iters < 1 || eval_iters > Lim::max_eval_iters || batch < 1 || batch > Lim::max_batch || block < 1 ||
-      block > Lim::max_block)
+// trainerNew(text, RunConfig) -> handle, or a RangeError naming the problem
+// (text not UTF-8, too short for the block, ...)
+val js_trainer_new(const std::string& text, const RunConfig& c) {
+  if (c.model < 0 || c.model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
+  if (c.iters < 0 || c.iters > Lim::max_iters || c.evalInterval < 1 || c.evalInterval > Lim::max_eval_interval ||
+      c.evalIters < 1 || c.evalIters > Lim::max_eval_iters || c.batch < 1 || c.batch > Lim::max_batch || c.block < 1 ||
+      c.block > Lim::max_block)
     return range_error(attn_bind::text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
                             Lit("], evalIters in [1, "), Lim::max_eval_iters, Lit("], batch in [1, "), Lim::max_batch,
                             Lit("], block in [1, "), Lim::max_block, Lit("]")>);
-  if (n_embd < 1 || n_embd > Lim::max_n_embd)
+  if (c.nEmbd < 1 || c.nEmbd > Lim::max_n_embd)
     return range_error(attn_bind::text<Lit("nEmbd must be in [1, "), Lim::max_n_embd, Lit("]")>);
-  if (!(lr > 0) || !std::isfinite(static_cast<float>(lr))) return range_error("lr must be a positive finite float32");
-  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(model));
-  config.seed = (std::uint64_t{seed_hi} << 32) | seed_lo;
-  config.iters = iters;
-  config.eval_interval = eval_interval;
-  config.eval_iters = eval_iters;
-  config.lr = static_cast<float>(lr);
-  config.batch = batch;
-  config.block = block;
-  config.n_embd = n_embd;
+  if (!(c.lr > 0) || !std::isfinite(static_cast<float>(c.lr))) return range_error("lr must be a positive finite float32");
+  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(c.model));
+  config.seed = seed_of(c.seedHi, c.seedLo);
+  config.iters = c.iters;
+  config.eval_interval = c.evalInterval;
+  config.eval_iters = c.evalIters;
+  config.lr = static_cast<float>(c.lr);
+  config.batch = c.batch;
+  config.block = c.block;
+  config.n_embd = c.nEmbd;
   try {
-    auto t = std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, block), config);
+    auto t = std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config);
     for (std::size_t i = 0; i < trainers.size(); ++i)
       if (!trainers[i]) { trainers[i] = std::move(t); return val(static_cast<int>(i) + 1); }
     trainers.push_back(std::move(t));
@@ -105,26 +151,23 @@ val js_trainer_new(const std::string& text, int model, unsigned seed_hi, unsigne
 // trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
 // end of the run, or at the first non-finite loss), each preceded by its
 // evaluation when step % evalInterval == 0.
-//   -> [step after, last training loss, step whose loss was not finite (-1: none),
-//       number of evaluations n, then (step, train loss, val loss) for each]
 val js_trainer_advance(int h, int max_steps) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
   if (max_steps < 1 || max_steps > Lim::max_advance)
     return range_error(attn_bind::text<Lit("maxSteps must be in [1, "), Lim::max_advance, Lit("]")>);
-  std::vector<double> out{0, 0, -1, 0};
+  Advance out;
   for (int k = 0; k < max_steps && !t->done(); ++k) {
     const int step = t->step();
     if (const auto e = t->advance()) {
-      out.insert(out.end(), {static_cast<double>(e->step), e->train_loss, e->val_loss});
-      out[3] += 1;
-      if (!std::isfinite(e->train_loss) || !std::isfinite(e->val_loss)) { out[2] = step; break; }
+      out.evals.call<void>("push", Eval{e->step, e->train_loss, e->val_loss});
+      if (!std::isfinite(e->train_loss) || !std::isfinite(e->val_loss)) { out.badStep = step; break; }
     }
-    if (!std::isfinite(t->last_loss())) { out[2] = step; break; }
+    if (!std::isfinite(t->last_loss())) { out.badStep = step; break; }
   }
-  out[0] = t->step();
-  out[1] = t->last_loss();
-  return copy_out(out);
+  out.step = t->step();
+  out.lastLoss = t->last_loss();
+  return val(out);
 }
 
 // trainerGenerate(h, context, maxNewChars) -> the new text (context "" starts from token 0)
@@ -163,14 +206,13 @@ val js_trainer_attention(int h, const std::string& snippet) {
   }
 }
 
-// trainerInfo(h) -> [step, iters, vocab size, train tokens, val tokens, parameter count]
+// trainerInfo(h) -> Info
 val js_trainer_info(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
   const auto& d = t->data();
-  return copy_out(std::vector<double>{static_cast<double>(t->step()), static_cast<double>(t->config().iters),
-                                      static_cast<double>(d.vocab.size()), static_cast<double>(d.train.size()),
-                                      static_cast<double>(d.val.size()), static_cast<double>(t->parameter_count())});
+  return val(Info{t->step(), t->config().iters, static_cast<int>(d.vocab.size()), static_cast<int>(d.train.size()),
+                  static_cast<int>(d.val.size()), static_cast<double>(t->parameter_count())});
 }
 
 // trainerVocab(h) -> the vocabulary, one character per id, as text
@@ -198,18 +240,18 @@ bool js_trainer_delete(int h) {
   return true;
 }
 
-// decoderNew(h, context, cache, greedy, seedHi, seedLo) -> handle, or a RangeError
-// (a character outside the vocabulary)
-val js_decoder_new(int h, const std::string& context, int cache, bool greedy, unsigned seed_hi, unsigned seed_lo) {
+// decoderNew(h, context, DecoderConfig) -> handle, or a RangeError (a
+// character outside the vocabulary)
+val js_decoder_new(int h, const std::string& context, const DecoderConfig& c) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
-  if (cache < 0 || cache > 2) return range_error("cache must be 0 (off), 1 (rebuild) or 2 (naive)");
+  if (c.cache < 0 || c.cache > 2) return range_error("cache must be 0 (off), 1 (rebuild) or 2 (naive)");
   if (context.size() > 4 * static_cast<std::size_t>(attn::limits::TrainElement::max_generate_context))
     return range_error(attn_bind::text<Lit("the context is longer than "), attn::limits::TrainElement::max_generate_context,
                                        Lit(" characters")>);
   try {
-    auto d = std::make_unique<attn::train::Decoder>(*t, context, static_cast<attn::train::CacheMode>(cache), greedy,
-                                                    (std::uint64_t{seed_hi} << 32) | seed_lo);
+    auto d = std::make_unique<attn::train::Decoder>(*t, context, static_cast<attn::train::CacheMode>(c.cache), c.greedy,
+                                                    seed_of(c.seedHi, c.seedLo));
     DecoderSlot slot{h, std::move(d)};
     for (std::size_t i = 0; i < decoders.size(); ++i)
       if (!decoders[i].decoder) { decoders[i] = std::move(slot); return val(static_cast<int>(i) + 1); }
@@ -227,9 +269,9 @@ attn::train::Decoder* get_decoder(int d) {
                                                                   : nullptr;
 }
 
-val ops_of(const attn::train::StepOps& o) {
-  return copy_out(std::vector<double>{static_cast<double>(o.qkv), static_cast<double>(o.scores),
-                                      static_cast<double>(o.weighted), static_cast<double>(o.lm_head)});
+Ops ops_of(const attn::train::StepOps& o) {
+  return {static_cast<double>(o.qkv), static_cast<double>(o.scores), static_cast<double>(o.weighted),
+          static_cast<double>(o.lm_head)};
 }
 
 // decoderStep(d) -> one step's result (copies)
@@ -241,17 +283,9 @@ val js_decoder_step(int d) {
     return range_error(attn_bind::text<Lit("at most "), attn::limits::TrainElement::max_generate_steps,
                                        Lit(" steps from one context")>);
   const attn::train::StepResult r = dec->step();
-  val o = val::object();
-  o.set("window", val::global("Int32Array").new_(emscripten::typed_memory_view(r.window.size(), r.window.data())));
-  o.set("probs", copy_out(r.probs));
-  o.set("attention", copy_out(r.attention));
-  o.set("chosen", r.chosen);
-  o.set("slid", r.slid);
-  o.set("compared", r.compared);
-  o.set("diff", r.diff);
-  o.set("recompute", ops_of(r.recompute));
-  o.set("cached", ops_of(r.cached));
-  return o;
+  const val window = val::global("Int32Array").new_(emscripten::typed_memory_view(r.window.size(), r.window.data()));
+  return val(Step{window, copy_out(r.probs), copy_out(r.attention), r.chosen, r.slid, r.compared, r.diff,
+                  ops_of(r.recompute), ops_of(r.cached)});
 }
 
 bool js_decoder_delete(int d) {
@@ -337,6 +371,50 @@ bool js_attention_delete(int h) { return attention_table.remove(h); }
 
 EMSCRIPTEN_BINDINGS(attention_lab_train) {
   using namespace emscripten;
+  value_object<RunConfig>("RunConfig")
+      .field("model", &RunConfig::model)
+      .field("seedHi", &RunConfig::seedHi)
+      .field("seedLo", &RunConfig::seedLo)
+      .field("iters", &RunConfig::iters)
+      .field("evalInterval", &RunConfig::evalInterval)
+      .field("evalIters", &RunConfig::evalIters)
+      .field("lr", &RunConfig::lr)
+      .field("batch", &RunConfig::batch)
+      .field("block", &RunConfig::block)
+      .field("nEmbd", &RunConfig::nEmbd);
+  value_object<Eval>("Eval").field("step", &Eval::step).field("train", &Eval::train).field("val", &Eval::val);
+  value_object<Advance>("Advance")
+      .field("step", &Advance::step)
+      .field("lastLoss", &Advance::lastLoss)
+      .field("badStep", &Advance::badStep)
+      .field("evals", &Advance::evals);
+  value_object<Info>("Info")
+      .field("step", &Info::step)
+      .field("iters", &Info::iters)
+      .field("vocabSize", &Info::vocabSize)
+      .field("trainTokens", &Info::trainTokens)
+      .field("valTokens", &Info::valTokens)
+      .field("parameters", &Info::parameters);
+  value_object<DecoderConfig>("DecoderConfig")
+      .field("cache", &DecoderConfig::cache)
+      .field("greedy", &DecoderConfig::greedy)
+      .field("seedHi", &DecoderConfig::seedHi)
+      .field("seedLo", &DecoderConfig::seedLo);
+  value_object<Ops>("Ops")
+      .field("qkv", &Ops::qkv)
+      .field("scores", &Ops::scores)
+      .field("weighted", &Ops::weighted)
+      .field("lmHead", &Ops::lmHead);
+  value_object<Step>("Step")
+      .field("window", &Step::window)
+      .field("probs", &Step::probs)
+      .field("attention", &Step::attention)
+      .field("chosen", &Step::chosen)
+      .field("slid", &Step::slid)
+      .field("compared", &Step::compared)
+      .field("diff", &Step::diff)
+      .field("recompute", &Step::recompute)
+      .field("cached", &Step::cached);
   function("version", &attn_bind::version);
   function("trainerNew", &js_trainer_new);
   function("trainerAdvance", &js_trainer_advance);

@@ -63,7 +63,54 @@ std::vector<double> dot_experiment(Generator& rng, std::size_t n, std::size_t d)
   return dots;
 }
 
+// Sections 5 and 6 of the program, from where its draws of X and the W's end.
+Lesson1Variance variance_experiment(Generator& rng) {
+  Lesson1Variance v;
+  // 5. var(q·k) ≈ d_k, var(q·k/√d_k) ≈ 1
+  const std::size_t dims[2] = {16, 512};
+  for (int r = 0; r < 2; ++r) {
+    Lesson1VarianceRow& row = v.rows[r];
+    row.d_k = dims[r];
+    std::vector<double> dots = dot_experiment(rng, 10000, row.d_k);
+    row.raw = np::np_var(dots.data(), dots.size());
+    const double root_d = std::sqrt(static_cast<double>(row.d_k));
+    for (double& x : dots) x = x / root_d;
+    row.scaled = np::np_var(dots.data(), dots.size());
+    row.raw_text = np::format_fixed(row.raw, -1, 1);
+    row.scaled_text = np::format_fixed(row.scaled, 0, 2);
+  }
+
+  // 6. mean of the row max weight over 1000 rows of 8 keys, unscaled vs scaled
+  const double root512 = std::sqrt(512.0);
+  std::vector<double> S = draw(rng, 1000, 8);
+  for (double& x : S) x = x * root512;
+  auto mean_row_max = [](std::vector<double> m) {
+    softmax_rows_kernel(m.data(), 1000, 8);
+    std::vector<double> maxes(1000);
+    for (std::size_t i = 0; i < 1000; ++i) {
+      double best = m[i * 8];
+      for (std::size_t c = 1; c < 8; ++c) best = m[i * 8 + c] > best ? m[i * 8 + c] : best;
+      maxes[i] = best;
+    }
+    return np::np_round(np::np_mean(maxes.data(), maxes.size()), 3);
+  };
+  v.max_unscaled = mean_row_max(S);
+  for (double& x : S) x = x / root512;
+  v.max_scaled = mean_row_max(S);
+  v.max_unscaled_text = np::np_float64_str(v.max_unscaled);
+  v.max_scaled_text = np::np_float64_str(v.max_scaled);
+  return v;
+}
+
 }  // namespace
+
+Lesson1Variance lesson1_variance(std::uint64_t seed, const Lesson1Sizes& s) {
+  Generator rng(seed);
+  // X (T, d_model), W_q, W_k (d_model, d_k), W_v (d_model, d_v): drawn, not needed
+  const std::size_t drawn = s.T * s.d_model + s.d_model * (2 * s.d_k + s.d_v);
+  for (std::size_t i = 0; i < drawn; ++i) (void)rng.standard_normal();
+  return variance_experiment(rng);
+}
 
 std::string lesson1_qkv_line(const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
   return "Q " + shape2(Q.rows, Q.cols) + " K " + shape2(K.rows, K.cols) + " V " + shape2(V.rows, V.cols) + "\n";
@@ -117,38 +164,16 @@ std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Les
   out += step.text;
   if (!step.ok || head_only) return out;
 
-  // 5. variance experiment: var(q·k) ≈ d_k, var(q·k/√d_k) ≈ 1
-  for (const std::size_t d : {std::size_t{16}, std::size_t{512}}) {
-    std::vector<double> dots = dot_experiment(rng, 10000, d);
-    const double v_raw = np::np_var(dots.data(), dots.size());
-    const double root_d = std::sqrt(static_cast<double>(d));
-    for (double& x : dots) x = x / root_d;
-    const double v_scaled = np::np_var(dots.data(), dots.size());
-    std::string d_str = std::to_string(d);
+  // 5-6. the variance experiment and the mean row max weight
+  const Lesson1Variance v = variance_experiment(rng);
+  for (const Lesson1VarianceRow& row : v.rows) {
+    std::string d_str = std::to_string(row.d_k);
     if (d_str.size() < 4) d_str.insert(0, 4 - d_str.size(), ' ');
-    out += "d_k=" + d_str + "  var(q\u00b7k)=" + np::format_fixed(v_raw, 7, 1) +
-           "  var(q\u00b7k/sqrt(d_k))=" + np::format_fixed(v_scaled, 0, 2) + "\n";
+    std::string raw = row.raw_text;
+    if (raw.size() < 7) raw.insert(0, 7 - raw.size(), ' ');
+    out += "d_k=" + d_str + "  var(q\u00b7k)=" + raw + "  var(q\u00b7k/sqrt(d_k))=" + row.scaled_text + "\n";
   }
-
-  // 6. mean of the row max weight over 1000 rows of 8 keys, unscaled vs scaled
-  const double root512 = std::sqrt(512.0);
-  std::vector<double> S = draw(rng, 1000, 8);
-  for (double& x : S) x = x * root512;
-  auto mean_row_max = [](std::vector<double> m) {
-    softmax_rows_kernel(m.data(), 1000, 8);
-    std::vector<double> maxes(1000);
-    for (std::size_t i = 0; i < 1000; ++i) {
-      double best = m[i * 8];
-      for (std::size_t c = 1; c < 8; ++c) best = m[i * 8 + c] > best ? m[i * 8 + c] : best;
-      maxes[i] = best;
-    }
-    return np::np_round(np::np_mean(maxes.data(), maxes.size()), 3);
-  };
-  const double unscaled = mean_row_max(S);
-  for (double& x : S) x = x / root512;
-  const double scaled = mean_row_max(S);
-  out += "avg max weight  unscaled: " + np::np_float64_str(unscaled) +
-         "  scaled: " + np::np_float64_str(scaled) + "\n";
+  out += "avg max weight  unscaled: " + v.max_unscaled_text + "  scaled: " + v.max_scaled_text + "\n";
   return out;
 }
 

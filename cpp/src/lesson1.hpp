@@ -2,6 +2,7 @@
 // the reference answer, run on NumPy-exact draws, printing what NumPy prints.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -26,6 +27,26 @@ std::string check_lesson1_sizes(const Lesson1Sizes& s);
 
 // The exact stdout of the lesson's script under np.random.default_rng(seed).
 std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& sizes);
+
+// The √d_k experiment at the program's end: var(q·k) and var(q·k/√d_k) over
+// 10000 dot products at d_k = 16 and 512, and the mean of each row's largest
+// softmax weight (1000 rows of 8 scores drawn at the scale of d_k = 512),
+// unscaled and scaled, rounded to 3 decimals. Each number also as the
+// program prints it ("%.1f", "%.2f", NumPy's str), without padding.
+struct Lesson1VarianceRow {
+  std::size_t d_k = 0;
+  double raw = 0, scaled = 0;
+  std::string raw_text, scaled_text;
+};
+struct Lesson1Variance {
+  std::array<Lesson1VarianceRow, 2> rows;  // d_k = 16, 512
+  double max_unscaled = 0, max_scaled = 0;
+  std::string max_unscaled_text, max_scaled_text;
+};
+
+// The experiment's numbers under np.random.default_rng(seed): the draws
+// that follow X, W_q, W_k, W_v of these sizes (the attention step draws none).
+Lesson1Variance lesson1_variance(std::uint64_t seed, const Lesson1Sizes& sizes);
 
 // The program's `out, w = attention(Q, K, V, causal=True)` followed by its
 // four prints (from "Q (T, d_k) K ..." to the causal weights). `text` is what

@@ -2,7 +2,7 @@
 //
 // The engine and attn-cli use these directly; each WASM binding checks its
 // arguments against them and exports its areas as `limits()`; the JS side
-// reads web/engine/limits.js, which scripts/gen-limits.mjs generates from this
+// reads web/engine/shared/limits.js, which scripts/gen-limits.mjs generates from this
 // file (scripts/gen-limits.test.ts fails when it is stale, and the engines'
 // tests compare every module's limits() with it).
 //
@@ -16,7 +16,7 @@
 
 namespace attn::limits {
 
-// One attention call (the core module's attention functions; web/engine/checks.js):
+// One attention call (the core module's attention functions; web/engine/shared/checks.js):
 // q (T, dK), k (S, dK), v (S, dV).
 struct Attention {
   static constexpr int max_dim = 4096;                 // T, S, dK, dV each in [1, max_dim]
@@ -69,7 +69,7 @@ struct Cli {
   static constexpr int torch_max_dims = 8;           // attn-cli torch randn --shape
 };
 
-// The torch module (cpp/bindings/torch.cpp, web/engine/torch.js) and <attn-tril>.
+// The torch module (cpp/bindings/torch.cpp, web/engine/torch/torch.js) and <attn-tril>.
 struct Torch {
   static constexpr int max_temperature = 64;  // softmaxTemperature(m): m in [0, max_temperature]
   static constexpr int element_min_temperature = 1;   // <attn-tril temperature>
@@ -94,7 +94,7 @@ struct Bonus {
   static constexpr int element_max_values = 1 << 12;  // <attn-heads>: batch * heads * tokens * dk
 };
 
-// The training engine's run settings (cpp/bindings/train.cpp, web/engine/train.js).
+// The training engine's run settings (cpp/bindings/train.cpp, web/engine/train/train.js).
 struct Train {
   static constexpr int max_iters = 1000000;
   static constexpr int max_eval_interval = 1000000;

@@ -62,6 +62,31 @@ TEST(Lesson1, MatchesNumPyOnGoldenSeedsAndSizes) {
         << "seed=" << c.seed << " T=" << c.sizes.T << " d_model=" << c.sizes.d_model;
 }
 
+// The √d_k experiment's numbers (what the lesson page's table shows) are the
+// ones the program prints, at every golden seed and size.
+TEST(Lesson1, VarianceIsWhatTheProgramPrints) {
+  for (const Case& c : load_cases()) {
+    const Lesson1Variance v = lesson1_variance(c.seed, c.sizes);
+    std::string tail;
+    for (const Lesson1VarianceRow& r : v.rows) {
+      std::ostringstream line;
+      line << "d_k=" << std::string(r.d_k < 100 ? 2 : 1, ' ') << r.d_k << "  var(q\u00b7k)="
+           << std::string(r.raw_text.size() < 7 ? 7 - r.raw_text.size() : 0, ' ') << r.raw_text
+           << "  var(q\u00b7k/sqrt(d_k))=" << r.scaled_text << "\n";
+      tail += line.str();
+      EXPECT_NEAR(r.raw, std::stod(r.raw_text), 0.05);
+      EXPECT_NEAR(r.scaled, std::stod(r.scaled_text), 0.005);
+    }
+    tail += "avg max weight  unscaled: " + v.max_unscaled_text + "  scaled: " + v.max_scaled_text + "\n";
+    ASSERT_GE(c.expected.size(), tail.size());
+    EXPECT_EQ(c.expected.substr(c.expected.size() - tail.size()), tail) << "seed " << c.seed;
+    EXPECT_EQ(v.rows[0].d_k, 16u);
+    EXPECT_EQ(v.rows[1].d_k, 512u);
+    EXPECT_EQ(v.max_unscaled, std::stod(v.max_unscaled_text));
+    EXPECT_EQ(v.max_scaled, std::stod(v.max_scaled_text));
+  }
+}
+
 TEST(Lesson1, SizeChecksNameTheArgument) {
   EXPECT_EQ(check_lesson1_sizes({}), "");
   EXPECT_EQ(check_lesson1_sizes({11, 8, 16, 16}), "T must be an integer in [1, 10], got 11");

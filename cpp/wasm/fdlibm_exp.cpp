@@ -8,7 +8,7 @@
 //    exp(-x²/2); a last-bit difference from glibc's exp could change a draw
 //    only if the draw fell within one ulp of that boundary (~1e-16 per wedge
 //    test, and a wedge test happens in ~1 % of draws): the NumPy goldens in
-//    web/engine/engine.test.ts pass bit for bit;
+//    web/engine/core/engine.test.ts pass bit for bit;
 //  - the heatmap's softmax (double) stays within 1e-12 of NumPy's weights.
 // The evaluator module (attn_py: the lesson's printed program) and native
 // builds keep their libm's exp. cpp/tests/test_fdlibm_exp.cpp checks this

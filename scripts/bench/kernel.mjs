@@ -137,8 +137,8 @@ export async function loadEngines(dir) {
   // (`__dirname`, `require('fs')`) even when it is given wasmBinary.
   globalThis.__dirname ??= new URL('.', dir.generated).pathname;
   globalThis.require ??= createRequire(dir.generated);
-  const { wrapModule } = await import(new URL('web/engine/engine.js', dir.root).href);
-  const { wrapTrainModule } = await import(new URL('web/engine/train.js', dir.root).href);
+  const { wrapModule } = await import(new URL('web/engine/core/engine.js', dir.root).href);
+  const { wrapTrainModule } = await import(new URL('web/engine/train/train.js', dir.root).href);
   const load = async (glue, name, wrap) => {
     const mjs = new URL(`${glue}.mjs`, dir.generated);
     const wasm = new URL(`${name}.wasm`, dir.generated);

@@ -23,7 +23,7 @@ const CURVE_BATCH = 32;
 const loadText = () => readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
 
 async function trainEngine(generated, file) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const { default: create } = await import(new URL('attn_train.mjs', generated).href);
   return wrapTrainModule(await create({ wasmBinary: readFileSync(new URL(file, generated)) }));
 }
@@ -81,7 +81,7 @@ export async function trainNodeCurve(generated, sizes, { steps = 10, warmup = 3,
  * (the panel with the cache on), CPU time over `steps` steps each (after a round of all three).
  */
 export async function generateStepNode(generated, { steps = 2000 } = {}) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
   const { default: create } = await import(new URL('attn_train.mjs', generated).href);
   const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL('attn_train.wasm', generated)) }));
@@ -108,7 +108,7 @@ export async function generateStepNode(generated, { steps = 2000 } = {}) {
 
 /** The default head run in Node (5000 steps, 10 evaluations): total seconds. */
 export async function defaultRunNode(generated) {
-  const { wrapTrainModule } = await import(new URL('../../web/engine/train.js', import.meta.url).href);
+  const { wrapTrainModule } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
   const { default: create } = await import(new URL('attn_train.mjs', generated).href);
   const engine = wrapTrainModule(await create({ wasmBinary: readFileSync(new URL('attn_train.wasm', generated)) }));

@@ -1,6 +1,6 @@
 // Installer of the core engine for embeds (EMBED_WASM.core): the SIMD build's
 // bytes, or where the loader found no SIMD, the scalar build's.
-import { loadEngine } from '../engine/engine.js';
+import { loadEngine } from '../engine/core/engine.js';
 import { wasmBytes, type WasmInstaller } from './mount';
 
 const install: WasmInstaller = (p) => {

@@ -1,5 +1,5 @@
 // Installer of the exercise evaluator for embeds (EMBED_WASM.py).
-import { loadEvaluator } from '../engine/evaluator.js';
+import { loadEvaluator } from '../engine/py/evaluator.js';
 import { wasmBytes, type WasmInstaller } from './mount';
 
 const install: WasmInstaller = (p) => {

@@ -1,5 +1,5 @@
 // Installer of the PyTorch module for embeds (EMBED_WASM.torch): <attn-tril>'s lab.
-import { loadTorch } from '../engine/torch.js';
+import { loadTorch } from '../engine/torch/torch.js';
 import { wasmBytes, type WasmInstaller } from './mount';
 
 const install: WasmInstaller = (p) => {

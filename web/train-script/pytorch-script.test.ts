@@ -6,8 +6,8 @@
 // copy of the template is current.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRAIN_LIMITS as TL } from '../engine/limits.js';
-import type { Cli } from '../engine/types';
+import { TRAIN_LIMITS as TL } from '../engine/shared/limits.js';
+import type { Cli } from '../engine/cli/types';
 import { cliOptions, lrLiteral, pyString, pytorchScript, scriptExcerpt, type ScriptLang, type ScriptModel, type ScriptSettings } from './pytorch-script';
 import { CPP_OUT, SOURCE, cppInclude, templateText } from '../../scripts/gen-pytorch-template.mjs';
 
@@ -41,7 +41,7 @@ const runs = readFileSync(new URL('runs.txt', dir), 'utf8').split('\n')
 
 let cli: Cli;
 beforeAll(async () => {
-  const { loadCli } = await import('../engine/cli.js');
+  const { loadCli } = await import('../engine/cli/cli.js');
   cli = await loadCli({ wasmBinary: readFileSync(new URL('attn_cli.wasm', gen)) });
 });
 const emit = (opts: string[]) => {

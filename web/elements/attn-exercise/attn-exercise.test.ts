@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../engine/evaluator-browser', async () => {
-  const { loadEvaluator } = await import('../../engine/evaluator.js');
+vi.mock('../../engine/py/browser', async () => {
+  const { loadEvaluator } = await import('../../engine/py/evaluator.js');
   // (the repository root is the working directory; import.meta.url is not a file: URL under happy-dom)
   const wasmBinary = readFileSync(`${process.cwd()}/web/generated/attn_py.wasm`);
   return { getEvaluator: () => loadEvaluator({ wasmBinary }) };

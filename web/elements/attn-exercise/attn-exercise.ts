@@ -5,12 +5,12 @@
 import { parseSeed } from '../../shared/parse';
 import { saveText } from '../../shared/download';
 import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
-import { getEvaluator, type Evaluator } from '../../engine/evaluator-browser';
+import { getEvaluator, type Evaluator } from '../../engine/py/browser';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
 import { fullProgram, INDENT, NUMPY_CHECK, PROGRAM_FILE, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
 import { reasonText } from './reasons';
-import { EVALUATOR_LIMITS } from '../../engine/limits.js';
+import { EVALUATOR_LIMITS } from '../../engine/shared/limits.js';
 
 export { fullProgram } from './program';
 export { reasonText } from './reasons';

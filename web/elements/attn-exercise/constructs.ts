@@ -5,7 +5,7 @@
 // code union: a code without its wording in either language does not compile.
 // Arguments are code (names, operators, dtypes) or numbers: quoted as they are.
 import type { Lang } from '../../shared/element';
-import type { ConstructCode } from '../../engine/types';
+import type { ConstructCode } from '../../engine/py/types';
 
 type P = Record<string, string>;
 type Words = (p: P) => string;

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEvaluator, type Evaluator } from '../../engine/evaluator.js';
+import { loadEvaluator, type Evaluator } from '../../engine/py/evaluator.js';
 import { fullProgram, todoStatement } from './program';
 
 const PYTHON = '/usr/bin/python3';

@@ -4,7 +4,7 @@
 // Python prints them, and an unknown code falls back to the English text.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEvaluator, type Evaluator } from '../../engine/evaluator.js';
+import { loadEvaluator, type Evaluator } from '../../engine/py/evaluator.js';
 import { KNOWN_CODES, reasonText } from './reasons';
 
 const LINES: [number, string][] = [

@@ -5,7 +5,7 @@
 // element parses attributes, shows the numbers and reports. The engine loads
 // when the element nears the viewport.
 import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
-import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch-browser';
+import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch/browser';
 import { saveText } from '../../shared/download';
 import { STRINGS, type Strings } from './i18n';
 import { ATTRS, DEFAULTS, L, fmt4, resolveState, tuple, type HeadsState, type ParseError } from './parse';

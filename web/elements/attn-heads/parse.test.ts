@@ -1,7 +1,7 @@
 // <attn-heads>' attribute rules: the shared ones, limits from limits.hpp, and
 // the cap on batch × heads × tokens × dk kept across attributes.
 import { describe, expect, it } from 'vitest';
-import { BONUS_LIMITS } from '../../engine/limits.js';
+import { BONUS_LIMITS } from '../../engine/shared/limits.js';
 import { DEFAULTS, fmt4, resolveState, tuple, type Attr, type HeadsState } from './parse';
 
 const get = (attrs: Partial<Record<Attr, string>>) => (a: Attr) => attrs[a] ?? null;

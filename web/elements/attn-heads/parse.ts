@@ -2,7 +2,7 @@
 // The rules are the shared ones (web/shared/parse.ts); what is particular
 // here is the cap on batch × heads × tokens × dk, checked across attributes.
 
-import { BONUS_LIMITS } from '../../engine/limits.js';
+import { BONUS_LIMITS } from '../../engine/shared/limits.js';
 import {
   field, parseFlag, parseIntIn, parseSeed, resolveState as resolveShared, type Field, type ParseError as SharedParseError,
 } from '../../shared/parse';

@@ -5,9 +5,9 @@
 // properties, events, bad-input messages, the keyboard grid.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../engine/browser', () => ({ getEngine: () => new Promise(() => {}) }));
+vi.mock('../../engine/core/browser', () => ({ getEngine: () => new Promise(() => {}) }));
 
-import type { Engine } from '../../engine/browser';
+import type { Engine } from '../../engine/core/browser';
 import type { AttnHeatmap as AttnHeatmapT, AttnHeatmapChangeDetail } from './attn-heatmap';
 
 let AttnHeatmap: typeof AttnHeatmapT;

@@ -2,7 +2,7 @@
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
 import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
-import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/browser';
+import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/core/browser';
 import { STRINGS, type Strings } from './i18n';
 import {
   DEFAULTS, logStops, nearestStop, resolveState, tokenLabel,

@@ -1,7 +1,7 @@
 // One panel of <attn-heatmap>: caption, axes, canvas, the keyboard grid over
 // it (one cell per weight, a roving tabindex) and the screen-reader table.
 import { h } from '../../shared/element';
-import type { HeatmapStats } from '../../engine/browser';
+import type { HeatmapStats } from '../../engine/core/browser';
 import { tokenLabel, type Scale } from './parse';
 import { fmt } from './readouts';
 

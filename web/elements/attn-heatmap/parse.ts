@@ -4,7 +4,7 @@
 // attribute's last valid value and yields a ParseError naming the attribute
 // and its allowed range; the element shows those errors to the reader.
 
-import { HEATMAP_LIMITS as H } from '../../engine/limits.js';
+import { HEATMAP_LIMITS as H } from '../../engine/shared/limits.js';
 import { parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn, shown } from '../../shared/parse';
 
 export type Scale = 'sqrt' | 'none' | 'dk';

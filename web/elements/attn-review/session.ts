@@ -3,7 +3,7 @@
 // file (calendar entry, progress export) to the browser to save.
 import { saveText } from '../../shared/download';
 import type { RatingName } from '../../storage/progress';
-import { getEvaluator } from '../../engine/evaluator-browser';
+import { getEvaluator } from '../../engine/py/browser';
 import type { VerdictData } from '../attn-exercise/reasons';
 import type { RecallSpec } from './recall';
 

@@ -4,7 +4,7 @@
 // the log, chart, progress and events from the loop's messages, Pause /
 // Resume / Stop / Reset, NaN and own-text messages, the attention table.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FromRunner, ToRunner } from '../../engine/train-protocol';
+import type { FromRunner, ToRunner } from '../../engine/training/protocol';
 import type { AttnTrain as AttnTrainT } from './attn-train';
 
 let AttnTrain: typeof AttnTrainT;

@@ -1,12 +1,12 @@
 // <attn-train>: trains the reading note's character models (bigram, + position
 // embeddings, + one self-attention head) in the browser, with the lecture's
 // hyperparameters, initial weights and batches, and prints the lecture's log.
-// The C++ engine runs in a Web Worker (engine/train-worker.ts); this element
+// The C++ engine runs in a Web Worker (engine/training/train-worker.ts); this element
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples and, after the head model,
 // its attention weights on a snippet the learner picks.
 import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
-import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-client';
+import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/training/client';
 import { rampColor } from './ramp';
 import { chartGeometry, type Point, type Series } from './chart';
 import { STRINGS, type Strings } from './i18n';
@@ -16,7 +16,7 @@ import {
 } from './parse';
 import { TRAIN_CSS } from './styles';
 import { GEN_CSS } from './generate-styles';
-import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/limits.js';
+import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/shared/limits.js';
 import { MAX_TEXT_BYTES, checkBytes, checkText, type TextProblem } from './text';
 import { OWN_TEXT_FILE, PytorchPanel, SHAKESPEARE_FILE } from './pytorch-panel';
 import { GenerationPanel, type AttnTrainGenerateDetail, type Generation } from './generate-panel';

@@ -5,7 +5,7 @@
 // the crop's explanation from the loop's answers, the `generation` property and
 // `attn-train-generate` event, and the messages for bad input.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FromRunner, GenStepView, ToRunner } from '../../engine/train-protocol';
+import type { FromRunner, GenStepView, ToRunner } from '../../engine/training/protocol';
 import type { AttnTrain as AttnTrainT } from './attn-train';
 import { contextProblem, parseCount } from './generate-panel';
 import { GEN_STRINGS } from './generate-i18n';

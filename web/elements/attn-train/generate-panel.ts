@@ -6,10 +6,10 @@
 // with the KV cache on, the same step computed from a cache: the engine's
 // multiply-adds both ways and the logits' largest difference, which stays at
 // rounding level until the window slides and then shows the naive cache's
-// drift. The steps run in the training Worker (train-runner.ts, 'generate').
+// drift. The steps run in the training Worker (web/engine/training/runner.ts, 'generate').
 import { h, type Lang } from '../../shared/element';
-import type { GenStepView, ToRunner } from '../../engine/train-protocol';
-import { TRAIN_ELEMENT_LIMITS } from '../../engine/limits.js';
+import type { GenStepView, ToRunner } from '../../engine/training/protocol';
+import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
 import { GEN_STRINGS, type GenStrings } from './generate-i18n';
 import { charLabel, type ModelName } from './parse';
 import { rampColor } from './ramp';

@@ -3,7 +3,7 @@
 // is reported for the element to show. Absent iters / lr / eval-interval take
 // the chosen model's lecture defaults.
 
-import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/limits.js';
+import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/shared/limits.js';
 import { parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
 export type ModelName = 'bigram' | 'position' | 'head';

@@ -2,7 +2,7 @@
 // block + 1 characters, at most 5 MB. Checked here, before anything is sent
 // to the worker, so the message can say exactly what is wrong.
 
-import { TRAIN_ELEMENT_LIMITS } from '../../engine/limits.js';
+import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
 
 export const MAX_TEXT_BYTES = TRAIN_ELEMENT_LIMITS.maxTextBytes;
 

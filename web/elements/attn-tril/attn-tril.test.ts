@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../engine/torch-browser', () => ({ getTorch: () => new Promise(() => {}) }));
+vi.mock('../../engine/torch/browser', () => ({ getTorch: () => new Promise(() => {}) }));
 
-import { loadTorch } from '../../engine/torch.js';
+import { loadTorch } from '../../engine/torch/torch.js';
 import type { AttnTril as AttnTrilT, AttnTrilChangeDetail } from './attn-tril';
 
 const root = process.cwd();

@@ -4,7 +4,7 @@
 // past, the one-head demo, the softmax temperature and the permutation demo;
 // this element parses attributes, shows numbers and reports.
 import { AttnElement, MessageBox, define, h } from '../../shared/element';
-import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch-browser';
+import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch/browser';
 import { STRINGS, type Strings } from './i18n';
 import { ATTRS, DEFAULTS, M_MAX, M_MIN, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
 import { pytorchSnippet } from './snippet';

@@ -2,7 +2,7 @@
 // Each attribute is parsed on its own; a value that does not parse keeps the
 // attribute's last valid value and yields a ParseError the element shows.
 
-import { TORCH_LIMITS } from '../../engine/limits.js';
+import { TORCH_LIMITS } from '../../engine/shared/limits.js';
 import {
   field, parseChoice, parseDecimal, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
   type Field, type ParseError as SharedParseError,

@@ -1,15 +1,15 @@
-// The training loop's scheduling (train-runner.ts) with the real training
+// The training loop's scheduling (runner.ts) with the real training
 // module and a hand-driven event loop and clock: a `defer` holds the next
 // slice until its time (and no longer than MAX_DEFER_MS), a slice scheduled
 // for a run that was replaced does nothing, and a deferred run prints the
 // same log as one that never waited.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRunner, DEFER_INTERACTIVE_MS } from './train-runner';
-import type { FromRunner, RunSettings, ToRunner } from './train-protocol';
+import { createRunner, DEFER_INTERACTIVE_MS } from './runner';
+import type { FromRunner, RunSettings, ToRunner } from './protocol';
 
-const wasmBinary = new Uint8Array(readFileSync(new URL('../generated/attn_train.wasm', import.meta.url)));
-const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 20_000);
+const wasmBinary = new Uint8Array(readFileSync(new URL('../../generated/attn_train.wasm', import.meta.url)));
+const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 20_000);
 const settings: RunSettings = {
   model: 'bigram', seed: '1337', iters: 40, evalInterval: 10, evalIters: 2, lr: 1e-2, batch: 4, block: 8,
   sampleChars: 0, evalSampleChars: 0,

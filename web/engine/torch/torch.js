@@ -4,30 +4,28 @@
 // instantiated once per page on first use. The bindings check their
 // arguments (cpp/bindings/torch.cpp) and return an Error instead of throwing
 // from inside WASM; this wrapper checks first, with full messages, and throws.
-// Checked (// @ts-check) against the interfaces in torch-types.ts: a method
+// Checked (// @ts-check) against the interfaces in ./types.ts: a method
 // renamed or dropped here, or a changed signature, fails the type check.
-import createAttnTorchModuleGlue from '../generated/attn_torch.mjs';
-import { heapStatsOf, seedParts, shown, unwrap } from './checks.js';
-import { BONUS_LIMITS, TORCH_LIMITS } from './limits.js';
+import createAttnTorchModuleGlue from '../../generated/attn_torch.mjs';
+import { heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
+import { loadModule } from '../shared/load-module.js';
+import { BONUS_LIMITS, TORCH_LIMITS } from '../shared/limits.js';
 
 /**
- * @typedef {import('./types').Seed} Seed
- * @typedef {import('./types').RawModule} RawModule
- * @typedef {import('./torch-types').TrilThreeWays} TrilThreeWays
- * @typedef {import('./torch-types').TrilHead} TrilHead
- * @typedef {import('./torch-types').TrilPermutation} TrilPermutation
- * @typedef {import('./torch-types').BonusShape} BonusShape
- * @typedef {import('./torch-types').BonusResult} BonusResult
- * @typedef {import('./torch-types').BonusTileStep} BonusTileStep
- * @typedef {import('./torch-types').TorchLab} TorchLab
- * @typedef {import('./torch-types').TorchLoadOptions} TorchLoadOptions
+ * @typedef {import('../shared/types').Seed} Seed
+ * @typedef {import('../shared/types').RawModule} RawModule
+ * @typedef {import('./types').TrilThreeWays} TrilThreeWays
+ * @typedef {import('./types').TrilHead} TrilHead
+ * @typedef {import('./types').TrilPermutation} TrilPermutation
+ * @typedef {import('./types').BonusShape} BonusShape
+ * @typedef {import('./types').BonusResult} BonusResult
+ * @typedef {import('./types').BonusTileStep} BonusTileStep
+ * @typedef {import('./types').TorchLab} TorchLab
+ * @typedef {import('./types').TorchLoadOptions} TorchLoadOptions
  */
 
-/** @type {import('./types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory} */
 const createAttnTorchModule = /** @type {any} */ (createAttnTorchModuleGlue);
-
-/** @type {Promise<TorchLab> | null} */
-let shared = null;
 
 /**
  * [hi, lo] of a seed in [0, 2^63) (torch.manual_seed's range here).
@@ -70,7 +68,7 @@ function checkBonusShape(shape) {
 }
 
 /**
- * Wraps a raw Embind module into the typed API (torch-types.ts).
+ * Wraps a raw Embind module into the typed API (./types.ts).
  * @param {RawModule} m
  * @returns {TorchLab}
  */
@@ -120,20 +118,12 @@ export function wrapTorch(m) {
 }
 
 /**
- * Instantiates the module (once per page) and resolves to its API.
- * options.wasmBinary: the .wasm bytes (Node); options.wasmUrl: where the
- * browser fetches attn_torch.wasm from.
+ * Instantiates the module (once per page: shared/load-module.js) and resolves
+ * to its API. options.wasmBinary: the .wasm bytes (Node); options.wasmUrl:
+ * where the browser fetches attn_torch.wasm from.
  * @param {TorchLoadOptions} [options]
  * @returns {Promise<TorchLab>}
  */
 export function loadTorch(options = {}) {
-  if (!shared) {
-    /** @type {import('./types').ModuleArg} */
-    const moduleArg = {};
-    if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
-    if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);
-    shared = createAttnTorchModule(moduleArg).then(wrapTorch);
-    shared.catch(() => { shared = null; });
-  }
-  return shared;
+  return loadModule(createAttnTorchModule, options, wrapTorch);
 }

@@ -2,7 +2,7 @@
 // The loader of the training module (attn_train): the reading note's
 // character models (bigram, position, one head) trained as the lecture
 // trains them, in C++ compiled to WASM. Only <attn-train> (inside its Web
-// Worker, train-worker.ts), the tests and the bench load it; no page's first paint
+// Worker, ../training/train-worker.ts), the tests and the bench load it; no page's first paint
 // does.
 //
 // Arguments are checked here with messages that name the argument, its range
@@ -13,33 +13,33 @@
 // Two builds, as the core module: attn_train (WASM SIMD) and
 // attn_train_scalar (engines without SIMD), one JS glue (this import).
 //
-// Checked (// @ts-check) against the interfaces in train-types.ts: a method
+// Checked (// @ts-check) against the interfaces in ./types.ts: a method
 // renamed or dropped here, or a changed signature, fails the type check.
-import createAttnTrainModuleGlue from '../generated/attn_train.mjs';
-import { checkInt, heapStatsOf, seedParts, shown, unwrap } from './checks.js';
+import createAttnTrainModuleGlue from '../../generated/attn_train.mjs';
+import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { floatAttention } from './attention-f32.js';
-import { TRAIN_LIMITS as TL } from './limits.js';
-import { simdSupported } from './simd.js';
+import { TRAIN_LIMITS as TL } from '../shared/limits.js';
+import { loadModule } from '../shared/load-module.js';
 
 /**
- * @typedef {import('./types').Seed} Seed
- * @typedef {import('./types').RawModule} RawModule
- * @typedef {import('./train-types').ModelName} ModelName
- * @typedef {import('./train-types').TrainConfig} TrainConfig
- * @typedef {import('./train-types').ResolvedTrainConfig} ResolvedTrainConfig
- * @typedef {import('./train-types').EvalPoint} EvalPoint
- * @typedef {import('./train-types').AdvanceResult} AdvanceResult
- * @typedef {import('./train-types').TrainerInfo} TrainerInfo
- * @typedef {import('./train-types').Trainer} Trainer
- * @typedef {import('./train-types').TrainEngine} TrainEngine
- * @typedef {import('./train-types').TrainLoadOptions} TrainLoadOptions
- * @typedef {import('./train-types').TrainLimits} TrainLimits
- * @typedef {import('./train-types').Decoder} Decoder
- * @typedef {import('./train-types').DecoderOptions} DecoderOptions
- * @typedef {import('./train-types').StepOps} StepOps
+ * @typedef {import('../shared/types').Seed} Seed
+ * @typedef {import('../shared/types').RawModule} RawModule
+ * @typedef {import('./types').ModelName} ModelName
+ * @typedef {import('./types').TrainConfig} TrainConfig
+ * @typedef {import('./types').ResolvedTrainConfig} ResolvedTrainConfig
+ * @typedef {import('./types').EvalPoint} EvalPoint
+ * @typedef {import('./types').AdvanceResult} AdvanceResult
+ * @typedef {import('./types').TrainerInfo} TrainerInfo
+ * @typedef {import('./types').Trainer} Trainer
+ * @typedef {import('./types').TrainEngine} TrainEngine
+ * @typedef {import('./types').TrainLoadOptions} TrainLoadOptions
+ * @typedef {import('./types').TrainLimits} TrainLimits
+ * @typedef {import('./types').Decoder} Decoder
+ * @typedef {import('./types').DecoderOptions} DecoderOptions
+ * @typedef {import('./types').StepOps} StepOps
  */
 
-/** @type {import('./types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory} */
 const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
 
 /**
@@ -151,16 +151,11 @@ function wrapTrainer(m, handle, config) {
   return {
     config: { model: config.model, seed: config.seed, iters: config.iters, evalInterval: config.evalInterval,
       evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block, nEmbd: config.nEmbd },
-    info() {
-      const a = unwrap(m.trainerInfo(live()));
-      return { step: a[0], iters: a[1], vocabSize: a[2], trainTokens: a[3], valTokens: a[4], parameters: a[5] };
-    },
+    info: () => unwrap(m.trainerInfo(live())),
     advance(maxSteps) {
+      /** @type {{ step: number, lastLoss: number, badStep: number, evals: EvalPoint[] }} */
       const a = unwrap(m.trainerAdvance(live(), checkInt(maxSteps, 'maxSteps', ...TRAIN_LIMITS.maxSteps)));
-      /** @type {EvalPoint[]} */
-      const evals = [];
-      for (let i = 0; i < a[3]; i++) evals.push({ step: a[4 + 3 * i], train: a[5 + 3 * i], val: a[6 + 3 * i] });
-      return { step: a[0], lastLoss: a[1], badStep: a[2] >= 0 ? a[2] : null, done: a[0] >= config.iters, evals };
+      return { step: a.step, lastLoss: a.lastLoss, badStep: a.badStep >= 0 ? a.badStep : null, done: a.step >= config.iters, evals: a.evals };
     },
     generate(context, maxNewChars) {
       checkText(context, 'context');
@@ -181,7 +176,8 @@ function wrapTrainer(m, handle, config) {
       const code = CACHE_MODES.indexOf(cache);
       if (code < 0) throw new RangeError(`cache must be 'off', 'rebuild' or 'naive', got ${shown(cache)}`);
       const [hi, lo] = seedParts(options.seed ?? config.seed);
-      return wrapDecoder(m, unwrap(m.decoderNew(live(), context, code, options.greedy ?? true, hi, lo)), live);
+      const decoderConfig = { cache: code, greedy: Boolean(options.greedy ?? true), seedHi: hi, seedLo: lo };
+      return wrapDecoder(m, unwrap(m.decoderNew(live(), context, decoderConfig)), live);
     },
     vocab: () => unwrap(m.trainerVocab(live())),
     delete() {
@@ -195,10 +191,10 @@ function wrapTrainer(m, handle, config) {
 const CACHE_MODES = ['off', 'rebuild', 'naive'];
 
 /**
- * @param {Float64Array} a [qkv, scores, weighted, lm_head]
+ * @param {Omit<StepOps, 'total'>} o the binding's counts
  * @returns {StepOps}
  */
-const opsOf = (a) => ({ qkv: a[0], scores: a[1], weighted: a[2], lmHead: a[3], total: a[0] + a[1] + a[2] + a[3] });
+const opsOf = (o) => ({ ...o, total: o.qkv + o.scores + o.weighted + o.lmHead });
 
 /**
  * @param {RawModule} m
@@ -223,7 +219,7 @@ function wrapDecoder(m, handle, trainerLive) {
 }
 
 /**
- * Wraps a raw Embind training module into the typed API (train-types.ts).
+ * Wraps a raw Embind training module into the typed API (./types.ts).
  * @param {RawModule} m
  * @returns {TrainEngine}
  */
@@ -236,8 +232,9 @@ export function wrapTrainModule(m) {
     createTrainer(text, config) {
       checkText(text, 'text');
       const c = resolveConfig(config);
-      const handle = unwrap(m.trainerNew(text, c.modelCode, c.seedHi, c.seedLo, c.iters, c.evalInterval, c.evalIters,
-        c.lr, c.batch, c.block, c.nEmbd));
+      const runConfig = { model: c.modelCode, seedHi: c.seedHi, seedLo: c.seedLo, iters: c.iters, evalInterval: c.evalInterval,
+        evalIters: c.evalIters, lr: c.lr, batch: c.batch, block: c.block, nEmbd: c.nEmbd };
+      const handle = unwrap(m.trainerNew(text, runConfig));
       return wrapTrainer(m, handle, c);
     },
     heapStats: () => heapStatsOf(m),
@@ -245,41 +242,12 @@ export function wrapTrainModule(m) {
 }
 
 /**
- * True where this JS engine validates a WebAssembly SIMD module (simd.js's
- * probe, a module of its own: the worker carries no core module glue).
- * @returns {boolean}
- */
-export function trainSimdSupported() {
-  return simdSupported();
-}
-
-/** @type {Promise<TrainEngine> | null} */
-let shared = null;
-
-/**
- * Instantiates the training module (once per realm: a worker, or Node) and
- * resolves to its API. options as loadEngine's: wasmBinary / wasmUrl for the
- * SIMD build, scalarWasmBinary / scalarWasmUrl for the fallback (chosen where
- * SIMD is missing, or with simd: false).
+ * Instantiates the training module (once per realm, a worker or Node, and
+ * build: shared/load-module.js, which says what the options mean) and
+ * resolves to its API.
  * @param {TrainLoadOptions} [options]
  * @returns {Promise<TrainEngine>}
  */
 export function loadTrainEngine(options = {}) {
-  if (!shared) {
-    const scalar = Boolean(options.scalarWasmBinary || options.scalarWasmUrl) &&
-      (options.simd === false || (options.simd !== true && !trainSimdSupported()));
-    const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
-    const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
-    /** @type {import('./types').ModuleArg} */
-    const moduleArg = {};
-    if (binary) moduleArg.wasmBinary = binary;
-    if (url) moduleArg.locateFile = () => String(url);
-    shared = createAttnTrainModule(moduleArg).then((m) => {
-      const engine = wrapTrainModule(m);
-      engine.simd = !scalar;
-      return engine;
-    });
-    shared.catch(() => { shared = null; });
-  }
-  return shared;
+  return loadModule(createAttnTrainModule, options, (m, simd) => ({ ...wrapTrainModule(m), simd }));
 }

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, simdSupported, wrapModule, type Engine, type ScaleName } from './engine.js';
-import { loadEvaluator, type Evaluator } from './evaluator.js';
-import { wrapTrainModule, type TrainEngine } from './train.js';
+import { loadEvaluator, type Evaluator } from '../py/evaluator.js';
+import { wrapTrainModule, type TrainEngine } from '../train/train.js';
 
-const gen = new URL('../generated/', import.meta.url);
+const gen = new URL('../../generated/', import.meta.url);
 const builds: Record<'simd' | 'scalar', Engine> = {} as never;
 const floats: Record<'simd' | 'scalar', TrainEngine> = {} as never;
 let reference: Evaluator; // the double-precision path lives in the evaluator module

@@ -1,7 +1,8 @@
 // @ts-check
 // The one loader of the core WASM engine: the random draws and the heatmap
-// model (the float attention kernel is in the float module: attention-f32.js). Every element on a page awaits loadEngine(),
-// which instantiates the module once and shares it. The text side (the
+// model (the float attention kernel is in the float module:
+// ../train/attention-f32.js). Every element on a page
+// awaits loadEngine(), which instantiates the module once and shares it. The text side (the
 // lesson's printed program, the exercise evaluator, the CLI) is a separate
 // module that only the elements needing it load: see evaluator.js.
 //
@@ -17,33 +18,25 @@
 // the .wasm differs (builds.test.ts checks that the two glues are the same).
 // Checked (// @ts-check) against the interfaces in types.ts: a method renamed
 // or dropped here, or a changed signature, fails the type check in npm test.
-import createAttnModuleGlue from '../generated/attn_core.mjs';
-import { simdSupported } from './simd.js';
-import { checkBool, checkInt, checkScale, heapStatsOf, seedParts, unwrap } from './checks.js';
-import { tableHandle } from './handle.js';
-import { HEATMAP_LIMITS } from './limits.js';
+import createAttnModuleGlue from '../../generated/attn_core.mjs';
+import { simdSupported } from '../shared/simd.js';
+import { loadModule } from '../shared/load-module.js';
+import { checkBool, checkInt, checkScale, heapStatsOf, seedParts, unwrap } from '../shared/checks.js';
+import { tableHandle } from '../shared/handle.js';
+import { HEATMAP_LIMITS } from '../shared/limits.js';
 
 /**
- * @typedef {import('./types').ScaleName} ScaleName
- * @typedef {import('./types').Seed} Seed
+ * @typedef {import('../shared/types').ScaleName} ScaleName
+ * @typedef {import('../shared/types').Seed} Seed
  * @typedef {import('./types').HeatmapStats} HeatmapStats
  * @typedef {import('./types').Heatmap} Heatmap
- * @typedef {import('./types').CliResult} CliResult
- * @typedef {import('./types').VerdictCode} VerdictCode
- * @typedef {import('./types').VerdictReason} VerdictReason
- * @typedef {import('./types').ExerciseTodo} ExerciseTodo
- * @typedef {import('./types').TodoVerdict} TodoVerdict
- * @typedef {import('./types').ExerciseResult} ExerciseResult
  * @typedef {import('./types').Engine} Engine
  * @typedef {import('./types').LoadOptions} LoadOptions
- * @typedef {import('./types').RawModule} RawModule
+ * @typedef {import('../shared/types').RawModule} RawModule
  */
 
-/** @type {import('./types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory} */
 const createAttnModule = /** @type {any} */ (createAttnModuleGlue);
-
-/** @type {Promise<Engine> | null} */
-let shared = null;
 
 export { simdSupported };
 
@@ -97,31 +90,11 @@ export function wrapModule(m) {
 }
 
 /**
- * Instantiates the engine (once per page) and resolves to its API.
- * options.wasmBinary: the .wasm bytes (Node, where fetch of file URLs fails);
- * options.wasmUrl: where the browser fetches the .wasm from.
- * options.scalarWasmBinary / options.scalarWasmUrl: the same for the scalar
- * build, used where SIMD is missing (or options.simd === false). Without
- * them the SIMD build is loaded regardless.
+ * Instantiates the engine (once per page and build: shared/load-module.js,
+ * which says what the options mean) and resolves to its API.
  * @param {LoadOptions} [options]
  * @returns {Promise<Engine>}
  */
 export function loadEngine(options = {}) {
-  if (!shared) {
-    const scalar = (options.scalarWasmBinary || options.scalarWasmUrl) &&
-      (options.simd === false || (options.simd !== true && !simdSupported()));
-    const binary = scalar ? options.scalarWasmBinary : options.wasmBinary;
-    const url = scalar ? options.scalarWasmUrl : options.wasmUrl;
-    /** @type {import('./types').ModuleArg} */
-    const moduleArg = {};
-    if (binary) moduleArg.wasmBinary = binary;
-    if (url) moduleArg.locateFile = () => String(url);
-    shared = createAttnModule(moduleArg).then((m) => {
-      const engine = wrapModule(m);
-      engine.simd = !scalar;
-      return engine;
-    });
-    shared.catch(() => { shared = null; });
-  }
-  return shared;
+  return loadModule(createAttnModule, options, (m, simd) => ({ ...wrapModule(m), simd }));
 }

@@ -1,17 +1,17 @@
 // Generation through the training module in Node (the WASM the Worker runs):
 // the decoder's cached step agrees with the recomputed one while the window
 // fits and drifts after it slides, the rebuilt cache writes the same text as
-// recomputing, each step becomes what the page shows (train-generate.ts),
+// recomputing, each step becomes what the page shows (generate.ts),
 // and bad input is an error that leaves the heap flat.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTrainEngine, type TrainEngine } from './train.js';
-import type { Trainer } from './train-types';
-import { Generation, TOP_PROBS } from './train-generate';
-import { TRAIN_ELEMENT_LIMITS } from './limits.js';
+import { loadTrainEngine, type TrainEngine } from '../train/train.js';
+import type { Trainer } from '../train/types';
+import { Generation, TOP_PROBS } from './generate';
+import { TRAIN_ELEMENT_LIMITS } from '../shared/limits.js';
 
-const gen = new URL('../generated/', import.meta.url);
-const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 200_000);
+const gen = new URL('../../generated/', import.meta.url);
+const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8').slice(0, 200_000);
 let engine: TrainEngine;
 let head: Trainer;
 let position: Trainer;

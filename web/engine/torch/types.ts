@@ -3,7 +3,7 @@
 // checked against them (// @ts-check and JSDoc), so the type check fails when
 // the two part ways. Every array is a fresh Float64Array holding float32
 // values (PyTorch's dtype) widened, row-major.
-import type { Seed } from './types';
+import type { OneBuildOptions, Seed } from '../shared/types';
 
 export type { Seed };
 
@@ -114,7 +114,4 @@ export interface TorchLab {
   readonly raw: unknown;
 }
 
-export interface TorchLoadOptions {
-  wasmBinary?: ArrayBuffer | Uint8Array;
-  wasmUrl?: string | URL;
-}
+export type TorchLoadOptions = OneBuildOptions;

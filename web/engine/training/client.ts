@@ -1,19 +1,19 @@
 // The page side of training: starts the Web Worker that owns the training
 // module (train-worker.ts) the first time a run starts, and talks to it
-// (train-protocol.ts). Where no worker can start (a sandboxed iframe has an
+// (protocol.ts). Where no worker can start (a sandboxed iframe has an
 // opaque origin, so `new Worker(url)` throws; or the worker fails to load),
 // the same loop runs in the page in short slices. Nothing here is fetched or
 // compiled before the learner presses Start.
-import trainWasmUrl from '../generated/attn_train.wasm?url&no-inline';
-import trainScalarWasmUrl from '../generated/attn_train_scalar.wasm?url&no-inline';
+import trainWasmUrl from '../../generated/attn_train.wasm?url&no-inline';
+import trainScalarWasmUrl from '../../generated/attn_train_scalar.wasm?url&no-inline';
 // Both builds emit it as a hashed asset (assets/tinyshakespeare-*.txt); the site's
 // public/ copy at data/tinyshakespeare.txt is for the CLI and scripts, not fetched here.
-import shakespeareUrl from '../../public/data/tinyshakespeare.txt?url&no-inline';
-import { besideModule } from './locate';
-import type { FromRunner, ToRunner } from './train-protocol';
+import shakespeareUrl from '../../../public/data/tinyshakespeare.txt?url&no-inline';
+import { besideModule } from '../shared/locate';
+import type { FromRunner, ToRunner } from './protocol';
 
-export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './train-protocol';
-export { MAX_TEXT_BYTES } from './train-protocol';
+export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './protocol';
+export { MAX_TEXT_BYTES } from './protocol';
 
 /** Tiny Shakespeare (fetched by the worker when a run starts, never before). */
 export function defaultTextUrl(): string {
@@ -120,7 +120,7 @@ export class TrainClient {
       else queue.push(msg);
     };
     if (!replay.some((m) => m.type === 'init')) queue.unshift(this.#init());
-    void import('./train-runner').then(({ createRunner }) => {
+    void import('./runner').then(({ createRunner }) => {
       handle = createRunner({
         sliceMs: 8,
         worker: false,

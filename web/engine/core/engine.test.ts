@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngine, type Engine } from './engine.js';
-import { loadCli } from './cli.js';
-import { LIMITS } from './limits.js';
-import { loadEvaluator, type Evaluator } from './evaluator.js';
-import { loadTrainEngine, type TrainEngine } from './train.js';
-import type { Cli } from './types';
+import { loadCli } from '../cli/cli.js';
+import { LIMITS } from '../shared/limits.js';
+import { loadEvaluator, type Evaluator } from '../py/evaluator.js';
+import { loadTrainEngine, type TrainEngine } from '../train/train.js';
+import type { Cli } from '../cli/types';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 let engine: Engine;
 let py: Evaluator;
@@ -90,6 +90,32 @@ describe('lesson 1', () => {
       const r = cli.runCli(['lesson1', '--seed', seed, '--T', `${T}`, '--d-model', `${dm}`, '--d-k', `${dk}`, '--d-v', `${dv}`]);
       expect(r).toEqual({ code: 0, stdout: expected, stderr: '' });
     }
+  }, 120_000);
+
+  it('lesson1Variance gives the numbers of the program\'s last three lines, each as the program prints it', () => {
+    const text = read('cpp/tests/data/lesson1_golden.txt');
+    const all = [...text.matchAll(/^# case seed=(\d+) T=(\d+) d_model=(\d+) d_k=(\d+) d_v=(\d+) lines=(\d+)\n/gm)];
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    // the lesson's sizes at seeds 0 and 2^64 - 1, and other sizes (each case draws ~10M normals)
+    const cases = [all[0]!, all[3]!, all.at(-1)!];
+    for (const m of cases) {
+      const [seed, T, dm, dk, dv, lines] = [m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
+      const printed = text.slice(m.index! + m[0].length).split('\n').slice(0, lines);
+      const v = py.lesson1Variance(seed, T, dm, dk, dv);
+      expect(v.rows.map((r) => r.dK)).toEqual([16, 512]);
+      expect(printed.slice(-3)).toEqual([
+        ...v.rows.map((r) => `d_k=${String(r.dK).padStart(4)}  var(q·k)=${r.rawText.padStart(7)}  var(q·k/sqrt(d_k))=${r.scaledText}`),
+        `avg max weight  unscaled: ${v.maxUnscaledText}  scaled: ${v.maxScaledText}`,
+      ]);
+      for (const r of v.rows) {
+        expect(Math.abs(r.raw - Number(r.rawText))).toBeLessThanOrEqual(0.05);
+        expect(Math.abs(r.scaled - Number(r.scaledText))).toBeLessThanOrEqual(0.005);
+      }
+      expect([v.maxUnscaled, v.maxScaled]).toEqual([Number(v.maxUnscaledText), Number(v.maxScaledText)]);
+    }
+    expect(py.lesson1Variance(0n)).toEqual(py.lesson1Variance('0'));
+    expect(() => py.lesson1Variance('-1')).toThrow(RangeError);
+    expect(() => py.lesson1Variance('0', 11)).toThrow('T must be an integer in [1, 10], got 11');
   }, 120_000);
 
   it('rejects bad sizes naming the argument, range and value', () => {

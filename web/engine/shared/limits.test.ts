@@ -1,5 +1,5 @@
 // Each WASM module exports its areas of cpp/src/limits.hpp as limits(): they
-// must equal web/engine/limits.js (both come from the header; a module built
+// must equal web/engine/shared/limits.js (both come from the header; a module built
 // from an older header, or a binding exporting the wrong area, fails here),
 // and the messages on both sides must quote those numbers.
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkShape } from './checks.js';
 import { LIMITS } from './limits.js';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const wasm = (name: string) => ({ wasmBinary: readFileSync(new URL(`web/generated/${name}.wasm`, root)) });
 
 // The raw modules (the loaders wrap them and do not pass limits() on).
@@ -23,7 +23,7 @@ beforeAll(async () => {
   [core, py, cli, torch, train] = await Promise.all([raw('attn_core'), raw('attn_py'), raw('attn_cli'), raw('attn_torch'), raw('attn_train')]);
 });
 
-describe('limits() of every module equals web/engine/limits.js', () => {
+describe('limits() of every module equals web/engine/shared/limits.js', () => {
   it('core', () => expect(core.limits()).toEqual({ heatmap: LIMITS.heatmap, seed: LIMITS.seed }));
   it('py', () => expect(py.limits()).toEqual({ evaluator: LIMITS.evaluator, lesson1: LIMITS.lesson1, seed: LIMITS.seed }));
   it('cli', () => expect(cli.limits()).toEqual({
@@ -50,10 +50,10 @@ describe('messages quote the limits', () => {
   });
 
   it('the train bindings', () => {
-    expect(String(train.trainerNew('abcdefghij', 0, 0, 0, T.maxIters + 1, 1, 1, 0.01, 1, 1, 1))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1 }))).toBe(
       `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
       `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
-    expect(String(train.trainerNew('abcdefghij', 2, 0, 0, 1, 1, 1, 0.01, 1, 1, T.maxNEmbd + 1))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 2, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: T.maxNEmbd + 1 }))).toBe(
       `RangeError: nEmbd must be in [1, ${T.maxNEmbd}]`);
   });
 

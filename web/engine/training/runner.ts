@@ -3,14 +3,14 @@
 // attention requests are answered between slices), and reports each
 // evaluation, the progress and the end. Transport-agnostic: the Web Worker
 // (train-worker.ts) wires it to postMessage; where no worker can start (a
-// sandboxed embed) train-client.ts runs it in the page with shorter slices.
+// sandboxed embed) client.ts runs it in the page with shorter slices.
 //
 // Pause only stops scheduling slices; the trainer (weights, optimiser state,
 // generator) is untouched, so a paused and resumed run prints the same log as
 // an uninterrupted one.
-import { formatEval, loadTrainEngine, type TrainEngine, type Trainer } from './train.js';
-import { MAX_TEXT_BYTES, type FromRunner, type RunSettings, type ToRunner } from './train-protocol';
-import { Generation } from './train-generate';
+import { formatEval, loadTrainEngine, type TrainEngine, type Trainer } from '../train/train.js';
+import { MAX_TEXT_BYTES, type FromRunner, type RunSettings, type ToRunner } from './protocol';
+import { Generation } from './generate';
 
 export interface RunnerOptions {
   /** Target duration of one slice of training steps (an evaluation step runs alone and may take longer). */

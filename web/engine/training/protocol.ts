@@ -1,9 +1,9 @@
-// The messages between <attn-train> (train-client.ts) and the code that owns
-// the training module and runs the loop (train-runner.ts, in a Web Worker or,
+// The messages between <attn-train> (client.ts) and the code that owns
+// the training module and runs the loop (runner.ts, in a Web Worker or,
 // where no worker can start, in the page in short slices).
-import { TRAIN_ELEMENT_LIMITS } from './limits.js';
-import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from './train.js';
-import type { GenStepView } from './train-generate';
+import { TRAIN_ELEMENT_LIMITS } from '../shared/limits.js';
+import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from '../train/train.js';
+import type { GenStepView } from './generate';
 
 export type { EvalPoint, ModelName, TrainerInfo, GenStepView };
 

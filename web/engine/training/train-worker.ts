@@ -1,10 +1,10 @@
 // The Web Worker of <attn-train>: owns the training module and runs the loop
-// (train-runner.ts) off the page's main thread. Started by train-client.ts
+// (runner.ts) off the page's main thread. Started by client.ts
 // with `new Worker(new URL('./train-worker.ts', import.meta.url), { type: 'module' })`,
 // so the site and library builds emit it as a same-origin file (worker-src /
 // script-src 'self'); it fetches its .wasm from the URLs the page sends.
-import { createRunner } from './train-runner';
-import type { ToRunner } from './train-protocol';
+import { createRunner } from './runner';
+import type { ToRunner } from './protocol';
 
 const scope = self as unknown as {
   postMessage(msg: unknown, transfer?: Transferable[]): void;

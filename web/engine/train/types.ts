@@ -2,9 +2,40 @@
 // the interfaces the loader train.js implements. The loader is JavaScript
 // checked against them (// @ts-check and JSDoc), so the type check fails when
 // the two part ways.
-import type { FloatAttention, Seed } from './types';
+import type { AttentionResult, ModuleOptions, ScaleName, Seed } from '../shared/types';
 
 export type { Seed };
+
+/**
+ * Float attention in buffers kept in the WASM heap: write Q, K, V into the
+ * views, call run(), read the results. Nothing is allocated per run. The
+ * views are live: run() overwrites what it returned last time.
+ */
+export interface AttentionF32 {
+  readonly T: number;
+  readonly S: number;
+  readonly dK: number;
+  readonly dV: number;
+  /** (T, dK), row-major: a view into the WASM heap; write the queries here. */
+  readonly q: Float32Array;
+  /** (S, dK) */
+  readonly k: Float32Array;
+  /** (S, dV) */
+  readonly v: Float32Array;
+  /** Computes into the heap buffers and returns views of them: scores and weights (T, S), output (T, dV). */
+  run(scale?: ScaleName, causal?: boolean): AttentionResult<Float32Array>;
+  /** Frees the WASM-side buffers. */
+  delete(): void;
+}
+
+/** The float attention kernel, in the float module (attn_train: web/engine/train/train.js's TrainEngine). */
+export interface FloatAttention {
+  /** The float path (WASM SIMD where available). Returns fresh arrays; reuses its heap buffers while the shape stays. */
+  attentionF32(q: Float32Array, k: Float32Array, v: Float32Array, T: number, S: number, dK: number, dV: number,
+    scale?: ScaleName, causal?: boolean): AttentionResult<Float32Array>;
+  /** Preallocated float attention of one shape (no copies, no allocation per run). */
+  createAttentionF32(T: number, S: number, dK: number, dV: number): AttentionF32;
+}
 
 export type ModelName = 'bigram' | 'position' | 'head';
 
@@ -124,13 +155,8 @@ export interface TrainEngine extends FloatAttention {
   readonly raw: unknown;
 }
 
-export interface TrainLoadOptions {
-  wasmBinary?: ArrayBuffer | Uint8Array;
-  wasmUrl?: string | URL;
-  scalarWasmBinary?: ArrayBuffer | Uint8Array;
-  scalarWasmUrl?: string | URL;
-  simd?: boolean;
-}
+/** As the core module's: a SIMD build and its scalar fallback (shared/load-module.js). */
+export type TrainLoadOptions = ModuleOptions;
 
 /** The [min, max] of each of a run's settings that the loader checks. */
 export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaults, formatEval, loadTrainEngine, resolveConfig, wrapTrainModule, type TrainEngine } from './train.js';
 
-const gen = new URL('../generated/', import.meta.url);
-const text = readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
-const golden = readFileSync(new URL('../../e2e/golden/train_head_300.txt', import.meta.url), 'utf8').trimEnd().split('\n');
+const gen = new URL('../../generated/', import.meta.url);
+const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
+const golden = readFileSync(new URL('../../../e2e/golden/train_head_300.txt', import.meta.url), 'utf8').trimEnd().split('\n');
 let simd: TrainEngine;
 let scalar: TrainEngine;
 
@@ -164,8 +164,8 @@ describe('checks and errors', () => {
 
 describe('npm run train (attn-cli train in the CLI module)', () => {
   it('prints the evaluation lines and then the sample, as attn-cli train', async () => {
-    const { loadCli } = await import('./cli.js');
-    const { readFile } = await import('../../scripts/attn-node.mjs');
+    const { loadCli } = await import('../cli/cli.js');
+    const { readFile } = await import('../../../scripts/attn-node.mjs');
     const cli = await loadCli({ wasmBinary: readFileSync(new URL('attn_cli.wasm', gen)) });
     const run = (...args: string[]) => cli.runCli(['train', ...args], readFile);
     const r = run('--model', 'head', '--iters', '300', '--eval-interval', '100', '--sample-chars', '0');

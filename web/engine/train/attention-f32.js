@@ -6,13 +6,13 @@
 // against native C++ and plain JS, and the tests check it against the double
 // reference. It lives in the float module, with the trainer, so the core
 // module the heatmap page loads does not carry it.
-import { checkAttention, checkBool, checkScale, checkShape, unwrap } from './checks.js';
-import { tableHandle } from './handle.js';
+import { checkAttention, checkBool, checkScale, checkShape, unwrap } from '../shared/checks.js';
+import { tableHandle } from '../shared/handle.js';
 
 /**
  * @typedef {import('./types').AttentionF32} AttentionF32
  * @typedef {import('./types').FloatAttention} FloatAttention
- * @typedef {import('./types').RawModule} RawModule
+ * @typedef {import('../shared/types').RawModule} RawModule
  */
 
 const VIEWS = ['q', 'k', 'v', 'scores', 'weights', 'output'];

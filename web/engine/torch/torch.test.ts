@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTorch, type TorchLab } from './torch.js';
-import { loadCli } from './cli.js';
-import type { Cli } from './types';
+import { loadCli } from '../cli/cli.js';
+import type { Cli } from '../cli/types';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const golden = JSON.parse(readFileSync(new URL('e2e/golden/tril_1337.json', root), 'utf8')) as {
   x: number[]; xbow: number[]; wei: number[]; wei0_printed: string[]; var: [number, number]; temp8: number[];
 };

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTorch, type TorchLab } from './torch.js';
-import { loadCli } from './cli.js';
-import type { Cli } from './types';
+import { loadCli } from '../cli/cli.js';
+import type { Cli } from '../cli/types';
 
-const root = new URL('../../', import.meta.url);
+const root = new URL('../../../', import.meta.url);
 const golden = JSON.parse(readFileSync(new URL('e2e/golden/bonus_0.json', root), 'utf8')) as { mine: number[]; mine00: string };
 let lab: TorchLab;
 let cli: Cli;

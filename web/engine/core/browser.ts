@@ -2,12 +2,12 @@
 // per page, fetched from the .wasm file that the build emits next to the JS.
 // `no-inline` keeps the library build from turning it into a data: URL,
 // which `default-src 'self'` would block. (The evaluator module has its own
-// loader, evaluator-browser.ts, so that elements that need only one of the
+// loader, ../py/browser.ts, so that elements that need only one of the
 // two modules carry only that one's glue.)
-import wasmUrl from '../generated/attn_core.wasm?url&no-inline';
-import scalarWasmUrl from '../generated/attn_core_scalar.wasm?url&no-inline';
+import wasmUrl from '../../generated/attn_core.wasm?url&no-inline';
+import scalarWasmUrl from '../../generated/attn_core_scalar.wasm?url&no-inline';
 import { loadEngine, type Engine } from './engine.js';
-import { besideModule } from './locate';
+import { besideModule } from '../shared/locate';
 
 export type { Engine, Heatmap, HeatmapStats, ScaleName } from './engine.js';
 

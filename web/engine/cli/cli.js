@@ -4,13 +4,14 @@
 // `npm run lesson1|normal|torch|exercise|train`, and the tests): no page or
 // element loads it, and the site and the library do not ship it. It is the
 // only text-side module built with C++ exception catching, which is why the
-// evaluator (attn_py, ./evaluator.js) does not carry it.
+// evaluator (attn_py, ../py/evaluator.js) does not carry it.
 //
 // The binding checks its arguments (cpp/bindings/cli.cpp) and returns an
 // Error instead of throwing from inside WASM; this wrapper throws it.
 // Checked (// @ts-check) against the Cli interface in types.ts.
-import createAttnCliModuleGlue from '../generated/attn_cli.mjs';
-import { heapStatsOf, unwrap } from './checks.js';
+import createAttnCliModuleGlue from '../../generated/attn_cli.mjs';
+import { heapStatsOf, unwrap } from '../shared/checks.js';
+import { loadModule } from '../shared/load-module.js';
 
 /**
  * @typedef {import('./types').Cli} Cli
@@ -18,15 +19,12 @@ import { heapStatsOf, unwrap } from './checks.js';
  * @typedef {import('./types').CliResult} CliResult
  */
 
-/** @type {import('./types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory} */
 const createAttnCliModule = /** @type {any} */ (createAttnCliModuleGlue);
-
-/** @type {Promise<Cli> | null} */
-let shared = null;
 
 /**
  * Wraps a raw Embind CLI module into the typed API (types.ts).
- * @param {import('./types').RawModule} m
+ * @param {import('../shared/types').RawModule} m
  * @returns {Cli}
  */
 export function wrapCli(m) {
@@ -61,20 +59,12 @@ export function wrapCli(m) {
 }
 
 /**
- * Instantiates the CLI module (once per process) and resolves to its API.
- * options.wasmBinary: the attn_cli.wasm bytes (Node: readFileSync);
- * options.wasmUrl: where to fetch them from otherwise.
+ * Instantiates the CLI module (once per process: shared/load-module.js) and
+ * resolves to its API. options.wasmBinary: the attn_cli.wasm bytes (Node:
+ * readFileSync); options.wasmUrl: where to fetch them from otherwise.
  * @param {CliLoadOptions} [options]
  * @returns {Promise<Cli>}
  */
 export function loadCli(options = {}) {
-  if (!shared) {
-    /** @type {import('./types').ModuleArg} */
-    const moduleArg = {};
-    if (options.wasmBinary) moduleArg.wasmBinary = options.wasmBinary;
-    if (options.wasmUrl) moduleArg.locateFile = () => String(options.wasmUrl);
-    shared = createAttnCliModule(moduleArg).then(wrapCli);
-    shared.catch(() => { shared = null; });
-  }
-  return shared;
+  return loadModule(createAttnCliModule, options, wrapCli);
 }

@@ -1,7 +1,7 @@
-// Generation in the training loop's context (train-runner.ts): one decoder
+// Generation in the training loop's context (runner.ts): one decoder
 // per run, stepped on request, each step turned into plain data the page can
 // show (characters instead of ids, the ten likeliest next characters).
-import type { Decoder, DecoderStep, StepOps, Trainer } from './train-types';
+import type { Decoder, DecoderStep, StepOps, Trainer } from '../train/types';
 
 /** What the page shows of one step. */
 export interface GenStepView {
