@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "attention.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 static attn::MatrixF draw(attn::Generator& rng, std::size_t rows, std::size_t cols) {
   std::vector<double> d(rows * cols);

@@ -14,7 +14,7 @@
 #pragma clang fp reassociate(off) contract(off)
 #endif
 
-#include "npformat.hpp"
+#include "numpy/npformat.hpp"
 
 #include <algorithm>
 #include <bit>

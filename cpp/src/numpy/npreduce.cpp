@@ -11,7 +11,7 @@
 #pragma clang fp reassociate(off) contract(off)
 #endif
 
-#include "npreduce.hpp"
+#include "numpy/npreduce.hpp"
 
 #include <algorithm>
 #include <bit>
