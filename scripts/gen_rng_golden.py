@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Golden vectors for cpp/src/rng.{hpp,cpp}: NumPy's default_rng, bit for bit.
+"""Golden vectors for cpp/src/numpy/rng.{hpp,cpp}: NumPy's default_rng, bit for bit.
 
 Run with the system interpreter (NumPy 1.24 from Debian):
 
@@ -24,7 +24,7 @@ Files:
                       stream, chosen where the ziggurat's slow paths run
 
 To know where the slow paths run, the script replays NumPy's ziggurat in
-Python on PCG64's raw output, using the tables from cpp/src/ziggurat_tables.hpp,
+Python on PCG64's raw output, using the tables from cpp/src/numpy/ziggurat_tables.hpp,
 and checks the replay equals NumPy's draws bit for bit. That is also a check of
 those tables against NumPy.
 """
@@ -42,7 +42,7 @@ import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DATA = ROOT / "cpp" / "tests" / "data"
-TABLES = ROOT / "cpp" / "src" / "ziggurat_tables.hpp"
+TABLES = ROOT / "cpp" / "src" / "numpy" / "ziggurat_tables.hpp"
 
 # Edge cases of the seed -> uint32 words conversion (1 word below 2^32, 2 at
 # and above), plus three fixed pseudo-random 64-bit seeds.

@@ -13,7 +13,7 @@
 
 #include "attention.hpp"
 #include "heatmap.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 // which allocates its three result matrices: 5th argument "alloc"), so that
 // scripts/bench.mjs can split the WASM figure into kernel time and the cost
 // of crossing the JS/WASM boundary. Built by scripts/bench/kernel.mjs with
-// em++ against build/wasm/libattn_core.a (the shipping module's objects):
+// em++ against build/wasm/libattn_engine.a (the shipping module's objects):
 //   node --no-experimental-fetch attn_kernel_bench.cjs T d causal min_ms [alloc]
 //   -> "<ms per call>" (process CPU time, best of 5 batches, as the other columns)
 #include <emscripten.h>
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "attention.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 static attn::MatrixF draw(attn::Generator& rng, std::size_t rows, std::size_t cols) {
   std::vector<double> d(rows * cols);

@@ -19,7 +19,7 @@
 #include "attention.hpp"
 #include "common.hpp"
 #include "heatmap.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 using emscripten::val;
 

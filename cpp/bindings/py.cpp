@@ -15,7 +15,7 @@
 #include "common.hpp"
 #include "exercise.hpp"
 #include "lesson1.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 using emscripten::val;
 using attn_bind::copy_out;

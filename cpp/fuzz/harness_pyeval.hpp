@@ -1,4 +1,4 @@
-// Fuzz harness for the evaluator (pyeval.hpp): parse_line + eval and
+// Fuzz harness for the evaluator (pyeval/pyeval.hpp): parse_line + eval and
 // exec_line on up to 4 arbitrary lines (newline-separated), in the
 // environment the lesson's TODO lines see (np, math, softmax, Q, K, V, d_k, T,
 // x with NaN/Inf, and `scores`, `mask`, `weights` as not-yet-bound locals).
@@ -24,7 +24,7 @@
 
 #include "harness_common.hpp"
 #include "exercise.hpp"
-#include "pyeval.hpp"
+#include "pyeval/pyeval.hpp"
 
 namespace attn::fuzz {
 

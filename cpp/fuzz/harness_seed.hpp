@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "harness_common.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 namespace attn::fuzz {
 

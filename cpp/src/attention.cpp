@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "npreduce.hpp"
+#include "numpy/npreduce.hpp"
 
 namespace attn {
 

@@ -11,8 +11,8 @@
 #include "train/cli_train.hpp"
 #include "exercise.hpp"
 #include "lesson1.hpp"
-#include "npformat.hpp"
-#include "rng.hpp"
+#include "numpy/npformat.hpp"
+#include "numpy/rng.hpp"
 #include "torch/cli_torch.hpp"
 
 namespace attn {

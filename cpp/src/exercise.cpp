@@ -4,9 +4,9 @@
 #include <optional>
 #include <utility>
 
-#include "npformat.hpp"
-#include "pyeval.hpp"
-#include "rng.hpp"
+#include "numpy/npformat.hpp"
+#include "numpy/rng.hpp"
+#include "pyeval/pyeval.hpp"
 
 namespace attn {
 
@@ -40,7 +40,7 @@ Reason fail(std::string code, std::string text, VerdictParams params = {}) {
 }
 
 // An "unsupported" reason's parameters: `construct` (the English wording),
-// `what` (the construct's stable code, pyeval.hpp kConstructs) and its named
+// `what` (the construct's stable code, pyeval/pyeval.hpp kConstructs) and its named
 // arguments.
 VerdictParams unsupported_params(const py::Error& e) {
   const py::ConstructInfo& info = py::construct_info(e.construct);

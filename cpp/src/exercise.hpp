@@ -71,8 +71,8 @@ namespace attn {
 //                                    the checker cannot run this form (the
 //                                    line may be right; not counted wrong):
 //                                    `construct` its English wording, `what`
-//                                    its code (pyeval.hpp kConstructs) and
-//                                    its named arguments (limit, name, ...)
+//                                    its code (pyeval/pyeval.hpp kConstructs)
+//                                    and its named arguments (limit, name, ...)
 //   sizes_only                       right for T = 4, d_k = 16 only (fixed numbers)
 //
 // Wrappers (their params are empty; the wrapped reason is inner_code/params):

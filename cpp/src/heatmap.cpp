@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "npreduce.hpp"
-#include "rng.hpp"
+#include "numpy/npreduce.hpp"
+#include "numpy/rng.hpp"
 
 namespace attn {
 

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "attention.hpp"
-#include "npformat.hpp"
-#include "npreduce.hpp"
-#include "rng.hpp"
+#include "numpy/npformat.hpp"
+#include "numpy/npreduce.hpp"
+#include "numpy/rng.hpp"
 
 namespace attn {
 

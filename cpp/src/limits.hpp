@@ -48,7 +48,7 @@ struct Lesson1 {
   static constexpr int default_dv = 16;
 };
 
-// The evaluator (cpp/src/pyeval.hpp Limits) and the exercise it runs.
+// The evaluator (cpp/src/pyeval/pyeval.hpp Limits) and the exercise it runs.
 struct Evaluator {
   static constexpr int max_line_chars = 2000;  // one TODO line (<attn-exercise>, attn-cli exercise)
   static constexpr int max_line_tokens = 512;

@@ -9,7 +9,7 @@
 
 #include "attention.hpp"
 #include "heatmap.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 using namespace attn;
 

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "heatmap.hpp"
 #include "lesson1.hpp"
 #include "limits.hpp"
-#include "pyeval.hpp"
+#include "pyeval/pyeval.hpp"
 #include "train/trainer.hpp"
 
 namespace attn {

@@ -1,7 +1,7 @@
 // Tests for npformat (Python/NumPy-exact printing) and npreduce (float64 reductions).
 // Golden files come from scripts/gen_npformat_golden.py (NumPy 1.24).
-#include "npformat.hpp"
-#include "npreduce.hpp"
+#include "numpy/npformat.hpp"
+#include "numpy/npreduce.hpp"
 
 #include <gtest/gtest.h>
 

@@ -14,8 +14,8 @@
 
 #include "exercise.hpp"
 #include "lesson1.hpp"
-#include "pyeval.hpp"
-#include "rng.hpp"
+#include "numpy/rng.hpp"
+#include "pyeval/pyeval.hpp"
 
 using namespace attn;
 using namespace attn::py;

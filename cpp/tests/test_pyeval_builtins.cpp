@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "numpy_names.hpp"
-#include "pyeval.hpp"
+#include "numpy/numpy_names.hpp"
+#include "pyeval/pyeval.hpp"
 #include "pyeval/impl.hpp"
 
 namespace {

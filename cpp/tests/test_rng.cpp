@@ -1,7 +1,7 @@
-// Tests for cpp/src/rng.{hpp,cpp}: bit-exact agreement with NumPy's
+// Tests for cpp/src/numpy/rng.{hpp,cpp}: bit-exact agreement with NumPy's
 // default_rng on golden vectors from scripts/gen_rng_golden.py, and
 // parse_seed's accepted inputs and error messages.
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 #include <gtest/gtest.h>
 

@@ -51,13 +51,13 @@ export function runNative(root, sizes, { smoke }) {
 /**
  * The same call timed inside WASM, without Embind (cpp/bench/wasm_kernel_bench.cpp:
  * attention_into, buffers allocated once), linked with em++ against
- * build/wasm/libattn_core.a, the shipping module's objects.
+ * build/wasm/libattn_engine.a, the shipping module's objects.
  */
 export function runWasmKernel(root, sizes, { smoke }) {
-  const lib = new URL('build/wasm/libattn_core.a', root).pathname;
+  const lib = new URL('build/wasm/libattn_engine.a', root).pathname;
   const src = new URL('cpp/bench/wasm_kernel_bench.cpp', root).pathname;
   const exe = new URL('build/wasm/attn_kernel_bench.cjs', root).pathname;
-  if (!existsSync(lib)) return { error: 'build/wasm/libattn_core.a missing (npm run build:wasm)' };
+  if (!existsSync(lib)) return { error: 'build/wasm/libattn_engine.a missing (npm run build:wasm)' };
   const stale = !existsSync(exe) || statSync(exe).mtimeMs < Math.max(statSync(lib).mtimeMs, statSync(src).mtimeMs);
   if (stale) {
     const r = spawnSync('em++', ['-std=c++20', '-O3', '-msimd128', `-I${new URL('cpp/src', root).pathname}`, src, lib,

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "numpy_names.hpp"
+#include "numpy/numpy_names.hpp"
 
 namespace attn::py::impl {
 

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "npformat.hpp"
-#include "npreduce.hpp"
+#include "numpy/npformat.hpp"
+#include "numpy/npreduce.hpp"
 
 namespace attn::py::impl {
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "numpy_names.hpp"
+#include "numpy/numpy_names.hpp"
 
 namespace attn::py::impl {
 

@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
-#include "pyeval.hpp"
-#include "pyeval_internal.hpp"
+#include "pyeval/pyeval.hpp"
+#include "pyeval/syntax_tree.hpp"
 
 namespace attn::py::impl {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "npformat.hpp"
+#include "numpy/npformat.hpp"
 
 namespace attn::py::impl {
 

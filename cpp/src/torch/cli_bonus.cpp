@@ -9,7 +9,7 @@
 
 #include "cli_options.hpp"
 #include "limits.hpp"
-#include "npformat.hpp"
+#include "numpy/npformat.hpp"
 #include "torch/bonus.hpp"
 
 namespace attn::torch {

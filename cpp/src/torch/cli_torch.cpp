@@ -16,8 +16,8 @@
 #include <optional>
 
 #include "cli_options.hpp"
-#include "npformat.hpp"
-#include "rng.hpp"
+#include "numpy/npformat.hpp"
+#include "numpy/rng.hpp"
 #include "torch/cli_bonus.hpp"
 #include "torch/generator.hpp"
 

@@ -1,5 +1,5 @@
 // Unsupported constructs are worded by the element from the engine's codes:
-// both tables know every code of cpp/src/pyeval.hpp (kConstructs), the English
+// both tables know every code of cpp/src/pyeval/pyeval.hpp (kConstructs), the English
 // wording is the engine's own template filled with the arguments, the Chinese
 // one is Chinese and keeps none of the English words.
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { CONSTRUCT_CODES, constructText } from './constructs';
 interface CppConstruct { code: string; english: string; args: string[] }
 
 function cppConstructs(): CppConstruct[] {
-  const hpp = readFileSync(new URL('../../../cpp/src/pyeval.hpp', import.meta.url), 'utf8');
+  const hpp = readFileSync(new URL('../../../cpp/src/pyeval/pyeval.hpp', import.meta.url), 'utf8');
   const body = hpp.match(/kConstructs\[\]\s*=\s*\{([\s\S]*?)\n\};/);
   expect(body).not.toBeNull();
   const rows = [...body![1].matchAll(/\{"([a-z0-9-]+)", "((?:[^"\\]|\\.)*)", "(\w*)", "(\w*)"\}/g)];

@@ -1,6 +1,6 @@
 // What an "unsupported" verdict is about, worded in the learner's language
 // from the engine's stable code (params.what) and its named arguments
-// (cpp/src/pyeval.hpp kConstructs lists the codes, their arguments and the
+// (cpp/src/pyeval/pyeval.hpp kConstructs lists the codes, their arguments and the
 // English wording, which is params.construct). Both tables are typed by the
 // code union: a code without its wording in either language does not compile.
 // Arguments are code (names, operators, dtypes) or numbers: quoted as they are.
@@ -129,7 +129,7 @@ const EN: Record<ConstructCode, Words> = {
 
 const TABLES: Record<Lang, Record<ConstructCode, Words>> = { 'zh-CN': ZH, en: EN };
 
-/** Every construct code the element words (tests check it against cpp/src/pyeval.hpp). */
+/** Every construct code the element words (tests check it against cpp/src/pyeval/pyeval.hpp). */
 export const CONSTRUCT_CODES: readonly ConstructCode[] = Object.keys(EN) as ConstructCode[];
 
 /**

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "pyeval.hpp"
-#include "pyeval_internal.hpp"
+#include "pyeval/pyeval.hpp"
+#include "pyeval/syntax_tree.hpp"
 
 namespace attn::py {
 

@@ -1,7 +1,7 @@
 // npreduce.cpp - NumPy-exact float64 reductions and rounding. See
 // npreduce.hpp for the contract of every public function.
 
-// attn_core is compiled for WebAssembly with -fassociative-math and
+// The engine is compiled for WebAssembly with -fassociative-math and
 // -fno-signed-zeros. Reassociation would reorder the pairwise sums (and fold
 // NumPy's repeated "*= 10." when building 10**d), so it is switched off for
 // this file. (#pragma float_control is ignored for wasm targets; this one is
@@ -11,7 +11,7 @@
 #pragma clang fp reassociate(off) contract(off)
 #endif
 
-#include "npreduce.hpp"
+#include "numpy/npreduce.hpp"
 
 #include <algorithm>
 #include <bit>

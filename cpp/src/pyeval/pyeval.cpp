@@ -1,7 +1,7 @@
 // pyeval interpreter: evaluation of the syntax tree and printing. The
 // values, operators, array operations and builtins are in pyeval/ (see
-// pyeval/impl.hpp); the grammar in pyeval_parse.cpp. See pyeval.hpp.
-#include "pyeval.hpp"
+// pyeval/impl.hpp); the grammar in parse.cpp. See pyeval.hpp.
+#include "pyeval/pyeval.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,9 +10,9 @@
 #include <functional>
 #include <limits>
 
-#include "npformat.hpp"
+#include "numpy/npformat.hpp"
 #include "pyeval/impl.hpp"
-#include "pyeval_internal.hpp"
+#include "pyeval/syntax_tree.hpp"
 
 namespace attn::py {
 

@@ -1,11 +1,11 @@
 // NumPy-compatible random draws; see rng.hpp for the overall chain.
-#include "rng.hpp"
+#include "numpy/rng.hpp"
 
 #include <cmath>
 #include <cstring>
 #include <limits>
 
-#include "ziggurat_tables.hpp"
+#include "numpy/ziggurat_tables.hpp"
 
 namespace attn {
 

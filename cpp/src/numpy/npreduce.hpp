@@ -3,7 +3,7 @@
 // printing is in npformat.hpp.
 //
 // Deterministic and platform independent: the evaluation order is NumPy's and
-// it is kept even though attn_core is built with -fassociative-math /
+// it is kept even though the engine is built with -fassociative-math /
 // -fno-signed-zeros for WebAssembly (see the top of npreduce.cpp).
 #pragma once
 

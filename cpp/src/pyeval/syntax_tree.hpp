@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "pyeval.hpp"
+#include "pyeval/pyeval.hpp"
 
 namespace attn::py {
 

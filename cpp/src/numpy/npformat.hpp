@@ -4,7 +4,7 @@
 //
 // Everything here is deterministic and platform independent: the digit
 // generation uses exact big-integer arithmetic (no printf / to_chars), and the
-// floating-point code keeps IEEE evaluation order even though attn_core is
+// floating-point code keeps IEEE evaluation order even though the engine is
 // built with -fassociative-math / -fno-signed-zeros for WebAssembly (see the
 // top of npformat.cpp; verified by running the tests under Emscripten).
 #pragma once
