@@ -7,8 +7,23 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "options.hpp"
 
 namespace attn::cli {
+
+// run()'s result; for a CliError, exit code 2, err_text(its message) on
+// stderr and nothing on stdout.
+template <class Run, class ErrText>
+CliResult reporting_usage_errors(Run&& run, ErrText&& err_text) {
+  try {
+    return run();
+  } catch (const CliError& e) {
+    CliResult r;
+    r.code = 2;
+    r.err = err_text(e.message);
+    return r;
+  }
+}
 
 // The NumPy side (lesson.cpp): lesson1, exercise, normal. Their usage errors
 // show the top-level usage, so dispatch.cpp formats them: these throw CliError.

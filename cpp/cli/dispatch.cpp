@@ -17,16 +17,11 @@ std::string usage() {
          "commands:\n" + cli::lesson_usage() + cli::torch_summary();
 }
 
-// lesson1, exercise and normal: a usage error shows the top-level usage.
-CliResult run_lesson_command(CliResult (*run)(const std::vector<std::string>&), const std::vector<std::string>& args) {
-  try {
-    return run(args);
-  } catch (const cli::CliError& e) {
-    CliResult r;
-    r.code = 2;
-    r.err = "attn-cli: " + e.message + "\n" + usage();
-    return r;
-  }
+// lesson1, exercise, normal and an unknown command: a usage error shows the
+// top-level usage.
+CliResult run_with_top_usage(CliResult (*run)(const std::vector<std::string>&), const std::vector<std::string>& args) {
+  return cli::reporting_usage_errors([&] { return run(args); },
+                                     [](const std::string& m) { return "attn-cli: " + m + "\n" + usage(); });
 }
 
 }  // namespace
@@ -48,15 +43,14 @@ CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read) {
     return r;
   }
   const std::string& cmd = args[0];
-  if (cmd == "lesson1") return run_lesson_command(cli::run_lesson1, args);
-  if (cmd == "exercise") return run_lesson_command(cli::run_exercise, args);
-  if (cmd == "normal") return run_lesson_command(cli::run_normal, args);
+  if (cmd == "lesson1") return run_with_top_usage(cli::run_lesson1, args);
+  if (cmd == "exercise") return run_with_top_usage(cli::run_exercise, args);
+  if (cmd == "normal") return run_with_top_usage(cli::run_normal, args);
   if (cmd == "torch") return args.size() > 1 && args[1] == "bonus" ? cli::run_torch_bonus(args) : cli::run_torch(args);
   if (cmd == "train") return cli::run_train(args, read);
-  CliResult r;
-  r.code = 2;
-  r.err = "attn-cli: unknown command " + cli::quoted(cmd) + "\n" + usage();
-  return r;
+  return run_with_top_usage([](const std::vector<std::string>& a) -> CliResult {
+    throw cli::CliError{"unknown command " + cli::quoted(a[0])};
+  }, args);
 }
 
 }  // namespace attn

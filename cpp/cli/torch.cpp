@@ -167,14 +167,8 @@ std::string torch_summary() {
 }
 
 CliResult run_torch(const std::vector<std::string>& args) {
-  try {
-    return run(args);
-  } catch (const CliError& e) {
-    CliResult r;
-    r.code = 2;
-    r.err = "attn-cli torch: " + e.message + "\nusage:\n" + usage();
-    return r;
-  }
+  return reporting_usage_errors([&] { return run(args); },
+                                [](const std::string& m) { return "attn-cli torch: " + m + "\nusage:\n" + usage(); });
 }
 
 }  // namespace attn::cli

@@ -68,14 +68,8 @@ std::string torch_bonus_usage() {
 }
 
 CliResult run_torch_bonus(const std::vector<std::string>& args) {
-  try {
-    return run(args);
-  } catch (const CliError& e) {
-    CliResult r;
-    r.code = 2;
-    r.err = "attn-cli torch bonus: " + e.message + " (attn-cli torch --help)\n";
-    return r;
-  }
+  return reporting_usage_errors([&] { return run(args); },
+                                [](const std::string& m) { return "attn-cli torch bonus: " + m + " (attn-cli torch --help)\n"; });
 }
 
 }  // namespace attn::cli

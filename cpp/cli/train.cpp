@@ -196,14 +196,9 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
 }  // namespace
 
 CliResult run_train(const std::vector<std::string>& args, const ReadFile& read) {
-  try {
-    return run(args, read);
-  } catch (const CliError& e) {
-    CliResult r;
-    r.code = 2;
-    r.err = "attn-cli train: " + e.message + "\nusage: attn-cli train [options]\n" + train_usage();
-    return r;
-  }
+  return reporting_usage_errors([&] { return run(args, read); }, [](const std::string& m) {
+    return "attn-cli train: " + m + "\nusage: attn-cli train [options]\n" + train_usage();
+  });
 }
 
 }  // namespace attn::cli
