@@ -11,11 +11,7 @@
 
 namespace {
 
-using attn::cli::CliError;
-using attn::cli::Command;
-using attn::cli::Kind;
-using attn::cli::Parsed;
-using attn::cli::parse;
+using namespace attn::cli;
 
 std::string error_of(const std::function<void()>& f) {
   try {
