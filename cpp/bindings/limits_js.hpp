@@ -19,6 +19,8 @@ inline emscripten::val attention() {
 inline emscripten::val seed() {
   emscripten::val o = emscripten::val::object();
   o.set("maxTextChars", static_cast<double>(attn::limits::Seed::max_text_chars));
+  o.set("maxDigits", static_cast<double>(attn::limits::Seed::max_digits));
+  o.set("torchBits", static_cast<double>(attn::limits::Seed::torch_bits));
   return o;
 }
 

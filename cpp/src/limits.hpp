@@ -23,9 +23,12 @@ struct Attention {
   static constexpr std::int64_t max_values = 1 << 22;  // values in any one matrix
 };
 
-// A seed given as text (the core and evaluator loaders, the py bindings).
+// A seed given as text (the core and evaluator loaders, the py bindings;
+// attn-cli's --seed, which takes the spellings of web/shared/parse.ts's parseSeed).
 struct Seed {
   static constexpr int max_text_chars = 64;
+  static constexpr int max_digits = 25;  // attn-cli --seed: digits, leading zeros included
+  static constexpr int torch_bits = 63;  // attn-cli torch: torch.manual_seed(S), S < 2^torch_bits
 };
 
 // <attn-heatmap> and the core's heatmap (cpp/src/heatmap.hpp).

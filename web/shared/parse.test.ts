@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SEED_LIMITS } from '../engine/limits.js';
 import { field, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed, resolveState, type Field } from './parse';
 
 describe('parseSeed', () => {
@@ -12,6 +13,10 @@ describe('parseSeed', () => {
   });
   it('refuses signs, exponents, other digits, the limit itself and over-long text', () => {
     for (const s of ['', ' ', '-1', '1e3', '0x10', '1.0', '١', '++1', '10', `${'0'.repeat(25)}1`]) expect(parseSeed(s, 10n), s).toBeNull();
+  });
+  it("takes as many digits as attn-cli's --seed (limits.hpp Seed::max_digits)", () => {
+    expect(parseSeed(`${'0'.repeat(SEED_LIMITS.maxDigits - 1)}1`, 10n)).toBe('1');
+    expect(parseSeed(`${'0'.repeat(SEED_LIMITS.maxDigits)}1`, 10n)).toBeNull();
   });
 });
 

@@ -14,6 +14,10 @@ export const ATTENTION_LIMITS = /* @__PURE__ */ Object.freeze({
 /** attn::limits::Seed (cpp/src/limits.hpp). */
 export const SEED_LIMITS = /* @__PURE__ */ Object.freeze({
   maxTextChars: 64,
+  /** attn-cli --seed: digits, leading zeros included */
+  maxDigits: 25,
+  /** attn-cli torch: torch.manual_seed(S), S < 2^torch_bits */
+  torchBits: 63,
 });
 
 /** attn::limits::Heatmap (cpp/src/limits.hpp). */

@@ -1,13 +1,13 @@
-// attn-cli's commands as a pure function, shared by the native binary and the
-// WebAssembly module so both print the same bytes.
+// attn-cli as a pure function: the front end both the native binary
+// (cpp/cli/main.cpp) and the CLI module (cpp/bindings/cli.cpp) call, so both
+// print the same bytes. The commands are cpp/cli's other files; the engine
+// (cpp/src) knows nothing of them.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "limits.hpp"
 
 namespace attn {
 
@@ -37,8 +37,5 @@ CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read = r
 //   verdict (correct|wrong|unsupported), code, reason, inner code
 // followed by "\n". A malformed input line gives a record with output "?".
 std::string run_exercise_batch(const std::string& input);
-
-// Largest --count accepted by `normal`.
-inline constexpr unsigned long kMaxNormalCount = limits::Cli::max_normal_count;
 
 }  // namespace attn

@@ -1,4 +1,5 @@
-// Native front end: attn-cli. All logic lives in cli.cpp (shared with WASM).
+// The native front end: attn-cli. The commands are run_cli's (dispatch.cpp),
+// the same the CLI module (cpp/bindings/cli.cpp) runs.
 #include <cstdio>
 #include <string>
 #include <vector>

@@ -1,0 +1,204 @@
+// attn-cli train --model bigram|position|head [--seed 1337] [--iters N]
+//   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
+//   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
+// Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
+// loss {:.4f}" for every i in 0..N-1 with i % K == 0, then decode() of the
+// generated sequence (the context token followed by the sample) and a newline.
+// With --greedy K, then one line `greedy: "<K characters, a JSON string>"`:
+// the lecture's generate from TEXT (empty: token 0) with argmax in place of
+// multinomial; --kv-cache 1 runs it with the key/value cache (the same text).
+#include <cfloat>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+
+#include "commands.hpp"
+#include "limits.hpp"
+#include "options.hpp"
+#include "train/pytorch_script.hpp"
+#include "train/generate.hpp"
+#include "train/trainer.hpp"
+
+#ifndef ATTN_DEFAULT_DATA
+#define ATTN_DEFAULT_DATA "public/data/tinyshakespeare.txt"
+#endif
+
+namespace attn::cli {
+
+using train::Config;
+using train::Dataset;
+using train::Eval;
+using train::ModelKind;
+using train::ScriptLang;
+using train::Trainer;
+using train::greedy_generate;
+using train::pytorch_script;
+
+namespace {
+
+// 1e-2, 1e-3: a learning rate as the usage writes it.
+std::string lr_text(double lr) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0e", lr);
+  std::string s = buf;  // "1e-02"
+  const auto e = s.find("e-0");
+  return e == std::string::npos ? s : s.erase(e + 2, 1);
+}
+
+const Command& train_command() {
+  static const Command c = [] {
+    using L = limits::Train;
+    using C = limits::TrainCli;
+    const auto count = [](const char* name, std::string shown, long long lo, long long hi) {
+      return Option{.name = name, .kind = Kind::Int, .shown = std::move(shown), .lo = lo, .hi = hi};
+    };
+    const auto n = [](long long v) { return std::to_string(v); };
+    return Command{
+        .name = "train",
+        .options = {{.name = "model", .kind = Kind::Choice, .required = true, .choices = {"bigram", "position", "head"}},
+                    {.name = "seed", .kind = Kind::Seed, .shown = n(L::default_seed)},
+                    count("iters", "N", 0, C::max_iters),
+                    count("eval-interval", "K", 1, C::max_eval_interval),
+                    count("eval-iters", n(L::default_eval_iters), 1, C::max_eval_iters),
+                    count("batch", n(L::default_batch), 1, C::max_batch),
+                    count("block", n(L::default_block), 1, C::max_block),
+                    count("sample-chars", n(L::default_sample_chars), 0, C::max_sample_chars),
+                    count("greedy", "K", 0, C::max_greedy),
+                    count("kv-cache", "1|0", 0, 1),
+                    {.name = "lr", .kind = Kind::Decimal, .shown = "X", .min = 0, .max = FLT_MAX, .min_excluded = true,
+                     .must = "a positive number"},
+                    {.name = "data", .kind = Kind::Text, .shown = "FILE"},
+                    {.name = "generate", .kind = Kind::Text, .shown = "TEXT"},
+                    {.name = "emit-pytorch", .kind = Kind::Flag},
+                    {.name = "lang", .kind = Kind::Choice, .choices = {"en", "zh-CN"}}},
+        .dashed = true};
+  }();
+  return c;
+}
+
+}  // namespace
+
+std::string train_usage() {
+  using L = limits::Train;
+  const auto n = [](long long v) { return std::to_string(v); };
+  return usage(train_command(),
+               "  train {model} [{seed}] [{iters}] [{eval-interval}]\n"
+               "        [{eval-iters}] [{lr}] [{batch}] [{block}] [{data}] [{sample-chars}]\n"
+               "        [{generate} {greedy} [{kv-cache}]]\n"
+               "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
+               "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " +
+                   n(L::head_iters) + ", " + n(L::head_eval_interval) + ", " + lr_text(L::head_lr) +
+                   ") on FILE (UTF-8; default: the\n"
+               "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample;\n"
+               "      with --greedy, then `greedy: \"...\"`: K characters after TEXT, argmax at each step\n"
+               "      {emit-pytorch} [{lang}]: print instead the PyTorch script that trains the same\n"
+               "      run and prints the same log; it opens FILE as given (default input.txt)\n");
+}
+
+namespace {
+
+std::string format_eval(const Eval& e) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "step %d: train loss %.4f, val loss %.4f\n", e.step,
+                static_cast<double>(e.train_loss), static_cast<double>(e.val_loss));
+  return buf;
+}
+
+// A JSON string (as Python's json.dumps(s, ensure_ascii=False) writes it).
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+namespace {
+
+CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
+  const Parsed o = parse(train_command(), args);
+  const bool emit = o.flag("emit-pytorch");
+  if (o.has("lang") && !emit) throw CliError{"--lang goes with --emit-pytorch"};
+  const ScriptLang lang = o.choice("lang", 0) == 0 ? ScriptLang::En : ScriptLang::ZhCN;
+  constexpr ModelKind kKinds[] = {ModelKind::Bigram, ModelKind::Position, ModelKind::Head};  // the choices' order
+  Config c = Config::defaults(kKinds[o.choice("model", 0)]);
+  c.seed = o.seed("seed", c.seed);
+  c.iters = static_cast<int>(o.integer("iters", c.iters));
+  c.eval_interval = static_cast<int>(o.integer("eval-interval", c.eval_interval));
+  c.eval_iters = static_cast<int>(o.integer("eval-iters", c.eval_iters));
+  c.batch = static_cast<int>(o.integer("batch", c.batch));
+  c.block = static_cast<int>(o.integer("block", c.block));
+  if (static_cast<long long>(c.batch) * c.block > limits::TrainCli::max_batch_times_block)
+    throw CliError{"--batch times --block must be at most " + std::to_string(limits::TrainCli::max_batch_times_block)};
+  const int sample = static_cast<int>(o.integer("sample-chars", limits::Train::default_sample_chars));
+  const bool greedy = o.has("greedy");
+  if (!greedy && (o.has("generate") || o.has("kv-cache"))) throw CliError{"--generate and --kv-cache go with --greedy K"};
+  const int greedy_k = static_cast<int>(o.integer("greedy", 0));
+  const bool kv_cache = o.integer("kv-cache", 0) == 1;
+  const std::string context = o.text("generate");
+  c.lr = static_cast<float>(o.decimal("lr", c.lr));
+  CliResult r;
+  if (emit) {
+    r.out = pytorch_script(c, sample, o.text("data", "input.txt"), lang);
+    return r;
+  }
+  // Without --data: the project's copy, where the build found it, else
+  // relative to the working directory (npm scripts run at the root).
+  std::string path = o.text("data", ATTN_DEFAULT_DATA);
+  std::optional<std::string> text = read(path);
+  if (!text && !o.has("data")) text = read(path = "public/data/tinyshakespeare.txt");
+  if (!text) throw CliError{"cannot read " + path};
+  Dataset data;
+  try {
+    data = Dataset::from_text(*text, c.block);
+  } catch (const std::invalid_argument& e) {
+    throw CliError{path + ": " + e.what()};
+  }
+  if (greedy) {
+    try {
+      (void)data.encode(context);
+    } catch (const std::invalid_argument& e) {
+      throw CliError{"--generate: " + std::string(e.what())};
+    }
+  }
+  Trainer t(std::move(data), c);
+  while (!t.done()) {
+    if (const auto e = t.advance()) r.out += format_eval(*e);
+  }
+  if (sample > 0) {
+    r.out += t.data().decode({0});
+    r.out += t.generate("", sample);
+    r.out += '\n';
+  }
+  if (greedy) r.out += "greedy: " + json_string(greedy_generate(t, context, greedy_k, kv_cache)) + "\n";
+  return r;
+}
+
+}  // namespace
+
+CliResult run_train(const std::vector<std::string>& args, const ReadFile& read) {
+  return reporting_usage_errors([&] { return run(args, read); }, [](const std::string& m) {
+    return "attn-cli train: " + m + "\nusage: attn-cli train [options]\n" + train_usage();
+  });
+}
+
+}  // namespace attn::cli
