@@ -19,7 +19,7 @@ export type VerdictCode =
 
 /**
  * What an 'unsupported' verdict is about (params.what): a stable code with named arguments in params
- * (cpp/src/pyeval.hpp kConstructs lists them with their English wording, which is params.construct).
+ * (cpp/src/pyeval/pyeval.hpp kConstructs lists them with their English wording, which is params.construct).
  */
 export type ConstructCode =
   | 'line-tokens' | 'string-prefix' | 'complex' | 'long-literal' | 'big-integer' | 'string-escape'
