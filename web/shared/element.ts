@@ -51,6 +51,8 @@ export interface Loadable<T> {
   start(): void;
   /** Forgets a failure, so that the next start() tries again. */
   reset(): void;
+  /** Starts loading (as start() does) and resolves to the module, or rejects with the failure. */
+  load(): Promise<T>;
 }
 
 /** A message of the MessageBox: plain, about an attribute, or about the element's own work. */
@@ -168,6 +170,7 @@ export abstract class AttnElement extends HTMLElement {
    */
   protected loadable<T>(load: () => Promise<T>): Loadable<T> {
     const self = this;
+    let pending: Promise<T> | null = null;
     const slot = {
       value: null as T | null,
       error: null as string | null,
@@ -175,16 +178,24 @@ export abstract class AttnElement extends HTMLElement {
       start(): void {
         if (slot.loading || slot.value !== null || slot.error !== null) return;
         slot.loading = true;
-        load().then(
-          (v) => { slot.value = v; slot.loading = false; self.requestRender(); },
+        pending = load().then(
+          (v) => { slot.value = v; slot.loading = false; self.requestRender(); return v; },
           (err: unknown) => {
             slot.loading = false;
             slot.error = err instanceof Error ? err.message : String(err);
             self.requestRender();
+            throw err;
           },
         );
+        pending.catch(() => undefined); // a failure is kept in `error`; load() reports it
       },
       reset(): void { slot.error = null; },
+      load(): Promise<T> {
+        slot.start();
+        if (slot.value !== null) return Promise.resolve(slot.value);
+        if (slot.error !== null && !slot.loading) return Promise.reject(new Error(slot.error));
+        return pending!;
+      },
     };
     this.#loads.push(slot);
     return slot;
@@ -228,6 +239,16 @@ export abstract class AttnElement extends HTMLElement {
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const resolve of waiting) resolve(true);
+  }
+
+  #emitted = new Map<string, string>();
+
+  /** Emits `detail` (as emit does) unless it equals the last detail emitted as `type`: a change event, sent once per new state. */
+  protected emitChange<K extends keyof HTMLElementEventMap>(type: K, detail: EventDetail<K>): void {
+    const key = JSON.stringify(detail);
+    if (this.#emitted.get(type) === key) return;
+    this.#emitted.set(type, key);
+    this.emit(type, detail);
   }
 
   /** Dispatches a CustomEvent declared in HTMLElementEventMap (its detail typed by it) that bubbles and crosses shadow roots. */
