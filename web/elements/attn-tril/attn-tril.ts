@@ -38,7 +38,6 @@ export class AttnTril extends AttnElement {
   #unitVar: Float64Array | null = null;
   #perm: TrilPermutation | null = null;
   #probs: Float64Array | null = null;
-  #emittedKey = '';
 
   readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
   readonly #message = new MessageBox();
@@ -398,10 +397,7 @@ export class AttnTril extends AttnElement {
       seed: s.seed, b: s.b, step: s.step, view: s.view, mask: s.mask, scale: s.scale, m: s.m,
       perm: [...s.perm], positions: s.positions,
     };
-    const key = JSON.stringify(detail);
-    if (key === this.#emittedKey) return;
-    this.#emittedKey = key;
-    this.emit(CHANGE_EVENT, detail);
+    this.emitChange(CHANGE_EVENT, detail);
   }
 }
 
