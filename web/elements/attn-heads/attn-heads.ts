@@ -214,12 +214,12 @@ export class AttnHeads extends AttnElement {
   /** Texts that depend on the language only. */
   #texts(): void {
     const t = this.#t;
-    this.#body.setAttribute('aria-label', t.title);
     this.#shapesTitle.textContent = t.shapesTitle;
     this.#gridHelp.textContent = t.gridHelp;
     this.#grid.el.setAttribute('aria-label', t.gridLabel);
     this.#verdictTitle.textContent = t.verdictTitle;
     this.#stepTitle.textContent = t.stepTitle;
+    this.#body.setAttribute('aria-label', t.title);
     this.#rowLabel.textContent = t.rowLabel;
     this.#stepIntro.textContent = t.stepIntro(L.tile);
     this.#copyBtn.textContent = t.copy;
