@@ -59,6 +59,10 @@ describe('attn-tril attribute parsing', () => {
     expect(read({ positions: 'off' }).state.positions).toBe(false);
     expect(read({}).state.positions).toBe(false);
     expect(read({ unmasked: '', scale: 'none', positions: '' }).errors).toEqual([]);
+    const legacy = resolveState({ mask: 'maybe' }, { ...DEFAULTS, mask: false });
+    expect(legacy.state.mask).toBe(false);
+    expect(legacy.errors.map((e) => e.attr)).toEqual(['mask']);
+    expect(read({ positions: 'maybe' }).state.positions).toBe(true);
   });
 
   it('prints 4 decimals as PyTorch does', () => {

@@ -103,7 +103,14 @@ export function resolveState(attrs: Partial<Record<Attr, string | null>>, prev: 
   const r = resolveShared((a) => attrs[a] ?? null, prev, DEFAULTS, FIELDS);
   const unmasked = attrs.unmasked ?? null;
   const legacy = attrs.mask ?? null;
-  r.state.mask = unmasked !== null ? !parseFlag(unmasked) : legacy !== null ? parseFlag(legacy) : DEFAULTS.mask;
+  if (unmasked !== null) r.state.mask = !parseFlag(unmasked);
+  else if (legacy === null) r.state.mask = DEFAULTS.mask;
+  else {
+    // the older spelling has a fixed vocabulary: anything else keeps the last valid value
+    const v = flagSpelling(legacy);
+    if (v === null) r.errors.push({ attr: 'mask', got: legacy });
+    else r.state.mask = v;
+  }
   return r;
 }
 
