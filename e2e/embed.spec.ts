@@ -231,6 +231,24 @@ test.describe('embed.html on its own', () => {
     });
   }
 
+  test('w=tril: flags become presence attributes, and the older on/off spellings still read', async ({ page }) => {
+    const read = () => page.locator('attn-tril').evaluate((e) => {
+      const el = e as HTMLElementTagNameMap['attn-tril'];
+      return { mask: el.mask, scale: el.scale, positions: el.positions };
+    });
+    await page.goto('/embed.html?w=tril&unmasked=1&scale=none&positions&lang=en');
+    const el = page.locator('attn-tril');
+    await expect(el).toHaveAttribute('unmasked', '');
+    await expect(el).toHaveAttribute('positions', '');
+    await elementsReady(page);
+    expect(await read()).toEqual({ mask: false, scale: false, positions: true });
+    await page.goto('/embed.html?w=tril&mask=off&scale=on&positions=off&lang=en');
+    await expect(el).toHaveAttribute('mask', 'off');
+    await expect(el).not.toHaveAttribute('positions');
+    await elementsReady(page);
+    expect(await read()).toEqual({ mask: false, scale: true, positions: false });
+  });
+
   test('a frame fetches only its widget\'s files: a heatmap within 60 KB gzip, no quiz, banks or evaluator', async ({ page }) => {
     const { problems } = watch(page);
     const files: string[] = [];

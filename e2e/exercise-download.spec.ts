@@ -6,17 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from './helpers/guard';
 import { elementsReady } from './helpers/ready';
-
-const REF = [
-  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
-  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
-  'weights = softmax(scores)',
-];
-const EXPECTED_SEED0 = (() => {
-  const text = readFileSync(new URL('../cpp/tests/data/lesson1_golden.txt', import.meta.url), 'utf8');
-  const m = /^# case seed=0 T=4 d_model=8 d_k=16 d_v=16 lines=(\d+)\n/m.exec(text)!;
-  return text.slice(m.index + m[0].length).split('\n').slice(0, Number(m[1])).join('\n');
-})();
+import { EXPECTED_SEED0, REF } from './helpers/lesson1';
 
 test('Download saves the program with the typed lines, and Python prints the lesson\'s output', async ({ page }) => {
   await page.goto('/fixtures/a11y-exercise.html');

@@ -2,22 +2,9 @@
 // reference answers, a wrong line, and every entry of the mistake menu; reasons in
 // the element's language; the whole program and "Copy program"; the layout at
 // phone and desktop widths (nothing wider than its container).
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
-
-const REF = [
-  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
-  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
-  'weights = softmax(scores)',
-];
-// What NumPy prints for the reference lines under default_rng(0): the first case of the
-// golden file scripts/lesson1_reference.py writes.
-const EXPECTED_SEED0 = (() => {
-  const text = readFileSync(new URL('../cpp/tests/data/lesson1_golden.txt', import.meta.url), 'utf8');
-  const m = /^# case seed=0 T=4 d_model=8 d_k=16 d_v=16 lines=(\d+)\n/m.exec(text)!;
-  return text.slice(m.index + m[0].length).split('\n').slice(0, Number(m[1])).join('\n');
-})();
+import { EXPECTED_SEED0, REF } from './helpers/lesson1';
 
 async function open(page: Page, lang = 'en') {
   await page.goto('/fixtures/a11y-exercise.html');

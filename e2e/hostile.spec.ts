@@ -202,17 +202,18 @@ for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
       });
 
       // The tril lab and the training widget: every attribute they parse names itself in a message
-      // for a value it refuses (the values in `accepted` are valid there: an lr of 1e3, say).
+      // for a value it refuses (the values in `accepted` are valid there: an lr of 1e3, say); a
+      // boolean (presence) attribute refuses nothing and shows no message.
       for (const w of [
-        { tag: 'attn-tril', id: 'tl', attrs: { seed: '1337' } as Record<string, string>, parsed: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'], accepted: {} as Record<string, string[]> },
-        { tag: 'attn-train', id: 'tn', attrs: { model: 'bigram', iters: '20' } as Record<string, string>, parsed: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'], accepted: { lr: ['1e3', '1E-7', '16.5', '18446744073709551616', '99999999999999999999'] } as Record<string, string[]> },
+        { tag: 'attn-tril', id: 'tl', attrs: { seed: '1337' } as Record<string, string>, parsed: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'parts'], flags: ['unmasked', 'positions'], accepted: {} as Record<string, string[]> },
+        { tag: 'attn-train', id: 'tn', attrs: { model: 'bigram', iters: '20' } as Record<string, string>, parsed: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'], flags: [] as string[], accepted: { lr: ['1e3', '1E-7', '16.5', '18446744073709551616', '99999999999999999999'] } as Record<string, string[]> },
       ]) {
         test(`${w.tag}: every attribute set to garbage, ${lang}`, async ({ page }) => {
           test.setTimeout(120_000);
           await page.goto(FIXTURE);
           const el = await addElement(page, { tag: w.tag, attrs: { id: w.id, lang, ...w.attrs } });
           await el.evaluate((e) => (e as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete);
-          const probes = await probeAttributes(page, w.id, await attributesOf(page, w.id, [...w.parsed, 'lang']), [...GARBAGE, HUGE]);
+          const probes = await probeAttributes(page, w.id, await attributesOf(page, w.id, [...w.parsed, ...w.flags, 'lang']), [...GARBAGE, HUGE]);
           for (const p of probes) {
             const what = `${p.attr}="${p.value}"`;
             expect(p.markup, what).toBe(0);

@@ -1,4 +1,5 @@
-// Static server for the browser tests: dist/ at /, e2e/fixtures/ at /fixtures/,
+// Static server for the browser tests: dist/ at /, e2e/fixtures/ at /fixtures/
+// (with the one-element pages of e2e/helpers/alone-pages.mjs),
 // every response under the strict CSP the widgets promise to work with.
 // embed.html gets the policy docs/embedding.md asks a lesson host to send for
 // it: the same, with the site's own origin named beside 'self' (WebKit does
@@ -6,6 +7,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { alonePage } from './helpers/alone-pages.mjs';
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -40,8 +42,9 @@ export function startServer(port, options = {}) {
     const file = normalize(join(base, path));
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     try {
-      if (!(await stat(file)).isFile()) throw new Error('not a file');
-      let body = await readFile(file);
+      const alone = alonePage(path);
+      if (alone === null && !(await stat(file)).isFile()) throw new Error('not a file');
+      let body = alone !== null ? Buffer.from(alone) : await readFile(file);
       if (injectPath !== null && extname(file) === '.html') {
         const extra = url.search.includes('attn-nosimd') ? '<script src="/__engines/nosimd.js"></script>' : '';
         body = Buffer.from(body.toString('utf8').replace(/<head>/i, `<head><script src="${injectPath}"></script>${extra}`));

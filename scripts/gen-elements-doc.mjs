@@ -13,6 +13,11 @@ const COMMON = `Common to all of them:
 
 - \`lang\`: \`zh-CN\` (default) or \`en\`; without it, the nearest \`lang\` up the
   tree, then \`zh-CN\`. Changing it re-renders.
+- Boolean attributes are presence attributes, as in HTML (\`causal\`,
+  \`positions\`, \`unmasked\`): absent is off, present is on, and the values
+  \`off\`, \`false\`, \`0\`, \`no\` also mean off (older pages' \`="on"\` /
+  \`="off"\` keep working). An attribute with more than two values
+  (\`scale\`) takes the same words wherever it appears.
 - Events bubble and are \`composed\` (they cross shadow roots), so you can
   listen on \`document\`.
 - Bad attribute values never throw: the element keeps the last valid value

@@ -8,6 +8,7 @@
 import { normaliseLang, type PageLang } from '../i18n/lang';
 import { PAGE_STRINGS } from '../i18n/strings';
 import { probe } from '../storage/local';
+import { parseFlag } from '../shared/parse';
 import { embedWidget, WASM_GLOBAL } from './widgets';
 
 export const MSG_SIZE = 'attention-lab:size';
@@ -17,11 +18,6 @@ const MAX_VALUE = 200;
 
 /** Starts one engine module from the bytes its payload script left (see EMBED_WASM). */
 export type WasmInstaller = (payloads: Record<string, string>) => void;
-
-function flagOn(v: string): boolean {
-  const s = v.trim().toLowerCase();
-  return s === '' || s === '1' || s === 'true' || s === 'yes' || s === 'on';
-}
 
 /** A valid serialised origin (scheme://host[:port]) or null. */
 export function parseOrigin(v: string | null | undefined): string | null {
@@ -83,7 +79,7 @@ export function mount(name: string, installers: readonly WasmInstaller[], banks:
   }
   for (const f of spec.flags) {
     const v = params.get(f);
-    if (v !== null && flagOn(v)) el.setAttribute(f, '');
+    if (v !== null && parseFlag(v)) el.setAttribute(f, '');
   }
   el.setAttribute('lang', lang);
   const bank = el.getAttribute('bank') ?? (spec.tag === 'attn-review' ? el.getAttribute('lesson') : null);

@@ -19,7 +19,7 @@ export interface EmbedWidget {
   readonly module: string;
   /** Query parameters copied verbatim onto the element (setAttribute, at most 200 characters). */
   readonly attrs: readonly string[];
-  /** Boolean attributes: on for `1`, `true`, `yes`, `on` or an empty value. */
+  /** Boolean (presence) attributes: on unless the value spells off (`0`, `false`, `no`, `off`: parseFlag). */
   readonly flags: readonly string[];
   /** The widget keeps progress in localStorage (a sandbox without storage gets a note). */
   readonly progress: boolean;
@@ -89,8 +89,8 @@ export const EMBED_WIDGETS = {
   tril: {
     tag: 'attn-tril',
     module: 'elements/attn-tril/attn-tril.ts',
-    attrs: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'],
-    flags: [],
+    attrs: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'parts'],
+    flags: ['unmasked', 'positions'],
     progress: false,
     wasm: ['torch'],
     banks: false,

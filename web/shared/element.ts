@@ -51,7 +51,12 @@ export interface Loadable<T> {
   start(): void;
   /** Forgets a failure, so that the next start() tries again. */
   reset(): void;
+  /** Starts loading (as start() does) and resolves to the module, or rejects with the failure. */
+  load(): Promise<T>;
 }
+
+/** A message of the MessageBox: plain, about an attribute, or about the element's own work. */
+export type Message = string | { text: string; attr: string } | { text: string; problem: true };
 
 /**
  * The box bad attributes are reported in: role="alert", one paragraph per
@@ -60,36 +65,44 @@ export interface Loadable<T> {
 export class MessageBox {
   readonly el = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
 
-  /** Shows `messages` (a message with `attr` is tagged with it as data-attr), or hides the box when there are none. */
-  show(messages: readonly (string | { text: string; attr: string })[]): void {
+  /**
+   * Shows `messages`, or hides the box when there are none. A message about
+   * an attribute is tagged with it (data-attr); one about the element's own
+   * work (a failed run, a refused text) is tagged data-problem.
+   */
+  show(messages: readonly Message[]): void {
     this.el.hidden = messages.length === 0;
-    this.el.replaceChildren(...messages.map((m) => (typeof m === 'string' ? h('p', {}, m) : h('p', { 'data-attr': m.attr }, m.text))));
+    this.el.replaceChildren(...messages.map((m) => h('p', typeof m === 'string' ? {} : 'attr' in m ? { 'data-attr': m.attr } : { 'data-problem': true },
+      typeof m === 'string' ? m : m.text)));
   }
 }
 
 /**
  * How a reflected property maps to its attribute: 'string' reads '' when the
  * attribute is absent and always sets it; 'nullable' reads null when absent
- * and removes the attribute when set to null; 'boolean' is a presence attribute.
+ * and removes the attribute when set to null; 'boolean' is a presence attribute;
+ * `{ get }` reads the element's parsed value (`get(el)`, so a property is typed
+ * and valid) and sets the attribute to the value's text.
  */
-export type Reflection = 'string' | 'nullable' | 'boolean';
+export type Reflection<E = never> = 'string' | 'nullable' | 'boolean' | { get: (el: E) => unknown };
 
 /**
  * Defines properties on an element class that read and write attributes,
  * each named after its attribute in camelCase (`log-scale` -> `logScale`).
  * The class declares them (`declare bank: string;`) for the type checker.
  */
-export function reflect(ctor: { prototype: HTMLElement }, attrs: Readonly<Record<string, Reflection>>): void {
+export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Readonly<Record<string, Reflection<E>>>): void {
   for (const [attr, kind] of Object.entries(attrs)) {
     const name = attr.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
     Object.defineProperty(ctor.prototype, name, {
       configurable: true,
       enumerable: true,
-      get(this: HTMLElement) {
+      get(this: E) {
+        if (typeof kind === 'object') return kind.get(this);
         if (kind === 'boolean') return this.hasAttribute(attr);
         return this.getAttribute(attr) ?? (kind === 'nullable' ? null : '');
       },
-      set(this: HTMLElement, v: unknown) {
+      set(this: E, v: unknown) {
         if (kind === 'boolean') this.toggleAttribute(attr, Boolean(v));
         else if (v === null && kind === 'nullable') this.removeAttribute(attr);
         else this.setAttribute(attr, String(v));
@@ -157,6 +170,7 @@ export abstract class AttnElement extends HTMLElement {
    */
   protected loadable<T>(load: () => Promise<T>): Loadable<T> {
     const self = this;
+    let pending: Promise<T> | null = null;
     const slot = {
       value: null as T | null,
       error: null as string | null,
@@ -164,16 +178,24 @@ export abstract class AttnElement extends HTMLElement {
       start(): void {
         if (slot.loading || slot.value !== null || slot.error !== null) return;
         slot.loading = true;
-        load().then(
-          (v) => { slot.value = v; slot.loading = false; self.requestRender(); },
+        pending = load().then(
+          (v) => { slot.value = v; slot.loading = false; self.requestRender(); return v; },
           (err: unknown) => {
             slot.loading = false;
             slot.error = err instanceof Error ? err.message : String(err);
             self.requestRender();
+            throw err;
           },
         );
+        pending.catch(() => undefined); // a failure is kept in `error`; load() reports it
       },
       reset(): void { slot.error = null; },
+      load(): Promise<T> {
+        slot.start();
+        if (slot.value !== null) return Promise.resolve(slot.value);
+        if (slot.error !== null && !slot.loading) return Promise.reject(new Error(slot.error));
+        return pending!;
+      },
     };
     this.#loads.push(slot);
     return slot;
@@ -217,6 +239,16 @@ export abstract class AttnElement extends HTMLElement {
     const waiting = this.#waiting;
     this.#waiting = [];
     for (const resolve of waiting) resolve(true);
+  }
+
+  #emitted = new Map<string, string>();
+
+  /** Emits `detail` (as emit does) unless it equals the last detail emitted as `type`: a change event, sent once per new state. */
+  protected emitChange<K extends keyof HTMLElementEventMap>(type: K, detail: EventDetail<K>): void {
+    const key = JSON.stringify(detail);
+    if (this.#emitted.get(type) === key) return;
+    this.#emitted.set(type, key);
+    this.emit(type, detail);
   }
 
   /** Dispatches a CustomEvent declared in HTMLElementEventMap (its detail typed by it) that bubbles and crosses shadow roots. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED_LIMITS } from '../engine/limits.js';
-import { field, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed, resolveState, type Field } from './parse';
+import { SEED_LIMITS } from '../engine/shared/limits.js';
+import { field, flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed, resolveState, type Field } from './parse';
 
 describe('parseSeed', () => {
   it('takes digits with an optional + and surrounding space, below the limit, as a canonical decimal', () => {
@@ -40,6 +40,12 @@ describe('parseFlag, parseChoice', () => {
     expect(parseFlag(null)).toBe(false);
     for (const s of ['', 'causal', 'true', 'on', 'yes']) expect(parseFlag(s), s).toBe(true);
     for (const s of ['false', ' OFF ', '0']) expect(parseFlag(s), s).toBe(false);
+  });
+  it('the older spellings: "no" is off too; flagSpelling reads only the spelled-out values', () => {
+    expect(parseFlag(' No ')).toBe(false);
+    for (const s of ['', 'ON', ' true', '1', 'yes']) expect(flagSpelling(s), s).toBe(true);
+    for (const s of ['off', 'False', '0', 'no']) expect(flagSpelling(s), s).toBe(false);
+    for (const s of ['causal', 'maybe', '2']) expect(flagSpelling(s), s).toBeNull();
   });
   it('a choice, case-insensitive', () => {
     expect(parseChoice(' Sqrt ', ['sqrt', 'none'] as const)).toBe('sqrt');

@@ -39,11 +39,22 @@ export function parseDecimal(raw: string, min: number, max: number, maxDecimals 
   return Number.isFinite(n) && n >= min && n <= max ? n : null;
 }
 
-/** A boolean (presence) attribute: absent is false; present is true unless it says "false", "off" or "0". */
-export function parseFlag(raw: string | null): boolean {
-  if (raw === null) return false;
+// Booleans are presence attributes everywhere (HTML's convention: `causal`,
+// `positions`). Pages written for earlier releases spell them on/off
+// (`mask="on"`, `positions="off"`), and embed query strings 1/0: those
+// spellings keep their meaning.
+const FLAG_ON = ['', 'on', 'true', '1', 'yes'];
+const FLAG_OFF = ['off', 'false', '0', 'no'];
+
+/** A spelled-out boolean: true for "", "on", "true", "1", "yes"; false for "off", "false", "0", "no"; null for anything else. */
+export function flagSpelling(raw: string): boolean | null {
   const s = raw.trim().toLowerCase();
-  return s !== 'false' && s !== 'off' && s !== '0';
+  return FLAG_ON.includes(s) ? true : FLAG_OFF.includes(s) ? false : null;
+}
+
+/** A boolean (presence) attribute: absent is false; present is true unless it spells off ("off", "false", "0", "no"). */
+export function parseFlag(raw: string | null): boolean {
+  return raw !== null && flagSpelling(raw) !== false;
 }
 
 /** One of `choices` (trimmed, case-insensitive), or null. */

@@ -3,22 +3,17 @@
 // rendering is C++'s (cpp/src/train/pytorch_script.cpp, attn-cli train
 // --emit-pytorch), byte for byte: pytorch-script.test.ts runs both.
 import { TEMPLATE } from './template.ts';
+import type { ModelName, TrainConfig } from '../engine/train/types';
 
-export type ScriptModel = 'bigram' | 'position' | 'head';
+export type ScriptModel = ModelName;
 export type ScriptLang = 'zh-CN' | 'en';
 
-/** A run's settings, as attn-cli train and <attn-train> take them. */
-export interface ScriptSettings {
-  model: ScriptModel;
-  /** torch.manual_seed's argument, decimal (0 … 2^64−1). */
-  seed: string | number | bigint;
-  iters: number;
-  evalInterval: number;
-  evalIters: number;
-  /** The learning rate; the engine trains with its float32 value, and so does the script. */
-  lr: number;
-  batch: number;
-  block: number;
+/**
+ * A run's settings, as attn-cli train and <attn-train> take them: the run's
+ * hyperparameters (the learning rate is trained with as float32, by the
+ * engine and by the script), the sample's length and the text file.
+ */
+export interface ScriptSettings extends TrainConfig {
   sampleChars: number;
   /** The text file the script opens, relative to the directory it runs in. */
   data: string;

@@ -4,15 +4,19 @@
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
 import { parseSeed } from '../../shared/parse';
 import { saveText } from '../../shared/download';
-import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
-import { getEvaluator, type Evaluator } from '../../engine/py/browser';
-import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+import { AttnElement, MessageBox, define, h, reflect, type Lang } from '../../shared/element';
+import { getEvaluator } from '../../engine/py/browser';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
-import { fullProgram, INDENT, NUMPY_CHECK, PROGRAM_FILE, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, programTail } from './program';
+import {
+  fullProgram, INDENT, MISTAKES, NUMPY_CHECK, PROGRAM_FILE, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, REFERENCE, programTail,
+  type MistakeId,
+} from './program';
 import { reasonText } from './reasons';
 import { EVALUATOR_LIMITS } from '../../engine/shared/limits.js';
+import { STRINGS, type Strings } from './i18n';
+import { EXERCISE_CSS } from './styles';
 
-export { fullProgram } from './program';
+export { fullProgram, MISTAKES, REFERENCE, type MistakeId } from './program';
 export { reasonText } from './reasons';
 
 export interface AttnExerciseTodo {
@@ -42,171 +46,9 @@ export const MAX_LINE = EVALUATOR_LIMITS.maxLineChars;
 export const exerciseSeed = (raw: string): string | null => parseSeed(raw, 2n ** 64n);
 const LESSON = 'lesson-01';
 
-export const REFERENCE = [
-  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
-  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
-  'weights = softmax(scores)',
-] as const;
-
-/** The mistake menu: one TODO replaced by a common wrong line. */
-export const MISTAKES = {
-  axis: { todo: 2, line: 'weights = np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)' },
-  k0: { todo: 1, line: 'mask = np.triu(np.ones((T, T), dtype=bool), k=0)' },
-  noscale: { todo: 0, line: 'scores = Q @ K.swapaxes(-2, -1)' },
-  dk: { todo: 0, line: 'scores = Q @ K.swapaxes(-2, -1) / d_k' },
-} as const;
-export type MistakeId = keyof typeof MISTAKES;
-
-const STRINGS = {
-  'zh-CN': {
-    title: '第 1 课练习：补完 3 个 TODO',
-    todo: (k: number) => `TODO ${k}`,
-    hints: ['Q 和 K 的点积，再缩放。形状应为 (T, T)', '布尔矩阵，True 表示"未来位置"', '对哪一个轴做 softmax？'],
-    run: '运行',
-    reset: '填入参考答案',
-    mistake: '或者看看常见错误：',
-    none: '（选择一个错误）',
-    mistakes: {
-      axis: 'softmax 用错了轴（axis=0）',
-      k0: '掩码用 k=0',
-      noscale: '不缩放',
-      dk: '除以 d_k 而不是 √d_k',
-    } as Record<MistakeId, string>,
-    explain: {
-      axis: '按列归一化：每一列的和是 1，每一行（每个 query 的权重）却不是。softmax 必须沿 key 所在的最后一个轴。',
-      k0: 'k=0 连对角线也遮住了：第 0 行只能看见自己，现在所有 key 都被设为 −∞，softmax 算出 exp(−∞−(−∞)) = NaN，也就是 0/0，整行变成 NaN。',
-      noscale: '不除以 √d_k 时，分数的标准差约为 √d_k，softmax 接近 one-hot，梯度变得很小。',
-      dk: '除以 d_k 缩得太多：分数的标准差约为 1/√d_k，softmax 变得接近均匀分布。',
-    } as Record<MistakeId, string>,
-    output: '你的程序输出',
-    expected: '预期输出（NumPy）',
-    correct: '正确',
-    wrong: '错误',
-    unsupported: '未检查',
-    same: '输出与预期完全一致。',
-    differs: (n: number) => `有 ${n} 行与预期不同（行首标有 ≠）。`,
-    differLine: '与预期不同',
-    copy: '复制完整程序',
-    download: '下载 0001_attention_todo.py',
-    downloaded: '已保存 0001_attention_todo.py（含你的三行）。',
-    numpyCheck: '在自己的电脑上运行前，先确认装好了 NumPy：',
-    copied: '完整程序（含你的三行）已复制到剪贴板。',
-    copyManual: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
-    copyLabel: '完整程序（含你的三行）',
-    loading: '正在加载引擎…',
-    failed: '引擎加载失败：',
-    runFailed: '运行出错：',
-    tooLong: (k: number, n: number) => `TODO ${k} 太长了：每行最多 ${MAX_LINE} 个字符，这里有 ${n} 个。没有运行。`,
-    badSeed: (v: string, kept: string) => `seed 属性必须是 0 到 2^64−1 之间的整数，收到 "${v}"；仍使用种子 ${kept}。`,
-  },
-  en: {
-    title: 'Lesson 1 exercise: fill in the 3 TODOs',
-    todo: (k: number) => `TODO ${k}`,
-    hints: ['dot product of Q and K, then scale. Shape (T, T)', 'boolean matrix, True marks a future position', 'softmax over which axis?'],
-    run: 'Run',
-    reset: 'Fill in the reference answer',
-    mistake: 'Or see a common mistake:',
-    none: '(pick a mistake)',
-    mistakes: {
-      axis: 'softmax over the wrong axis (axis=0)',
-      k0: 'mask with k=0',
-      noscale: 'no scaling',
-      dk: 'dividing by d_k instead of √d_k',
-    } as Record<MistakeId, string>,
-    explain: {
-      axis: 'Normalizing columns: every column sums to 1, but the rows (each query\'s weights) do not. Softmax must run over the keys, the last axis.',
-      k0: 'k=0 hides the diagonal too: row 0 may only see itself, and now every key is -inf, so softmax computes exp(-inf - -inf) = NaN, i.e. 0/0: the whole row is NaN.',
-      noscale: 'Without dividing by √d_k the scores have a standard deviation of about √d_k, softmax is nearly one-hot and its gradients vanish.',
-      dk: 'Dividing by d_k shrinks too much: the scores have a standard deviation of about 1/√d_k and softmax becomes nearly uniform.',
-    } as Record<MistakeId, string>,
-    output: 'Your program prints',
-    expected: 'Expected (NumPy)',
-    correct: 'correct',
-    wrong: 'wrong',
-    unsupported: 'not checked',
-    same: 'The output equals the expected output.',
-    differs: (n: number) => `${n} line(s) differ from the expected output (marked ≠).`,
-    differLine: 'differs from the expected output',
-    copy: 'Copy program',
-    download: 'Download 0001_attention_todo.py',
-    downloaded: 'Saved 0001_attention_todo.py, with your three lines.',
-    numpyCheck: 'To run it on your own machine, first check that NumPy is installed:',
-    copied: 'The whole program, with your three lines, is on the clipboard.',
-    copyManual: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
-    copyLabel: 'The whole program, with your three lines',
-    loading: 'Loading the engine…',
-    failed: 'The engine failed to load: ',
-    runFailed: 'The run failed: ',
-    tooLong: (k: number, n: number) => `TODO ${k} is too long: at most ${MAX_LINE} characters per line, got ${n}. Nothing was run.`,
-    badSeed: (v: string, kept: string) => `The seed attribute must be an integer from 0 to 2^64−1; got "${v}". Still using seed ${kept}.`,
-  },
-};
 
 
-// The shared palette (web/shared/theme.ts) plus the exercise's own tokens:
-// --attn-ok / --attn-bad for the verdicts and --attn-diff-bg for a differing
-// output line (≥ 4.5:1 on the default backgrounds, light and dark).
-const CSS = `
-:host {${PALETTE_LIGHT}
-  --_ok: var(--attn-ok, #1a7f37);
-  --_bad: var(--attn-bad, #cf222e);
-  --_error: var(--attn-error, #a40e26);
-  --_diff-bg: var(--attn-diff-bg, #f9d3d4);${HOST_BASE}
-  font-size: 14px;
-  line-height: 1.45;
-}
-@media (prefers-color-scheme: dark) {
-  :host {${PALETTE_DARK}
-    --_ok: var(--attn-ok, #4ac26b);
-    --_bad: var(--attn-bad, #ff8182);
-    --_error: var(--attn-error, #ff8182);
-    --_diff-bg: var(--attn-diff-bg, #5a2326);
-  }
-}
-.prog { font: 13px/1.45 ui-monospace, monospace; background: var(--_surface); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
-.prog pre { margin: 0; white-space: pre; }
-.slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
-.slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
-.prog pre.tail { opacity: .92; }
-/* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
-.slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
-/* Code lines longer than the box scroll inside it; shadows at the edges show there is more. */
-.prog {
-  --_shade: rgb(0 0 0 / 0.4);
-  background:
-    linear-gradient(to right, var(--_surface) 40%, transparent) left center / 1.5em 100% no-repeat local,
-    linear-gradient(to left, var(--_surface) 40%, transparent) right center / 1.5em 100% no-repeat local,
-    radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left center / 1.1em 100% no-repeat scroll,
-    radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right center / 1.1em 100% no-repeat scroll,
-    var(--_surface);
-}
-@media (prefers-color-scheme: dark) { .prog { --_shade: rgb(255 255 255 / 0.5); } }
-.bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
-button, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: .25em .7em; }
-button.run { background: var(--_accent); border-color: var(--_accent); color: var(--_bg); }
-button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
-/* The two output panes: side by side only where both fit (the result box is the container), stacked
-   below 900 px; each pre scrolls inside itself instead of widening the page. */
-.result { container-type: inline-size; }
-.cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
-.cols > div { min-width: 0; }
-@container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
-.out { font: 12px/1.4 ui-monospace, monospace; margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
-/* a gutter on every line; "≠" (not colour alone) marks a line that differs */
-.out .ln::before { content: '  '; }
-.out .ln.d::before { content: '≠ '; font-weight: 700; }
-.out .d { background: var(--_diff-bg); }
-.verdicts { list-style: none; padding: 0; margin: .6em 0; }
-.verdicts li { margin: .3em 0; overflow-wrap: anywhere; }
-.copy-status { margin: .3em 0; }
-.copy-text { display: block; box-sizing: border-box; width: 100%; max-width: 100%; font: 12px/1.4 ui-monospace, monospace; white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg); }
-.ok { color: var(--_ok); font-weight: 600; }
-.bad { color: var(--_bad); font-weight: 600; }
-.unsupported { font-weight: 600; }
-.error { color: var(--_error); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
-.explain { margin: .4em 0; }
-h3 { font-size: 1em; margin: .2em 0; }
-`;
+
 
 
 /** Line-by-line comparison: indexes (in `got`) of the lines that differ from `want`. */
@@ -227,16 +69,27 @@ export class AttnExercise extends AttnElement {
   #expected = '';
   #status = '';
   #seed = '0';
-  #engine: Evaluator | null = null;
+  readonly #engine = this.loadable(() => getEvaluator());
+  readonly #message = new MessageBox();
   #built = false;
   #lang: Lang = 'zh-CN';
-
-  constructor() {
-    super(CSS);
-  }
+  #t: Strings = STRINGS['zh-CN'];
 
   /** The seed in use: the attribute when it is a valid seed (0 ≤ seed < 2^64), else the last valid one. */
-  get seed(): string {
+  declare seed: string;
+
+  static {
+    reflect(AttnExercise, { seed: { get: (el) => el.#currentSeed() } });
+  }
+
+  constructor() {
+    super(EXERCISE_CSS);
+    // the box keeps the part and class it had before the elements shared it
+    this.#message.el.setAttribute('part', 'message error');
+    this.#message.el.classList.add('error');
+  }
+
+  #currentSeed(): string {
     const raw = this.getAttribute('seed');
     if (raw === null) return (this.#seed = '0');
     return (this.#seed = exerciseSeed(raw) ?? this.#seed);
@@ -247,7 +100,7 @@ export class AttnExercise extends AttnElement {
     const raw = this.getAttribute('seed');
     if (raw === null || exerciseSeed(raw) !== null) return '';
     const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
-    return STRINGS[this.#lang].badSeed(shown, this.seed);
+    return this.#t.badSeed(shown, this.seed);
   }
 
   /** The three lines as typed. */
@@ -257,7 +110,7 @@ export class AttnExercise extends AttnElement {
     this.requestRender();
     // The evaluator module is fetched on first use; start it as soon as the
     // learner comes near the exercise, so that Run rarely waits for it.
-    const warm = () => { getEvaluator().catch(() => undefined); };
+    const warm = () => this.#engine.start();
     this.addEventListener('pointerenter', warm, { once: true });
     this.addEventListener('focusin', warm, { once: true });
   }
@@ -270,14 +123,16 @@ export class AttnExercise extends AttnElement {
   }
 
   protected render(): void {
-    const lang = resolveLang(this);
-    if (!this.#built || lang !== this.#lang) this.#build(lang);
+    const { changed } = this.localize(STRINGS);
+    if (!this.#built || changed) this.#build();
     this.#paintResult();
   }
 
-  #build(lang: Lang): void {
+  /** Builds the program, the controls and the boxes in the element's language. */
+  #build(): void {
+    const { lang, t } = this.localize(STRINGS);
     this.#lang = lang;
-    const t = STRINGS[lang];
+    this.#t = t;
     const prev = this.#inputs.map((i) => i.value);
     let saved: string[] | null = null;
     try { saved = loadExerciseAnswers(LESSON); } catch { saved = null; }
@@ -308,9 +163,11 @@ export class AttnExercise extends AttnElement {
     const downloadBtn = h('button', { type: 'button', class: 'download', part: 'download-button' }, t.download);
     downloadBtn.addEventListener('click', () => this.downloadProgram());
     const seedMessage = this.#seedMessage();
+    this.#message.show(seedMessage ? [seedMessage] : []);
     this.root.replaceChildren(
       h('h3', {}, t.title),
-      seedMessage ? h('p', { class: 'error', part: 'error', role: 'alert' }, seedMessage) : '',
+      // present only while there is a message (a page's alert count stays honest)
+      seedMessage ? this.#message.el : '',
       program,
       h('p', { class: 'numpy-check', part: 'numpy-check' }, t.numpyCheck, ' ', h('code', {}, NUMPY_CHECK)),
       h('div', { class: 'bar' }, runBtn, refBtn, copyBtn, downloadBtn, h('label', {}, t.mistake, ' ', select)),
@@ -332,8 +189,8 @@ export class AttnExercise extends AttnElement {
   }
 
   async #copyProgram(): Promise<boolean> {
-    if (!this.#built) this.#build(resolveLang(this));
-    const t = STRINGS[this.#lang];
+    if (!this.#built) this.#build();
+    const t = this.#t;
     const text = this.programText;
     const box = this.root.querySelector('.copy-box');
     const status = this.root.querySelector('.copy-status');
@@ -361,10 +218,10 @@ export class AttnExercise extends AttnElement {
 
   /** Saves the whole program, as "Copy program" copies it, as 0001_attention_todo.py. */
   downloadProgram(): void {
-    if (!this.#built) this.#build(resolveLang(this));
+    if (!this.#built) this.#build();
     saveText(this.root, PROGRAM_FILE, this.programText);
     const status = this.root.querySelector('.copy-status');
-    if (status) status.textContent = STRINGS[this.#lang].downloaded;
+    if (status) status.textContent = this.#t.downloaded;
   }
 
   /** Fills in the reference answer with one TODO replaced by the mistake, and runs it. */
@@ -382,8 +239,8 @@ export class AttnExercise extends AttnElement {
   }
 
   async #run(save: boolean): Promise<AttnExerciseRunDetail | null> {
-    const t = STRINGS[this.#lang];
-    if (!this.#built) this.#build(resolveLang(this));
+    if (!this.#built) this.#build();
+    const t = this.#t;
     const lines = this.todos;
     const long = lines.findIndex((l) => l.length > MAX_LINE);
     if (long >= 0) {
@@ -396,9 +253,11 @@ export class AttnExercise extends AttnElement {
       this.#mistake = '';
       try { saveExerciseAnswers(LESSON, lines); } catch { /* storage unavailable: keep going */ }
     }
+    let engine;
     try {
       this.#status = t.loading;
-      this.#engine ??= await getEvaluator();
+      this.#engine.reset(); // a failed load is tried again at each run
+      engine = await this.#engine.load();
     } catch (e) {
       this.#status = t.failed + String((e as Error)?.message ?? e);
       this.#result = null;
@@ -406,8 +265,8 @@ export class AttnExercise extends AttnElement {
       return null;
     }
     try {
-      const r = this.#engine.exercise(this.seed, lines[0], lines[1], lines[2]);
-      this.#expected = this.#engine.lesson1(this.seed);
+      const r = engine.exercise(this.seed, lines[0], lines[1], lines[2]);
+      this.#expected = engine.lesson1(this.seed);
       this.#result = {
         todos: r.todos.map((x) => ({
           source: x.source, correct: x.correct, reason: x.reason, code: x.code, params: { ...x.params },
@@ -426,7 +285,7 @@ export class AttnExercise extends AttnElement {
   }
 
   #paintResult(): void {
-    const t = STRINGS[this.#lang];
+    const t = this.#t;
     const box = this.root.querySelector('.result');
     const explain = this.root.querySelector('.explain');
     const select = this.root.querySelector<HTMLSelectElement>('select.mistakes');

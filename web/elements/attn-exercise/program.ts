@@ -93,3 +93,19 @@ export function fullProgram(seed: string, lines: readonly string[], lang: Lang):
     COMMENTS[lang].head, PROGRAM_HEAD, slot(0), PROGRAM_MID1, slot(1), PROGRAM_MID2, slot(2), programTail(seed, lang),
   ].join('\n') + '\n';
 }
+
+/** The three lines of the lesson's answer. */
+export const REFERENCE = [
+  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
+  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
+  'weights = softmax(scores)',
+] as const;
+
+/** The mistake menu: one TODO replaced by a common wrong line. */
+export const MISTAKES = {
+  axis: { todo: 2, line: 'weights = np.exp(scores) / np.exp(scores).sum(axis=0, keepdims=True)' },
+  k0: { todo: 1, line: 'mask = np.triu(np.ones((T, T), dtype=bool), k=0)' },
+  noscale: { todo: 0, line: 'scores = Q @ K.swapaxes(-2, -1)' },
+  dk: { todo: 0, line: 'scores = Q @ K.swapaxes(-2, -1) / d_k' },
+} as const;
+export type MistakeId = keyof typeof MISTAKES;

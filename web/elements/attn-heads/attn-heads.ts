@@ -4,7 +4,7 @@
 // online-softmax kernel standing in for F.scaled_dot_product_attention; this
 // element parses attributes, shows the numbers and reports. The engine loads
 // when the element nears the viewport.
-import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
+import { AttnElement, MessageBox, define, h } from '../../shared/element';
 import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch/browser';
 import { saveText } from '../../shared/download';
 import { STRINGS, type Strings } from './i18n';
@@ -34,11 +34,8 @@ export class AttnHeads extends AttnElement {
 
   #state: HeadsState = { ...DEFAULTS };
   #errors: ParseError[] = [];
-  #lang: Lang = 'zh-CN';
   #t: Strings = STRINGS['zh-CN'];
-  #lab: TorchLab | null = null;
-  #labError: string | null = null;
-  #loading = false;
+  readonly #lab = this.loadable(() => AttnHeads.labLoader());
   #near = false;
   #observer: IntersectionObserver | null = null;
   #run: BonusResult | null = null;
@@ -46,10 +43,9 @@ export class AttnHeads extends AttnElement {
   #b = 0;
   #h = 0;
   #row = -1; // the query row of the step-by-step; -1: the last row
-  #emittedKey = '';
 
   readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
-  readonly #message = h('div', { class: 'message', part: 'message', role: 'alert', hidden: true });
+  readonly #message = new MessageBox();
   readonly #body = h('div', { class: 'body', role: 'group', hidden: true });
   readonly #shapesTitle = h('h3');
   readonly #shapeLine = h('p', { class: 'verdict mono', part: 'shape' });
@@ -89,7 +85,7 @@ export class AttnHeads extends AttnElement {
       h('section', { part: 'code' }, this.#torchNote,
         h('div', { class: 'copy' }, this.#copyBtn, this.#downloadBtn, this.#copyStatus), this.#details),
     );
-    this.root.append(this.#status, this.#message, this.#body);
+    this.root.append(this.#status, this.#message.el, this.#body);
     this.#rowSelect.addEventListener('change', () => { this.#row = Number(this.#rowSelect.value); this.requestRender(); });
     this.#copyBtn.addEventListener('click', () => { void this.track(() => this.#copy()); });
     this.#downloadBtn.addEventListener('click', () => this.#download());
@@ -124,11 +120,7 @@ export class AttnHeads extends AttnElement {
   disconnectedCallback(): void {
     this.#observer?.disconnect();
     this.#observer = null;
-    this.#labError = null;
-  }
-
-  protected override busy(): boolean {
-    return this.#loading;
+    this.#lab.reset();
   }
 
   /** The engine is fetched once the element is within a screen of the viewport. */
@@ -143,19 +135,6 @@ export class AttnHeads extends AttnElement {
       this.requestRender();
     }, { rootMargin: '100% 0px' });
     this.#observer.observe(this);
-  }
-
-  #loadLab(): void {
-    if (this.#loading || this.#lab || this.#labError !== null) return;
-    this.#loading = true;
-    AttnHeads.labLoader().then(
-      (lab) => { this.#lab = lab; this.#loading = false; this.requestRender(); },
-      (err: unknown) => {
-        this.#loading = false;
-        this.#labError = err instanceof Error ? err.message : String(err);
-        this.requestRender();
-      },
-    );
   }
 
   #select(b: number, hd: number, focus: boolean): void {
@@ -189,27 +168,25 @@ export class AttnHeads extends AttnElement {
     const { state, errors } = resolveState((a) => this.getAttribute(a), this.#state);
     this.#state = state;
     this.#errors = errors;
-    this.#lang = resolveLang(this);
-    this.#t = STRINGS[this.#lang];
-    const t = this.#t;
+    const t = (this.#t = this.localize(STRINGS).t);
     this.#texts();
-    this.#message.hidden = errors.length === 0;
-    this.#message.replaceChildren(...errors.map((e) => h('p', {}, t.error(e))));
+    this.#message.show(errors.map((e) => t.error(e)));
 
-    if (this.#labError !== null) {
-      this.#status.textContent = t.engineFailed(this.#labError);
+    const lab = this.#lab.value;
+    if (this.#lab.error !== null) {
+      this.#status.textContent = t.engineFailed(this.#lab.error);
       return;
     }
-    if (!this.#lab) {
+    if (!lab) {
       this.#status.textContent = this.#near ? t.loading : t.waiting;
-      if (this.#near) this.#loadLab();
+      if (this.#near) this.#lab.start();
       return;
     }
     const s = this.#state;
     const shape = [s.batch, s.heads, s.tokens, s.dk] as const;
     const key = `${s.seed}|${shape.join(',')}|${s.causal}`;
     if (key !== this.#runKey) {
-      this.#run = this.#lab.bonus(s.seed, shape, s.causal);
+      this.#run = lab.bonus(s.seed, shape, s.causal);
       this.#runKey = key;
     }
     const r = this.#run!;
@@ -237,12 +214,12 @@ export class AttnHeads extends AttnElement {
   /** Texts that depend on the language only. */
   #texts(): void {
     const t = this.#t;
-    this.#body.setAttribute('aria-label', t.title);
     this.#shapesTitle.textContent = t.shapesTitle;
     this.#gridHelp.textContent = t.gridHelp;
     this.#grid.el.setAttribute('aria-label', t.gridLabel);
     this.#verdictTitle.textContent = t.verdictTitle;
     this.#stepTitle.textContent = t.stepTitle;
+    this.#body.setAttribute('aria-label', t.title);
     this.#rowLabel.textContent = t.rowLabel;
     this.#stepIntro.textContent = t.stepIntro(L.tile);
     this.#copyBtn.textContent = t.copy;
@@ -278,7 +255,7 @@ export class AttnHeads extends AttnElement {
     }
     const row = this.#row < 0 ? T - 1 : this.#row;
     this.#rowSelect.value = String(row);
-    const steps: BonusTileStep[] = this.#lab!.bonusTrace(s.seed, [s.batch, s.heads, T, D], s.causal, this.#b, this.#h, row);
+    const steps: BonusTileStep[] = this.#lab.value!.bonusTrace(s.seed, [s.batch, s.heads, T, D], s.causal, this.#b, this.#h, row);
     const c = t.stepCols;
     const head = h('tr', {}, h('th', { scope: 'col' }, c.tile), h('th', { scope: 'col' }, c.keys),
       h('th', { scope: 'col' }, c.max), h('th', { scope: 'col' }, c.sum), h('th', { scope: 'col' }, c.out));
@@ -300,11 +277,7 @@ export class AttnHeads extends AttnElement {
   #emitChange(): void {
     const s = this.#state;
     const r = this.#run!;
-    const detail: AttnHeadsChangeDetail = { ...s, b: this.#b, h: this.#h, maxDiff: r.maxDiff, allclose: r.allclose };
-    const key = JSON.stringify(detail);
-    if (key === this.#emittedKey) return;
-    this.#emittedKey = key;
-    this.emit(CHANGE_EVENT, detail);
+    this.emitChange(CHANGE_EVENT, { ...s, b: this.#b, h: this.#h, maxDiff: r.maxDiff, allclose: r.allclose });
   }
 }
 

@@ -3,26 +3,11 @@
 // e2e/train.spec.ts): attributes ↔ properties and controls, what Start sends,
 // the log, chart, progress and events from the loop's messages, Pause /
 // Resume / Stop / Reset, NaN and own-text messages, the attention table.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FromRunner, ToRunner } from '../../engine/training/protocol';
+import { describe, expect, it } from 'vitest';
 import type { AttnTrain as AttnTrainT } from './attn-train';
+import { fakeLoop } from './test-loop';
 
-let AttnTrain: typeof AttnTrainT;
-let sent: ToRunner[] = [];
-let reply: (msg: FromRunner) => void = () => {};
-
-beforeAll(async () => {
-  ({ AttnTrain } = await import('./attn-train'));
-  AttnTrain.clientFactory = (listener) => {
-    reply = listener;
-    return { send: (m: ToRunner) => { sent.push(m); }, close: () => {}, inPage: false };
-  };
-});
-
-afterEach(() => {
-  document.body.replaceChildren();
-  sent = [];
-});
+const { sent, reply } = fakeLoop();
 
 const sr = (el: Element) => el.shadowRoot!;
 

@@ -4,29 +4,15 @@
 // Step / Play / Reset send, the window, bars, attention row, cache figures and
 // the crop's explanation from the loop's answers, the `generation` property and
 // `attn-train-generate` event, and the messages for bad input.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FromRunner, GenStepView, ToRunner } from '../../engine/training/protocol';
+import { describe, expect, it } from 'vitest';
+import type { GenStepView, ToRunner } from '../../engine/training/protocol';
 import type { AttnTrain as AttnTrainT } from './attn-train';
+import { fakeLoop } from './test-loop';
 import { contextProblem, parseCount } from './generate-panel';
 import { GEN_STRINGS } from './generate-i18n';
 
-let AttnTrain: typeof AttnTrainT;
-let sent: ToRunner[] = [];
-let reply: (msg: FromRunner) => void = () => {};
+const { sent, reply } = fakeLoop();
 const VOCAB = "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-beforeAll(async () => {
-  ({ AttnTrain } = await import('./attn-train'));
-  AttnTrain.clientFactory = (listener) => {
-    reply = listener;
-    return { send: (m: ToRunner) => { sent.push(m); }, close: () => {}, inPage: false };
-  };
-});
-
-afterEach(() => {
-  document.body.replaceChildren();
-  sent = [];
-});
 
 const sr = (el: Element) => el.shadowRoot!;
 

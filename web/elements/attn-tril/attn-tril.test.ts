@@ -72,7 +72,8 @@ describe('<attn-tril>', () => {
     mask.checked = false;
     mask.dispatchEvent(new Event('change'));
     await el.updateComplete;
-    expect(el.getAttribute('mask')).toBe('off');
+    expect(el.hasAttribute('unmasked')).toBe(true);
+    expect(el.getAttribute('scale')).toBe('none');
     expect(el.wei[1]).toBeGreaterThan(0); // future keys now take part
     expect(events.at(-1)).toMatchObject({ seed: '1337', view: 'attention', mask: false, scale: false });
     expect(sr(el).querySelector('[part="variances"]')!.textContent).toMatch(/1\.9224.*0\.1201/);

@@ -38,7 +38,6 @@ export class AttnTril extends AttnElement {
   #unitVar: Float64Array | null = null;
   #perm: TrilPermutation | null = null;
   #probs: Float64Array | null = null;
-  #emittedKey = '';
 
   readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
   readonly #message = new MessageBox();
@@ -152,15 +151,15 @@ export class AttnTril extends AttnElement {
   get view(): View { return this.#state.view; }
   set view(v: View) { this.setAttribute('view', v); }
   get mask(): boolean { return this.#state.mask; }
-  set mask(v: boolean) { this.setAttribute('mask', v ? 'on' : 'off'); }
+  set mask(v: boolean) { this.removeAttribute('mask'); this.toggleAttribute('unmasked', !v); }
   get scale(): boolean { return this.#state.scale; }
-  set scale(v: boolean) { this.setAttribute('scale', v ? 'on' : 'off'); }
+  set scale(v: boolean) { this.setAttribute('scale', v ? 'sqrt' : 'none'); }
   get m(): number { return this.#state.m; }
   set m(v: number) { this.setAttribute('m', String(v)); }
   get perm(): number[] { return [...this.#state.perm]; }
   set perm(v: readonly number[]) { this.setAttribute('perm', v.join(',')); }
   get positions(): boolean { return this.#state.positions; }
-  set positions(v: boolean) { this.setAttribute('positions', v ? 'on' : 'off'); }
+  set positions(v: boolean) { this.toggleAttribute('positions', v); }
   get parts(): Part[] { return [...this.#state.parts]; }
   set parts(v: readonly Part[]) { this.setAttribute('parts', v.join(' ')); }
 
@@ -192,10 +191,10 @@ export class AttnTril extends AttnElement {
     this.#viewAtt.addEventListener('change', () => set('view', 'attention'));
     this.#bSelect.addEventListener('change', () => set('b', this.#bSelect.value));
     this.#step.addEventListener('input', () => set('step', this.#step.value));
-    this.#mask.addEventListener('change', () => set('mask', this.#mask.checked ? 'on' : 'off'));
-    this.#scale.addEventListener('change', () => set('scale', this.#scale.checked ? 'on' : 'off'));
+    this.#mask.addEventListener('change', () => { this.mask = this.#mask.checked; });
+    this.#scale.addEventListener('change', () => { this.scale = this.#scale.checked; });
     this.#temp.addEventListener('input', () => set('m', this.#temp.value));
-    this.#positions.addEventListener('change', () => set('positions', this.#positions.checked ? 'on' : 'off'));
+    this.#positions.addEventListener('change', () => { this.positions = this.#positions.checked; });
     const p = () => this.#state.perm;
     this.#permBtns.reverse.addEventListener('click', () => set('perm', [...p()].reverse().join(',')));
     this.#permBtns.rotate.addEventListener('click', () => set('perm', [...p().slice(1), p()[0]].join(',')));
@@ -398,10 +397,7 @@ export class AttnTril extends AttnElement {
       seed: s.seed, b: s.b, step: s.step, view: s.view, mask: s.mask, scale: s.scale, m: s.m,
       perm: [...s.perm], positions: s.positions,
     };
-    const key = JSON.stringify(detail);
-    if (key === this.#emittedKey) return;
-    this.#emittedKey = key;
-    this.emit(CHANGE_EVENT, detail);
+    this.emitChange(CHANGE_EVENT, detail);
   }
 }
 

@@ -109,6 +109,7 @@ const zh: Strings = {
       case 'perm': return `perm 必须是 0–7 各出现一次的 8 个数${got}，保留上一个有效值。`;
       case 'view': return `view 只能是 average 或 attention${got}，保留上一个有效值。`;
       case 'parts': return `parts 只能由 three、head、temperature、permutation 组成${got}，保留上一个有效值。`;
+      case 'scale': return `scale 只能是 sqrt 或 none${got}，保留上一个有效值。`;
       default: return `${e.attr} 只能是 on 或 off${got}，保留上一个有效值。`;
     }
   },
@@ -171,6 +172,7 @@ const en: Strings = {
       case 'perm': return `perm must hold 0–7 once each${got}; keeping the last valid value.`;
       case 'view': return `view must be average or attention${got}; keeping the last valid value.`;
       case 'parts': return `parts may list three, head, temperature, permutation${got}; keeping the last valid value.`;
+      case 'scale': return `scale must be sqrt or none${got}; keeping the last valid value.`;
       default: return `${e.attr} must be on or off${got}; keeping the last valid value.`;
     }
   },

@@ -39,6 +39,32 @@ describe('attn-tril attribute parsing', () => {
     expect(resolveState({}, state).state).toEqual(DEFAULTS);
   });
 
+  it('reads presence booleans and the older on/off spellings alike', () => {
+    const read = (attrs: Parameters<typeof resolveState>[0]) => resolveState(attrs, DEFAULTS);
+    expect(read({ unmasked: '' }).state.mask).toBe(false);
+    expect(read({ unmasked: 'off' }).state.mask).toBe(true);
+    expect(read({ mask: 'off' }).state.mask).toBe(false);
+    expect(read({ mask: 'on' }).state.mask).toBe(true);
+    expect(read({ mask: 'off', unmasked: 'false' }).state.mask).toBe(true); // the new spelling wins
+    expect(read({}).state.mask).toBe(true);
+    expect(read({ scale: 'none' }).state.scale).toBe(false);
+    expect(read({ scale: 'SQRT' }).state.scale).toBe(true);
+    expect(read({ scale: 'off' }).state.scale).toBe(false);
+    expect(read({ scale: 'on' }).state.scale).toBe(true);
+    const bad = read({ scale: 'dk' });
+    expect(bad.state.scale).toBe(true);
+    expect(bad.errors.map((e) => e.attr)).toEqual(['scale']);
+    expect(read({ positions: '' }).state.positions).toBe(true);
+    expect(read({ positions: 'on' }).state.positions).toBe(true);
+    expect(read({ positions: 'off' }).state.positions).toBe(false);
+    expect(read({}).state.positions).toBe(false);
+    expect(read({ unmasked: '', scale: 'none', positions: '' }).errors).toEqual([]);
+    const legacy = resolveState({ mask: 'maybe' }, { ...DEFAULTS, mask: false });
+    expect(legacy.state.mask).toBe(false);
+    expect(legacy.errors.map((e) => e.attr)).toEqual(['mask']);
+    expect(read({ positions: 'maybe' }).state.positions).toBe(true);
+  });
+
   it('prints 4 decimals as PyTorch does', () => {
     expect(fmt4(0.18077158927917480)).toBe('0.1808');
     expect(fmt4(-0.06998809427022934)).toBe('-0.0700');

@@ -4,7 +4,7 @@
 
 import { TORCH_LIMITS } from '../../engine/shared/limits.js';
 import {
-  field, parseChoice, parseDecimal, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
+  field, flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
   type Field, type ParseError as SharedParseError,
 } from '../../shared/parse';
 
@@ -25,7 +25,9 @@ export interface TrilState {
   b: number;
   step: number;
   view: View;
+  /** The causal mask (decoder block); off: `unmasked` (an encoder block). */
   mask: boolean;
+  /** Divide by √head_size (`scale="sqrt"`); off: `scale="none"`. */
   scale: boolean;
   /** softmax temperature multiplier, M_MIN..M_MAX */
   m: number;
@@ -47,8 +49,12 @@ export const DEFAULTS: Readonly<TrilState> = Object.freeze({
   parts: [...PARTS],
 });
 
-export type Attr = 'seed' | 'b' | 'step' | 'view' | 'mask' | 'scale' | 'm' | 'perm' | 'positions' | 'parts';
-export const ATTRS: readonly Attr[] = ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'];
+/** `mask` is the older spelling of `unmasked` (mask="off" is unmasked). */
+export type Attr = 'seed' | 'b' | 'step' | 'view' | 'unmasked' | 'mask' | 'scale' | 'm' | 'perm' | 'positions' | 'parts';
+export const ATTRS: readonly Attr[] = ['seed', 'b', 'step', 'view', 'unmasked', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'];
+
+export type ScaleChoice = 'sqrt' | 'none';
+export const SCALES: readonly ScaleChoice[] = ['sqrt', 'none'];
 
 export type ParseError = SharedParseError<Attr>;
 
@@ -57,12 +63,10 @@ export const parseSeed = (raw: string): string | null => parseSeedIn(raw, SEED_L
 /** m: a decimal number in [M_MIN, M_MAX], at most 6 decimals. */
 export const parseMultiplier = (raw: string): number | null => parseDecimal(raw, M_MIN, M_MAX, 6);
 
-/** The deprecated on/off spelling of mask, scale and positions (README). */
-export function parseOnOff(raw: string): boolean | null {
-  const s = raw.trim().toLowerCase();
-  if (s === 'on' || s === 'true' || s === '') return true;
-  if (s === 'off' || s === 'false') return false;
-  return null;
+/** scale: `sqrt` (true) or `none` (false), the heatmap's values; the older on/off spelling still reads. */
+export function parseScale(raw: string): boolean | null {
+  const choice = parseChoice(raw, SCALES);
+  return choice !== null ? choice === 'sqrt' : flagSpelling(raw);
 }
 
 /** perm: the 8 positions 0..7, each once, separated by commas or spaces. */
@@ -84,11 +88,10 @@ const FIELDS: readonly Field<TrilState, Attr>[] = [
   field('b', 'b', (s) => parseIntIn(s, 0, 3)),
   field('step', 'step', (s) => parseIntIn(s, 0, 7)),
   field('view', 'view', (s) => parseChoice(s, ['average', 'attention'] as const)),
-  field('mask', 'mask', parseOnOff),
-  field('scale', 'scale', parseOnOff),
+  field('scale', 'scale', parseScale),
   field('m', 'm', parseMultiplier),
   field('perm', 'perm', parsePerm),
-  field('positions', 'positions', parseOnOff),
+  field('positions', 'positions', parseFlag),
   field('parts', 'parts', parseParts),
 ];
 
@@ -97,7 +100,18 @@ const FIELDS: readonly Field<TrilState, Attr>[] = [
  * starting from the last valid state `prev`: a bad value keeps prev's.
  */
 export function resolveState(attrs: Partial<Record<Attr, string | null>>, prev: TrilState): { state: TrilState; errors: ParseError[] } {
-  return resolveShared((a) => attrs[a] ?? null, prev, DEFAULTS, FIELDS);
+  const r = resolveShared((a) => attrs[a] ?? null, prev, DEFAULTS, FIELDS);
+  const unmasked = attrs.unmasked ?? null;
+  const legacy = attrs.mask ?? null;
+  if (unmasked !== null) r.state.mask = !parseFlag(unmasked);
+  else if (legacy === null) r.state.mask = DEFAULTS.mask;
+  else {
+    // the older spelling has a fixed vocabulary: anything else keeps the last valid value
+    const v = flagSpelling(legacy);
+    if (v === null) r.errors.push({ attr: 'mask', got: legacy });
+    else r.state.mask = v;
+  }
+  return r;
 }
 
 /** A number as PyTorch prints a float tensor's element with 4 decimals (round half to even on the exact value). */

@@ -1,0 +1,67 @@
+// Styles of <attn-exercise>, adopted as a constructable stylesheet (CSP-safe).
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+
+// The shared palette (web/shared/theme.ts) plus the exercise's own tokens:
+// --attn-ok / --attn-bad for the verdicts and --attn-diff-bg for a differing
+// output line (≥ 4.5:1 on the default backgrounds, light and dark).
+export const EXERCISE_CSS = `
+:host {${PALETTE_LIGHT}
+  --_ok: var(--attn-ok, #1a7f37);
+  --_bad: var(--attn-bad, #cf222e);
+  --_error: var(--attn-error, #a40e26);
+  --_diff-bg: var(--attn-diff-bg, #f9d3d4);${HOST_BASE}
+  font-size: 14px;
+  line-height: 1.45;
+}
+@media (prefers-color-scheme: dark) {
+  :host {${PALETTE_DARK}
+    --_ok: var(--attn-ok, #4ac26b);
+    --_bad: var(--attn-bad, #ff8182);
+    --_error: var(--attn-error, #ff8182);
+    --_diff-bg: var(--attn-diff-bg, #5a2326);
+  }
+}
+.prog { font: 13px/1.45 ui-monospace, monospace; background: var(--_surface); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
+.prog pre { margin: 0; white-space: pre; }
+.slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
+.slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
+.prog pre.tail { opacity: .92; }
+/* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
+.slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
+/* Code lines longer than the box scroll inside it; shadows at the edges show there is more. */
+.prog {
+  --_shade: rgb(0 0 0 / 0.4);
+  background:
+    linear-gradient(to right, var(--_surface) 40%, transparent) left center / 1.5em 100% no-repeat local,
+    linear-gradient(to left, var(--_surface) 40%, transparent) right center / 1.5em 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left center / 1.1em 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right center / 1.1em 100% no-repeat scroll,
+    var(--_surface);
+}
+@media (prefers-color-scheme: dark) { .prog { --_shade: rgb(255 255 255 / 0.5); } }
+.bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
+button, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: .25em .7em; }
+button.run { background: var(--_accent); border-color: var(--_accent); color: var(--_bg); }
+button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+/* The two output panes: side by side only where both fit (the result box is the container), stacked
+   below 900 px; each pre scrolls inside itself instead of widening the page. */
+.result { container-type: inline-size; }
+.cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
+.cols > div { min-width: 0; }
+@container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
+.out { font: 12px/1.4 ui-monospace, monospace; margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
+/* a gutter on every line; "≠" (not colour alone) marks a line that differs */
+.out .ln::before { content: '  '; }
+.out .ln.d::before { content: '≠ '; font-weight: 700; }
+.out .d { background: var(--_diff-bg); }
+.verdicts { list-style: none; padding: 0; margin: .6em 0; }
+.verdicts li { margin: .3em 0; overflow-wrap: anywhere; }
+.copy-status { margin: .3em 0; }
+.copy-text { display: block; box-sizing: border-box; width: 100%; max-width: 100%; font: 12px/1.4 ui-monospace, monospace; white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg); }
+.ok { color: var(--_ok); font-weight: 600; }
+.bad { color: var(--_bad); font-weight: 600; }
+.unsupported { font-weight: 600; }
+.error { color: var(--_error); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
+.explain { margin: .4em 0; }
+h3 { font-size: 1em; margin: .2em 0; }
+`;

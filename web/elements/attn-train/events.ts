@@ -1,0 +1,32 @@
+// What <attn-train> reports: its phases and the details of its events.
+import type { Point } from './chart';
+import type { ModelName } from './parse';
+import type { AttnTrainGenerateDetail } from './generate-panel';
+
+export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
+export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';
+
+/** detail of `attn-train-start`. */
+export interface AttnTrainStartDetail {
+  model: ModelName; seed: string; iters: number; evalInterval: number; evalIters: number; lr: number;
+  source: 'shakespeare' | 'own';
+}
+/** detail of `attn-train-eval`: one line of the log. */
+export interface AttnTrainEvalDetail { model: ModelName; step: number; train: number; val: number; line: string }
+/** detail of `attn-train-done` (also sent after Stop, with stopped: true). */
+export interface AttnTrainDoneDetail {
+  model: ModelName; step: number; stopped: boolean; evals: Point[]; sample: string; seconds: number; stepsPerSecond: number;
+}
+/** detail of `attn-train-error`. */
+export interface AttnTrainErrorDetail { kind: TrainErrorKind; message: string; step?: number }
+
+declare global {
+  interface HTMLElementEventMap {
+    'attn-train-start': CustomEvent<AttnTrainStartDetail>;
+    'attn-train-eval': CustomEvent<AttnTrainEvalDetail>;
+    'attn-train-done': CustomEvent<AttnTrainDoneDetail>;
+    'attn-train-error': CustomEvent<AttnTrainErrorDetail>;
+    'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array }>;
+    'attn-train-generate': CustomEvent<AttnTrainGenerateDetail>;
+  }
+}

@@ -1,0 +1,23 @@
+// For the happy-dom unit tests only: <attn-train> with a stand-in training
+// loop (the real one runs in e2e/train.spec.ts). `sent` is what the elements
+// sent, `reply` answers as the loop would; the page and `sent` are emptied
+// after each test.
+import { afterEach, beforeAll } from 'vitest';
+import type { FromRunner, ToRunner } from '../../engine/training/protocol';
+
+export function fakeLoop(): { sent: ToRunner[]; reply: (msg: FromRunner) => void } {
+  const sent: ToRunner[] = [];
+  let answer: (msg: FromRunner) => void = () => {};
+  beforeAll(async () => {
+    const { AttnTrain } = await import('./attn-train');
+    AttnTrain.clientFactory = (listener) => {
+      answer = listener;
+      return { send: (m: ToRunner) => { sent.push(m); }, close: () => {}, inPage: false };
+    };
+  });
+  afterEach(() => {
+    document.body.replaceChildren();
+    sent.length = 0;
+  });
+  return { sent, reply: (msg) => answer(msg) };
+}
