@@ -144,9 +144,11 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
       cx.raise(Exc::ValueError, "negative dimensions are not allowed");
       return false;
     }
-    out.push_back(static_cast<std::size_t>(x));
+    std::size_t dim = 0;
+    if (!to_dim(cx, static_cast<double>(x), dim)) return false;
+    out.push_back(dim);
   }
-  return check_shape(cx, out);
+  return true;
 }
 
 

@@ -258,7 +258,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
                               shape_msg(x->shape) + " " + shape_msg(y->shape) + " ");
     return {};
   }
-  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out, promote(x->dtype, y->dtype)) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> d(numel(out));
   const std::array<const Shape*, 3> ins{&c->shape, &x->shape, &y->shape};
   broadcast_loop<3>(out, ins, [&](std::size_t i, const std::array<std::size_t, 3>& off) {
@@ -277,7 +277,7 @@ Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
   Shape out = m.shape;
   if (out.size() == 1) out = {m.shape[0], m.shape[0]};
   const std::size_t R = out[out.size() - 2], C = out.back();
-  if (!check_size(cx, static_cast<double>(numel(out))) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out, m.dtype) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> d(numel(out));
   const std::size_t n = numel(out);
   for (std::size_t i = 0; i < n; ++i) {

@@ -162,7 +162,9 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
   double sum_size = 1;
   for (char c : sum_labels) sum_size *= static_cast<double>(dim[c]);
   const double n_out = static_cast<double>(numel(out_shape));
-  if (!check_ndim(cx, out_shape.size()) || !check_size(cx, n_out) ||
+  DType out_dt = arrs[0]->dtype;
+  for (const auto& a : arrs) out_dt = promote(out_dt, a->dtype);
+  if (!check_ndim(cx, out_shape.size()) || !check_shape(cx, out_shape, out_dt) ||
       !charge(cx, n_out * std::max(1.0, sum_size) * static_cast<double>(arrs.size())))
     return {};
   // strides of every operand per label / ellipsis position

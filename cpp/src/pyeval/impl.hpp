@@ -47,8 +47,12 @@ inline DType promote(DType a, DType b) { return a > b ? a : b; }
 inline double scalar_of(const Value& v) { return v.kind == Kind::Array ? v.arr->data[0] : v.num; }
 
 bool check_size(Context& cx, double n);
-// check_size for an array of this shape (which the error then records).
-bool check_shape(Context& cx, const Shape& shape);
+// A dimension that this build's size_t holds (unsupported beyond; NumPy's own
+// limits are checked by check_shape).
+bool to_dim(Context& cx, double x, std::size_t& out);
+// check_size for an array of this shape and dtype, with NumPy's errors where
+// NumPy cannot allocate it (the error then records the shape).
+bool check_shape(Context& cx, const Shape& shape, DType dt = DType::Float);
 bool charge(Context& cx, double n);
 bool check_ndim(Context& cx, std::size_t nd);
 Value make(DType dt, Shape shape, std::vector<double> data);

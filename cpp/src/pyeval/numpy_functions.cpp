@@ -23,8 +23,9 @@ Value fn_eye(Call& c) {
     cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
-  if (!check_shape(cx, {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)}) ||
-      !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
+  std::size_t rows = 0, cols = 0;
+  if (!to_dim(cx, static_cast<double>(n), rows) || !to_dim(cx, static_cast<double>(mm), cols) ||
+      !check_shape(cx, {rows, cols}, dt) || !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
     return {};
   const std::size_t R = static_cast<std::size_t>(n), C = static_cast<std::size_t>(mm);
   std::vector<double> d(R * C, 0.0);
@@ -122,6 +123,7 @@ Value fn_fill(Call& c) {
     dt = fv->dtype;
   }
   if (dv.kind != Kind::None && !parse_dtype(dv, dt, cx)) return {};
+  if (!check_shape(cx, s, dt)) return {};
   if (dt == DType::Bool) fill = fill != 0;
   if (dt == DType::Int) fill = std::trunc(fill);
   if (!charge(cx, static_cast<double>(numel(s)))) return {};
@@ -170,13 +172,9 @@ Value fn_arange(Call& c) {
     cx.raise(Exc::TypeError, "arange() is only supported for booleans when the result has at most length 2.");
     return {};
   }
-  if (!check_size(cx, len) || !charge(cx, len)) {
-    if (cx.is_unsupported() && cx.error->construct == Construct::ArrayTooLarge && len < 1e18) {
-      cx.error->shape = {static_cast<std::size_t>(len)};
-      cx.error->depth = cx.depth;
-    }
-    return {};
-  }
+  std::size_t n = 0;
+  if (!to_dim(cx, len, n) || !check_shape(cx, {n}, dt)) return {};
+  if (!charge(cx, len)) return {};
   // NumPy casts the first two values (start, start + step) to the dtype and
   // steps by their difference from there.
   auto cast = [dt](double x) { return dt == DType::Bool ? double(x != 0) : dt == DType::Int ? std::trunc(x) : x; };
@@ -214,7 +212,11 @@ Value fn_tri(Call& c) {
     cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
-  if (!check_shape(cx, {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)})) return {};
+  // NumPy first builds the comparison of the indices, a bool array
+  std::size_t rows = 0, cols = 0;
+  if (!to_dim(cx, static_cast<double>(n), rows) || !to_dim(cx, static_cast<double>(mm), cols) ||
+      !check_shape(cx, {rows, cols}, DType::Bool))
+    return {};
   Array ones;
   ones.dtype = dt;
   ones.shape = {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)};
