@@ -129,6 +129,10 @@ bool parse_dtype(const Value& v, DType& out, Context& cx) {
     cx.unsupported(Construct::Dtype, s);
     return false;
   }
+  if (v.kind == Kind::Tuple || v.kind == Kind::List) {  // NumPy's structured and sub-array dtypes
+    cx.unsupported(Construct::Dtype, py_repr(v));
+    return false;
+  }
   cx.raise(Exc::TypeError, "Cannot interpret '" + py_repr(v) + "' as a data type");
   return false;
 }
@@ -185,7 +189,7 @@ bool keepdims_flag(const Value& v, Context& cx, bool& out) {
 // NumPy's ufuncs take their operands by position only (np.matmul(x1=...) is
 // a TypeError); a further positional argument is `out`.
 bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) {
-  if (a.pos.size() < nin || (!a.kw.empty() && a.pos.size() < nin)) {
+  if (a.pos.size() < nin || a.pos.size() > nin + 1) {
     cx.raise(Exc::TypeError, std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
                              " positional arguments but " + std::to_string(a.pos.size()) + " were given");
     return false;

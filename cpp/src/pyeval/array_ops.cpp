@@ -292,17 +292,19 @@ Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
 }
 
 
-// a.reshape(shape): one -1 is inferred.
+// a.reshape(shape): one negative size is inferred (NumPy takes any negative as -1).
 Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
   std::vector<Value> dims = dims_in;
   if (dims.size() == 1 && (dims[0].kind == Kind::Tuple || dims[0].kind == Kind::List)) dims = dims[0].items;
   if (!check_ndim(cx, dims.size())) return {};
   Shape out;
   std::size_t known = 1, unknown = dims.size();
+  std::vector<long long> given;
   for (std::size_t i = 0; i < dims.size(); ++i) {
     long long d = 0;
     if (!to_index(dims[i], cx, d)) return {};
-    if (d == -1) {
+    given.push_back(d);
+    if (d < 0) {
       if (unknown != dims.size()) {
         cx.raise(Exc::ValueError, "can only specify one unknown dimension");
         return {};
@@ -311,16 +313,10 @@ Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
       out.push_back(0);
       continue;
     }
-    if (d < 0) {
-      cx.raise(Exc::ValueError, "negative dimensions not allowed");
-      return {};
-    }
     out.push_back(static_cast<std::size_t>(d));
     known *= static_cast<std::size_t>(d);
   }
-  std::string want = "(";
-  for (std::size_t i = 0; i < dims.size(); ++i) want += (i ? ", " : "") + int_text(dims[i].kind == Kind::Array ? dims[i].arr->data[0] : dims[i].num);
-  want += dims.size() == 1 ? ",)" : ")";
+  const std::string want = shape_msg_newaxis(given);
   if (unknown != dims.size()) {
     if (known == 0 || a.size() % known != 0) {
       cx.raise(Exc::ValueError, "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);

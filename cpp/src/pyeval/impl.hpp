@@ -35,6 +35,9 @@ constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
 std::string int_text(double x);
 // NumPy's shape in error messages: "(4,16)", "(4,)", "()".
 std::string shape_msg(const Shape& s);
+// NumPy's shape in messages with "newaxis" for negative entries, leading ones
+// left out: (-1, 3) is "(3)", (2, -1) "(2,newaxis)".
+std::string shape_msg_newaxis(const std::vector<long long>& s);
 std::size_t numel(const Shape& s);
 Value func(std::string name, const Value* self = nullptr);
 Value module(const char* name);

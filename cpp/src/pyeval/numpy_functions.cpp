@@ -161,9 +161,13 @@ Value fn_arange(Call& c) {
     cx.raise(Exc::ZeroDivisionError, "division by zero");
     return {};
   }
-  const double len = std::max(0.0, std::ceil((a1 - a0) / st));
-  if (!std::isfinite(len)) {
+  const double raw = std::ceil((a1 - a0) / st), len = std::max(0.0, raw);
+  if (std::isnan(raw)) {
     cx.raise(Exc::ValueError, "arange: cannot compute length");
+    return {};
+  }
+  if (std::isinf(raw) || len > 9.2e18) {  // beyond npy_intp
+    cx.raise(Exc::ValueError, "Maximum allowed size exceeded");
     return {};
   }
   DType dt = all_int ? DType::Int : DType::Float;
@@ -228,6 +232,11 @@ Value fn_where(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   std::vector<Value>& p = c.p;
+  for (const auto& kw : args.kw)  // NumPy's dispatcher binds where(condition, x, y) first
+    if (kw.first != "condition" && kw.first != "x" && kw.first != "y") {
+      cx.raise(Exc::TypeError, "where() got an unexpected keyword argument '" + kw.first + "'");
+      return {};
+    }
   if (!args.kw.empty()) {
     cx.raise(Exc::TypeError, "where() takes no keyword arguments");
     return {};

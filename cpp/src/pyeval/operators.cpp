@@ -217,8 +217,12 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
   }
   if (a.is_array() || b.is_array()) {
     const Value& other = a.is_array() ? b : a;
-    if (is_num(other) || other.is_array() || ((other.kind == Kind::Tuple || other.kind == Kind::List) && tuple_to_array(other)))
-      return array_binary(op, a, b, cx);
+    const bool seq = other.kind == Kind::Tuple || other.kind == Kind::List;
+    if (is_num(other) || other.is_array() || (seq && tuple_to_array(other))) return array_binary(op, a, b, cx);
+    if (seq) {  // a sequence NumPy would turn into a nested or object array
+      cx.unsupported(Construct::ArrayObject);
+      return {};
+    }
   }
   return unsupported_operands(op_text(op), a, b, cx);
 }

@@ -26,6 +26,15 @@ std::string shape_msg(const Shape& s) {
   return out + ")";
 }
 
+std::string shape_msg_newaxis(const std::vector<long long>& s) {
+  std::size_t i = 0;
+  while (i < s.size() && s[i] < 0) ++i;
+  const std::size_t first = i;
+  std::string out;
+  for (; i < s.size(); ++i) out += (i > first ? "," : "") + (s[i] < 0 ? std::string("newaxis") : std::to_string(s[i]));
+  return "(" + out + (first == 0 && s.size() == 1 ? ",)" : ")");
+}
+
 std::size_t numel(const Shape& s) {
   std::size_t n = 1;
   for (std::size_t d : s) n *= d;
