@@ -212,6 +212,39 @@ TEST(PyEval, AllocationErrorsLikeNumPy) {
   for (const auto& [src, want] : table) EXPECT_EQ(run(src), want) << src;
 }
 
+// NumPy 1.24's own wording where the differential suite found the checker's
+// differ.
+TEST(PyEval, NumPyMessages) {
+  const std::string remapped = "ValueError: operands could not be broadcast together with remapped shapes [original->remapped]: ";
+  const std::vector<std::pair<std::string, std::string>> table = {
+      {"np.ones(16).reshape(-3, 8).shape", "(2, 8)"},
+      {"np.ones(16).reshape(3, 3)", "ValueError: cannot reshape array of size 16 into shape (3,3)"},
+      {"np.ones(16).reshape(-1, 3)", "ValueError: cannot reshape array of size 16 into shape (3)"},
+      {"np.ones(16).reshape(2, -1, 3)", "ValueError: cannot reshape array of size 16 into shape (2,newaxis,3)"},
+      {"np.ones(16).reshape(5)", "ValueError: cannot reshape array of size 16 into shape (5,)"},
+      {"np.ones(16).reshape(-2, -3)", "ValueError: can only specify one unknown dimension"},
+      {"np.einsum('id,dj->ij', Q, K)", remapped + "(4,16)->(4,newaxis,16) (4,16)->(16,4) "},
+      {"np.einsum('id,dj->', Q, K)", remapped + "(4,16)->(16,4,newaxis) (4,16)->(4,newaxis,16) "},
+      {"np.einsum('ij,j->i', Q, np.ones(5))", remapped + "(4,16)->(4,16) (5,)->(5) "},
+      {"np.einsum('i,i', np.ones(4), np.ones(5))", remapped + "(4,)->(4,) (5,)->(5,) "},
+      {"np.einsum('...id,...jd->...ij', np.ones((2, 4, 16)), np.ones((3, 4, 16)))",
+       remapped + "(2,4,16)->(2,4,newaxis,16) (3,4,16)->(3,newaxis,4,16) "},
+      {"np.einsum('id,dj->iz', Q, K)",
+       "ValueError: einstein sum subscripts string included output subscript 'z' which never appeared in an input"},
+      {"np.arange(0, np.nan)", "ValueError: arange: cannot compute length"},
+      {"np.arange(np.inf)", "ValueError: Maximum allowed size exceeded"},
+      {"np.arange(np.inf, 0)", "ValueError: Maximum allowed size exceeded"},
+      {"int(Q.shape)", "TypeError: int() argument must be a string, a bytes-like object or a real number, not 'tuple'"},
+      {"float(None)", "TypeError: float() argument must be a string or a real number, not 'NoneType'"},
+      {"np.where(Q > 0, Q, K, out=Q)", "TypeError: where() got an unexpected keyword argument 'out'"},
+      {"np.where(Q > 0, x=Q, y=K)", "TypeError: where() takes no keyword arguments"},
+      {"np.sqrt(d_k, 1, 2)", "TypeError: sqrt() takes from 1 to 2 positional arguments but 3 were given"},
+      {"Q & [np.ones(16)] * 4", "unsupported: np.array of this object"},
+      {"np.ones(2, dtype=(1, 2))", "unsupported: the dtype (1, 2)"},
+  };
+  for (const auto& [src, want] : table) EXPECT_EQ(run(src), want) << src;
+}
+
 // Every Python error the evaluator raises matches an entry of its table of
 // Python's errors (scripts/diff confirms each entry against NumPy).
 TEST(PyEval, PythonErrorsAreInTheTable) {
