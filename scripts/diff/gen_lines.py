@@ -382,7 +382,7 @@ TABLE = [
     ('truth-ambiguous', 1, lambda r: r.choice(['Q @ K.T if Q else K', 'Q and K', 'not Q'])),
     ('dtype-not-understood', 2, lambda r: f"np.triu(np.ones((T, T), dtype='{r.choice(['boolean_', 'xyz', 'float99'])}'), k=1)"),
     ('dtype-interpret', 2, lambda r: f'np.triu(np.ones((T, T), dtype={r.choice(["5", "1.5", "True"])}), k=1)'),
-    ('negative-dimensions', 2, lambda r: r.choice(['np.triu(np.ones((-T, T), dtype=bool), k=1)', 'np.eye(-1)', 'np.tri(-2)'])),
+    ('negative-dimensions', 2, lambda r: r.choice(['np.triu(np.ones((-T, T), dtype=bool), k=1)', 'np.eye(-1)', 'np.zeros((T, -T))'])),
     ('reshape-unknown', 1, lambda r: '(Q @ K.T).reshape(-1, -1)'),
     ('reshape-size', 1, lambda r: r.choice([f'(Q @ K.T).reshape({_I(r)}, 3)', '(Q @ K.T).reshape(-1, 3)',
                                            '(Q @ K.T).reshape(2, -2, 3)', '(Q @ K.T).reshape(5)', '(Q @ K.T).reshape(0, -1)'])),

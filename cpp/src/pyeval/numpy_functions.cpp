@@ -75,7 +75,8 @@ Value fn_inner(Call& c) {
   std::vector<Value>& p = c.p;
   ArrayPtr a = to_array(p[0], cx), b = a ? to_array(p[1], cx) : nullptr;
   if (!a || !b) return {};
-  if (a->shape.empty() || b->shape.empty()) return binary(Op::Mul, p[0], p[1], cx);
+  if (a->shape.empty() || b->shape.empty())  // NumPy's product: a NumPy scalar for two scalars
+    return binary(Op::Mul, make(a->dtype, a->shape, a->data), make(b->dtype, b->shape, b->data), cx);
   if (a->shape.back() != b->shape.back()) {
     std::vector<std::size_t> perm(b->shape.size());
     for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = perm.size() - 1 - i;
@@ -212,10 +213,9 @@ Value fn_tri(Call& c) {
   if (p[2].kind != Kind::None && !real_k(p[2], cx, k)) return {};
   DType dt = DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
-  if (n < 0 || mm < 0) {
-    cx.raise(Exc::ValueError, "negative dimensions are not allowed");
-    return {};
-  }
+  // NumPy compares np.arange(N) with np.arange(M): a negative size is empty
+  n = std::max(n, 0LL);
+  mm = std::max(mm, 0LL);
   // NumPy first builds the comparison of the indices, a bool array
   std::size_t rows = 0, cols = 0;
   if (!to_dim(cx, static_cast<double>(n), rows) || !to_dim(cx, static_cast<double>(mm), cols) ||
