@@ -373,6 +373,7 @@ TABLE = [
     ('power-overflow', 1, lambda r: f'Q @ K.T / ({_I(r)}.0 ** 1000)'),
     ('not-integer', 2, lambda r: r.choice(['np.triu(np.ones((T, T), dtype=bool), k=1.5)', 'np.ones((T, 2.5))',
                                           'np.ones((T, T), dtype=bool)[None:None:"a"]', 'np.eye(T, 1.5)'])),
+    ('float-axis', 3, lambda r: f'softmax(scores) / scores.mean(axis={r.choice(["1.0", "-1.0", "(1.0,)", "np.float64(1)"])})'),
     ('integer-required', 3, lambda r: r.choice(['softmax(scores).sum(axis=True) * softmax(scores)',
                                                'softmax(scores) / scores.max(axis=False)'])),
     ('float-string', 1, lambda r: f"Q @ K.T / np.sqrt(float('{r.choice(['x', 'sixteen', '1,6'])}'))"),

@@ -75,10 +75,18 @@ Value swapaxes(const Array& a, const Value& x1, const Value& x2, Context& cx) {
 
 // ------------------------------------------------------------ reductions --
 
-// axis: None, an int or a tuple of ints. Fills `red` (per-axis flag).
-bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool>& red) {
+// axis: None, an int or a tuple of ints. Fills `red` (per-axis flag). mean
+// (NumPy's Python code) words a float axis its own way.
+bool parse_axes(const Value& axis, std::size_t nd, bool mean, Context& cx, std::vector<bool>& red) {
   red.assign(nd, axis.kind == Kind::None);
   if (axis.kind == Kind::None) return true;
+  auto is_float = [](const Value& v) {
+    return v.kind == Kind::Float || (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype == DType::Float);
+  };
+  if (mean && (is_float(axis) || (axis.kind == Kind::Tuple && std::any_of(axis.items.begin(), axis.items.end(), is_float)))) {
+    cx.raise(Exc::TypeError, "integer argument expected, got float");
+    return false;
+  }
   if (axis.kind == Kind::List || axis.kind == Kind::Float || axis.kind == Kind::Str) {
     cx.raise(Exc::TypeError, "'" + type_name(axis) + "' object cannot be interpreted as an integer");
     return false;
@@ -110,7 +118,7 @@ Value reduce(const Array& a, Reduce kind, const Value& axis_in, bool keepdims, C
                            (axis_in.num == 0 || axis_in.num == -1);
   const Value& axis = zero_d_axis ? Value() : axis_in;
   std::vector<bool> red;
-  if (!parse_axes(axis, nd, cx, red)) return {};
+  if (!parse_axes(axis, nd, kind == Reduce::Mean, cx, red)) return {};
   if (!charge(cx, static_cast<double>(a.size()))) return {};
   // Move the reduced axes last (keeping their order), then reduce runs.
   std::vector<std::size_t> perm;

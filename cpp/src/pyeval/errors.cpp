@@ -60,6 +60,7 @@ constexpr PyErrorEntry kPyErrors[] = {
     {"power-overflow", E::OverflowError, "(34, 'Numerical result out of range')", "float ** float"},
     {"not-integer", E::TypeError, "'{}' object cannot be interpreted as an integer", "sizes, indices, axes"},
     {"integer-required", E::TypeError, "an integer is required", "axis=True"},
+    {"float-axis", E::TypeError, "integer argument expected, got float", "mean(axis=1.0)"},
     {"float-string", E::ValueError, "could not convert string to float: {}", "float('x'), np.float64('x')"},
     {"int-string", E::ValueError, "invalid literal for int() with base 10: {}", "int('x'), np.int64('x')"},
     {"number-argument", E::TypeError, "{}() argument must be a string{} or a real number, not '{}'", "float(), int()"},

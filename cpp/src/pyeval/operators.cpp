@@ -103,7 +103,8 @@ Value unsupported_operands(std::string_view op, const Value& a, const Value& b, 
     cx.unsupported(Construct::StringOperators);
     return {};
   }
-  cx.raise(Exc::TypeError, "unsupported operand type(s) for " + std::string(op) + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  cx.raise(Exc::TypeError, "unsupported operand type(s) for " + std::string(op == "**" ? "** or pow()" : op) + ": '" +
+                               type_name(a) + "' and '" + type_name(b) + "'");
   return {};
 }
 
