@@ -53,11 +53,12 @@ bool bind(const std::string& fname, const Args& a, std::string_view params, std:
   // Python's checks first, as Python binds: the count of positional
   // arguments, then each keyword, then the required ones.
   if (a.pos.size() > n_positional) {
-    cx.raise(Exc::TypeError, required == n_positional
-                             ? fname + "() takes " + std::to_string(required) + " positional argument" +
-                                   (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
-                             : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(n_positional) +
-                                   " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+    // a method NumPy implements in Python counts its array among them
+    const std::size_t self = fname[0] == '_' ? 1 : 0, lo = required + self, hi = n_positional + self;
+    cx.raise(Exc::TypeError, lo == hi ? fname + "() takes " + std::to_string(lo) + " positional argument" + (lo == 1 ? "" : "s") +
+                                            " but " + std::to_string(a.pos.size() + self) + " were given"
+                                      : fname + "() takes from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                                            " positional arguments but " + std::to_string(a.pos.size() + self) + " were given");
     return false;
   }
   std::vector<std::size_t> kw_at;

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <limits>
 
 #include "npformat.hpp"
@@ -97,10 +96,15 @@ std::string size_text(std::uint64_t bytes) {
     ++unit;
     n /= 1024;
   }
-  char buf[64];
-  std::snprintf(buf, sizeof buf, unit == 0 ? "%.0f %s" : std::nearbyint(n) < 1000 ? "%#.3g %s" : "%#.0f %s", n,
-                kUnits[unit]);
-  return buf;
+  // Python's '{:.0f}' (bytes), '{:#.3g}' (below 1000 once rounded), '{:#.0f}'
+  if (unit == 0) return std::to_string(bytes) + " bytes";
+  int whole = std::nearbyint(n) < 1000 ? (n < 10 ? 1 : n < 100 ? 2 : 3) : 4;  // digits before the point
+  double m = std::nearbyint(n * std::pow(10.0, whole < 4 ? 3 - whole : 0));
+  if (whole < 3 && m >= 1000) m = std::nearbyint(n * std::pow(10.0, 3 - ++whole));
+  std::string digits = std::to_string(static_cast<long long>(m));
+  if (whole < 4) digits.insert(static_cast<std::size_t>(whole), ".");
+  else digits += ".";
+  return digits + " " + kUnits[unit];
 }
 
 }  // namespace
