@@ -52,6 +52,7 @@ inline emscripten::val evaluator() {
   o.set("maxLineTokens", static_cast<double>(attn::limits::Evaluator::max_line_tokens));
   o.set("maxDepth", static_cast<double>(attn::limits::Evaluator::max_depth));
   o.set("maxArrayElements", static_cast<double>(attn::limits::Evaluator::max_array_elements));
+  o.set("memoryErrorBytes", static_cast<double>(attn::limits::Evaluator::memory_error_bytes));
   o.set("maxNdim", static_cast<double>(attn::limits::Evaluator::max_ndim));
   o.set("maxWork", static_cast<double>(attn::limits::Evaluator::max_work));
   o.set("maxSequenceItems", static_cast<double>(attn::limits::Evaluator::max_sequence_items));

@@ -34,8 +34,14 @@ CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read = r
 // two TODOs hold the reference lines). For each, the output is one record of
 // length-prefixed fields "<bytes>:<text>" separated by nothing:
 //   output (up to the attention call's prints), error type, then for TODO K:
-//   verdict (correct|wrong|unsupported), code, reason, inner code
+//   verdict (correct|wrong|unsupported), code, reason, inner code,
+//   then the entry of py_error_table() the output's Python error matches
+//   ("" without one or when unsupported, "?" when it matches none)
 // followed by "\n". A malformed input line gives a record with output "?".
 std::string run_exercise_batch(const std::string& input);
+// `attn-cli exercise-errors`: py_error_table(), one entry a line:
+// code, exception type, message ({} for what varies), where, and "exercise"
+// (its program can raise it) or "math" (only after `import math`), tab-separated.
+std::string exercise_error_table();
 
 }  // namespace attn

@@ -1,5 +1,6 @@
 // attn-cli lesson1 | exercise | normal: the NumPy side of lesson 1, and the
 // exercise's batch mode (run_exercise_batch, cli.hpp).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -9,6 +10,7 @@
 #include "numpy/npformat.hpp"
 #include "options.hpp"
 #include "numpy/rng.hpp"
+#include "pyeval/pyeval.hpp"
 
 namespace attn::cli {
 
@@ -142,8 +144,30 @@ std::string run_exercise_batch(const std::string& input) {
     field(v.code);
     field(v.reason);
     field(v.inner_code);
+    std::string entry;
+    if (!r.error_type.empty() && r.error_type != py::Context::kUnsupported) {
+      // the output's last line: "<type>: <message>"
+      const std::size_t start = r.output.rfind('\n', r.output.size() - 2);
+      const std::string last = r.output.substr(start == std::string::npos ? 0 : start + 1);
+      py::Error e;
+      e.type = r.error_type;
+      e.message = last.substr(std::min(last.size(), r.error_type.size() + 2));
+      if (!e.message.empty() && e.message.back() == '\n') e.message.pop_back();
+      for (const py::PyErrorEntry& t : py::py_error_table())
+        if (r.error_type == py::exc_name(t.exc)) e.exc = t.exc;
+      const py::PyErrorEntry* found = py::find_py_error(e);
+      entry = found ? found->code : "?";
+    }
+    field(entry);
     out += "\n";
   }
+  return out;
+}
+
+std::string exercise_error_table() {
+  std::string out;
+  for (const py::PyErrorEntry& t : py::py_error_table())
+    out += std::string(t.code) + "\t" + py::exc_name(t.exc) + "\t" + t.message + "\t" + t.where + "\t" + (t.exercise ? "exercise" : "math") + "\n";
   return out;
 }
 

@@ -16,6 +16,11 @@ int main(int argc, char** argv) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
   }
+  if (args.size() == 1 && args[0] == "exercise-errors") {
+    const std::string out = attn::exercise_error_table();
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  }
   const attn::CliResult r = attn::run_cli(args);
   std::fwrite(r.out.data(), 1, r.out.size(), stdout);
   std::fwrite(r.err.data(), 1, r.err.size(), stderr);

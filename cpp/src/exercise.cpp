@@ -481,11 +481,14 @@ Reason judge_on(int k, const Todo& t, const Problem& p, bool causal) {
   env.locals.insert(t.targets.begin(), t.targets.end());
   Context cx;
   Value v = py::eval(*t.st.expr, env, cx);
-  if (cx.is_unsupported() && cx.error->construct == py::Construct::ArrayTooLarge && cx.error->depth == 1 &&
-      !cx.error->shape.empty()) {
-    // The line's value itself is too large to build here: its shape is
-    // known, and it is not the (T, T) the TODO needs (Python would run out
-    // of memory, or give that shape).
+  const std::vector<std::size_t>& want_shape = (k == 2 ? p.weights : p.scores).arr->shape;
+  std::vector<std::size_t> effective;  // a mask's shape once np.where broadcasts it with the scores
+  if (cx.failed() && cx.error->depth == 1 && !cx.error->shape.empty() &&
+      (k == 1 ? !py::broadcast_shapes(cx.error->shape, want_shape, effective) || effective != want_shape
+              : cx.error->shape != want_shape)) {
+    // The line's value needs an array too large to build here (or anywhere:
+    // NumPy's MemoryError), but its shape is known, and it is not the shape
+    // the TODO needs (Python would run out of memory, or give that shape).
     const std::string got = np::shape_str(cx.error->shape), want = shape_text(k == 2 ? p.weights : p.scores);
     return fail("shape", std::string("this builds a ") + got + " array, " + kTargets[k] + " must be " + want,
                 {{"got", got}, {"want", want}});

@@ -57,6 +57,10 @@ struct Evaluator {
   static constexpr int max_line_tokens = 512;
   static constexpr int max_depth = 48;  // nested parentheses / operators
   static constexpr int max_array_elements = 1000000;
+  // An array of at least this many bytes is Python's MemoryError (NumPy's
+  // "Unable to allocate ..."): more than a learner's machine holds. Between
+  // max_array_elements and this, what Python does depends on the machine.
+  static constexpr std::int64_t memory_error_bytes = 68719476736;  // 64 GiB
   static constexpr int max_ndim = 16;
   static constexpr std::int64_t max_work = 50000000;  // element operations per run
   static constexpr int max_sequence_items = 64;  // a tuple or list built by + or *

@@ -136,7 +136,7 @@ TEST(PyevalBuiltins, CheckerLimitsAreUnsupported) {
   }
   const std::pair<const char*, const char*> errors[] = {
       {"np.ones(2, dtype='boolean')", "TypeError: data type 'boolean' not understood"},
-      {"np.ones(2).mean(0, None, None, False, True)", "TypeError: mean() takes from 0 to 4 positional arguments but 5 were given"},
+      {"np.ones(2).mean(0, None, None, False, True)", "TypeError: _mean() takes from 1 to 5 positional arguments but 6 were given"},
       {"np.ones(2, like=None, shap=2)", "TypeError: ones() got an unexpected keyword argument 'shap'"},
       {"len(obj=[1])", "TypeError: len() takes no keyword arguments"},
   };

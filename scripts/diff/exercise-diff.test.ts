@@ -24,9 +24,12 @@ describe('exercise checker vs Python + NumPy', () => {
     expect(existsSync(CLI), `${CLI} is missing: run scripts/build-native.sh`).toBe(true);
 
     const gen = spawnSync(PYTHON, ['-c', `import json, sys; sys.path.insert(0, 'scripts/diff'); from gen_lines import generate
+from gen_lines import table_cover_count
+print(table_cover_count())
 for k, l in generate(${SEED}, ${COUNT}): print(json.dumps([k, l]))`], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
     expect(gen.status, gen.stderr).toBe(0);
-    const items = gen.stdout.trim().split('\n').map((l, i) => {
+    const [cover, ...lines] = gen.stdout.trim().split('\n');
+    const items = lines.map((l, i) => {
       const [todo, line] = JSON.parse(l) as [number, string];
       const lines = ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)', 'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
         'weights = softmax(scores)'];
@@ -40,7 +43,9 @@ for k, l in generate(${SEED}, ${COUNT}): print(json.dumps([k, l]))`], { cwd: ROO
     expect(items.length).toBe(COUNT);
     mkdirSync(`${ROOT}build`, { recursive: true });
     const report = `${ROOT}build/exercise-diff-${SEED}-${COUNT}.json`;
-    const r = spawnSync(PYTHON, ['scripts/diff/exercise_diff.py', '--cli', CLI, '--report', report], {
+    // every entry of the checker's table of Python's errors is confirmed once the run holds them all
+    const table = COUNT >= Number(cover) ? ['--require-table'] : [];
+    const r = spawnSync(PYTHON, ['scripts/diff/exercise_diff.py', '--cli', CLI, '--report', report, ...table], {
       cwd: ROOT, input: items.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 28, timeout: 3_600_000,
       env: { ...process.env, PYTHONIOENCODING: 'utf-8' },
     });

@@ -23,6 +23,12 @@ Figures (printed as JSON on stdout, examples of every disagreement in --report):
   silent_text_diff    neither side raised and the printed text differs          (must be 0)
   exception types     equal types among the lines where either side raised      (>= 95 %)
                       (not counting programs the checker stopped as unsupported: unsupported_output)
+  untabled            the checker raised a Python error that matches no entry of its table of
+                      Python's errors (`attn-cli exercise-errors`)                  (must be 0)
+  unconfirmed         table entries the exercise can raise that no line confirmed: raised by the
+                      checker with Python raising the same type and message (SyntaxError: the same
+                      type; Python shows the line where the checker gives the column)  (must be
+                      none, with --require-table: the run holds gen_lines.table_cover_count() lines)
 Exit status 1 when a gate fails.
 """
 import argparse
@@ -215,6 +221,7 @@ def main():
     ap.add_argument('--cli', default='build/native/attn-cli')
     ap.add_argument('--report', default='')
     ap.add_argument('--examples', type=int, default=15)
+    ap.add_argument('--require-table', action='store_true', help='fail on table entries no line confirmed')
     args = ap.parse_args()
     resource.setrlimit(resource.RLIMIT_AS, (6 << 30, 6 << 30))
     signal.signal(signal.SIGALRM, _alarm)
@@ -224,10 +231,14 @@ def main():
     r = subprocess.run([args.cli, 'exercise-batch'], input=batch.encode(), capture_output=True, check=True)
     cpp = parse_records(r.stdout)
     assert len(cpp) == len(items), (len(cpp), len(items))
+    t = subprocess.run([args.cli, 'exercise-errors'], capture_output=True, check=True, text=True)
+    table = [dict(zip(('code', 'type', 'message', 'where', 'scope'), l.split('\t'))) for l in t.stdout.splitlines()]
+    confirmed = collections.Counter()
+    disputed = collections.Counter()
 
     figures = dict(lines=len(items), correct_but_wrong=0, valid_called_wrong=0, invalid_run=0, silent_text_diff=0,
                    unsupported=0, unsupported_output=0, py_correct=0, cpp_correct=0, erroring=0, type_equal=0, message_equal=0,
-                   py_syntax=0, full_program_checked=0)
+                   py_syntax=0, full_program_checked=0, untabled=0)
     examples = {}
     unsupported = collections.Counter()
 
@@ -239,7 +250,10 @@ def main():
     full_checked = set()
     for it, c in zip(items, cpp):
         k = it['todo']
-        c_out, c_err, c_verdict, c_code, c_reason, _ = c
+        c_out, c_err, c_verdict, c_code, c_reason, _, c_entry = c
+        if c_entry == '?':
+            figures['untabled'] += 1
+            note('untabled', it, checker=(c_out.splitlines() or [''])[-1])
         program = it['program']
         try:
             compile(program, 'lesson1_exercise.py', 'exec')
@@ -256,6 +270,7 @@ def main():
             else:
                 figures['erroring'] += 1
                 figures['type_equal'] += 1
+                confirmed[c_entry] += c_entry == 'syntax'
             continue
         head = program[: program.index('\n' + it['experiment'])] + '\n'
         p_out, p_err = run_py(head, {'__name__': '__main__', '__builtins__': builtins})
@@ -296,6 +311,9 @@ def main():
         else:
             figures['erroring'] += 1
             pt = error_type(p_err) if p_err is not None else ''
+            agrees = pt == c_err and (p_out == c_out or c_err == 'SyntaxError')
+            if c_entry:
+                (confirmed if agrees else disputed)[c_entry] += 1
             if pt == c_err:
                 figures['type_equal'] += 1
                 if p_out == c_out:
@@ -310,6 +328,9 @@ def main():
     gates = dict(correct_but_wrong=figures['correct_but_wrong'] == 0, valid_called_wrong=figures['valid_called_wrong'] == 0,
                  invalid_run=figures['invalid_run'] == 0, silent_text_diff=figures['silent_text_diff'] == 0,
                  exception_types=figures['type_agreement_pct'] >= 95.0)
+    figures['unconfirmed'] = [e['code'] for e in table if e['scope'] == 'exercise' and not confirmed[e['code']]]
+    figures['table_disputed'] = dict(disputed.most_common())
+    gates['error_table'] = figures['untabled'] == 0 and not (args.require_table and figures['unconfirmed'])
     figures['gates_failed'] = [g for g, ok in gates.items() if not ok]
     figures['unsupported_top'] = dict(unsupported.most_common(12))
     if args.report:

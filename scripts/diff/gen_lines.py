@@ -12,7 +12,8 @@ same lines. Lines come from five families, mixed in fixed proportions:
 
 and every 40th line prints an array over 1,000 elements (BIG: NumPy's summarised printing); every
 9th comes from EDGE (dtype spellings, strings to numbers, signed zeros, non-ASCII literals, 0-d arrays,
-arrays too large to build, line joins).
+arrays too large to build, line joins); every 7th other raises the next entry of the checker's table of
+Python's errors (TABLE).
 
 Every line is harmless to run in a real Python process with an address-space limit and a
 per-line alarm (no file writes, no process calls, no unbounded integer powers).
@@ -321,12 +322,133 @@ EDGE = {
 }
 
 
+# One line in TABLE_EVERY (where no EDGE or BIG line goes) raises an entry of the checker's table of
+# Python's errors (`attn-cli exercise-errors`, cpp/src/pyeval/errors.cpp), in turn: every entry is
+# raised once in the first table_cover_count() lines, whatever the seed. The forms vary with the
+# seed; each must make Python raise that error too (exercise_diff.py confirms the entries).
+TABLE_EVERY = 7
+_I = lambda r: r.choice(['2', '3', '5', '7'])
+TABLE = [
+    ('no-keywords', 1, lambda r: r.choice(['Q @ K.T / np.sqrt(len(obj=Q))', 'Q @ K.swapaxes(axis1=0, axis2=1)',
+                                          'np.where(Q > 0, x=Q, y=K)'])),
+    ('positional-count', 1, lambda r: f'Q @ np.swapaxes(K, 0, 1, {_I(r)})'),
+    ('positional-range', 1, lambda r: r.choice([f'Q @ K.T / np.sqrt(d_k, 1, {_I(r)})', f'np.triu(Q, 1, {_I(r)})'])),
+    ('unexpected-keyword', 2, lambda r: r.choice([f'np.triu(np.ones((T, T), dtype=bool), kk={_I(r)})',
+                                                 'np.sqrt(scores, where_=True)', 'np.where(mask, -np.inf, scores, out=scores)'])),
+    ('multiple-values', 2, lambda r: f'np.triu(np.ones((T, T), dtype=bool), 1, k={_I(r)})'),
+    ('missing-argument', 1, lambda r: r.choice(['Q @ np.swapaxes(K, 0)', 'np.triu(np.float64(1.0))'])),
+    ('at-least-one', 3, lambda r: r.choice(['max()', 'min()'])),
+    ('list-arguments', 3, lambda r: 'list(scores, scores)'),
+    ('reshape-arguments', 1, lambda r: 'Q @ K.reshape()'),
+    ('not-callable', 1, lambda r: r.choice([f'd_k({_I(r)})', 'Q(K)', '(Q @ K.T)(d_k)'])),
+    ('name', 1, lambda r: r.choice(['Q @ k.T / np.sqrt(d_k)', 'q @ K.T', 'Q @ K.T / np.sqrt(dk)', 'Q @ K.T / sqrt(d_k)'])),
+    ('unbound-local', 1, lambda r: r.choice(['Q @ K.T / np.sqrt(weights)', 'Q @ K.T + mask'])),
+    ('module-attribute', 1, lambda r: r.choice(['Q @ K.T / np.sqroot(d_k)', 'np.softmax(Q @ K.T)', 'Q @ K.T / np.root(d_k)'])),
+    ('object-attribute', 1, lambda r: r.choice(['Q @ K.t / np.sqrt(d_k)', 'Q @ K.T / d_k.sqrt()', 'Q.matmul(K.T)'])),
+    ('not-subscriptable', 1, lambda r: f'Q @ K.T / np.sqrt(d_k[{r.choice(["0", "-1"])}])'),
+    ('slice-indices', 1, lambda r: f'Q[{r.choice(["0.5", "1.5"])}:] @ K.T'),
+    ('slice-step', 1, lambda r: 'Q[::0] @ K.T'),
+    ('sequence-index-type', 1, lambda r: f'Q @ K.T / np.sqrt(Q.shape[{r.choice(["0.5", "1.0", "None"])}])'),
+    ('sequence-index-range', 1, lambda r: f'Q @ K.T / np.sqrt(Q.shape[{r.choice(["2", "5", "-3"])}])'),
+    ('scalar-index', 1, lambda r: 'Q @ K.T / np.sqrt(np.float64(d_k)[0])'),
+    ('index-types', 1, lambda r: f'Q[{r.choice(["0.5", "1.0", chr(39) + "a" + chr(39)])}] @ K.T'),
+    ('single-ellipsis', 1, lambda r: 'Q[..., ...] @ K.T'),
+    ('too-many-indices', 1, lambda r: f'Q[0, 0, {r.choice(["0", "1", ":"])}] @ K.T'),
+    ('index-bounds', 1, lambda r: f'Q[{r.choice(["100", "-100", "4"])}] @ K.T'),
+    ('not-iterable', 3, lambda r: r.choice(['list(T)', 'max(T)', 'sum(None)'])),
+    ('iterate-0d', 3, lambda r: 'list(np.array(1.0))'),
+    ('len-unsized', 1, lambda r: 'Q @ K.T / np.sqrt(len(np.array(1.0)))'),
+    ('no-len', 1, lambda r: r.choice(['Q @ K.T / np.sqrt(len(d_k))', 'Q @ K.T / np.sqrt(len(None))'])),
+    ('empty-sequence', 3, lambda r: r.choice(['max(())', 'min([])'])),
+    ('operand-types', 1, lambda r: r.choice(['(1, 2) - (1, 2)', '(1, 2) @ (3, 4)', 'Q.shape @ K.shape', '[1] @ (1,)',
+                                            'Q.shape @ 2', 'np.float64(2) @ Q.shape', 'None @ None', 'd_k @ d_k'])),
+    ('unary-operand', 1, lambda r: r.choice(['-(1, 2)', '~1.5', '-None', '+Q.shape'])),
+    ('division-by-zero', 1, lambda r: f'Q @ K.T / ({_I(r)} / 0)'),
+    ('float-division-by-zero', 1, lambda r: f'Q @ K.T / ({_I(r)}.0 / 0)'),
+    ('int-floor-division-by-zero', 1, lambda r: f'Q @ K.T / ({_I(r)} // 0)'),
+    ('int-modulo-by-zero', 1, lambda r: f'Q @ K.T / ({_I(r)} % 0)'),
+    ('float-floor-division-by-zero', 1, lambda r: f'Q @ K.T / ({_I(r)}.5 // 0)'),
+    ('float-modulo-by-zero', 1, lambda r: f'Q @ K.T / ({_I(r)}.5 % 0)'),
+    ('zero-negative-power', 1, lambda r: f'Q @ K.T / (0.0 ** -{_I(r)})'),
+    ('power-overflow', 1, lambda r: f'Q @ K.T / ({_I(r)}.0 ** 1000)'),
+    ('not-integer', 2, lambda r: r.choice(['np.triu(np.ones((T, T), dtype=bool), k=1.5)', 'np.ones((T, 2.5))',
+                                          'np.ones((T, T), dtype=bool)[None:None:"a"]', 'np.eye(T, 1.5)'])),
+    ('float-axis', 3, lambda r: f'softmax(scores) / scores.mean(axis={r.choice(["1.0", "-1.0", "(1.0,)", "np.float64(1)"])})'),
+    ('integer-required', 3, lambda r: r.choice(['softmax(scores).sum(axis=True) * softmax(scores)',
+                                               'softmax(scores) / scores.max(axis=False)'])),
+    ('float-string', 1, lambda r: f"Q @ K.T / np.sqrt(float('{r.choice(['x', 'sixteen', '1,6'])}'))"),
+    ('int-string', 1, lambda r: f"Q @ K.T / np.sqrt(int('{r.choice(['x', '16.0', '1e1'])}'))"),
+    ('number-argument', 1, lambda r: r.choice(['Q @ K.T / np.sqrt(float(None))', 'Q @ K.T / np.sqrt(int(Q.shape))'])),
+    ('size-one', 1, lambda r: r.choice(['Q @ K.T / float(Q)', 'Q @ K.T / int(K)'])),
+    ('truth-ambiguous', 1, lambda r: r.choice(['Q @ K.T if Q else K', 'Q and K', 'not Q'])),
+    ('dtype-not-understood', 2, lambda r: f"np.triu(np.ones((T, T), dtype='{r.choice(['boolean_', 'xyz', 'float99'])}'), k=1)"),
+    ('dtype-interpret', 2, lambda r: f'np.triu(np.ones((T, T), dtype={r.choice(["5", "1.5", "True"])}), k=1)'),
+    ('negative-dimensions', 2, lambda r: r.choice(['np.triu(np.ones((-T, T), dtype=bool), k=1)', 'np.eye(-1)', 'np.zeros((T, -T))'])),
+    ('reshape-unknown', 1, lambda r: '(Q @ K.T).reshape(-1, -1)'),
+    ('reshape-size', 1, lambda r: r.choice([f'(Q @ K.T).reshape({_I(r)}, 3)', '(Q @ K.T).reshape(-1, 3)',
+                                           '(Q @ K.T).reshape(2, -2, 3)', '(Q @ K.T).reshape(5)', '(Q @ K.T).reshape(0, -1)'])),
+    ('max-dimensions', 2, lambda r: f'np.ones((1,) * {r.choice(["33", "40"])}, dtype=bool)'),
+    ('too-big', 1, lambda r: r.choice(['np.ones((2 ** 31, 2 ** 31))', 'np.zeros((10 ** 10, 10 ** 10))'])),
+    ('memory', 1, lambda r: r.choice(['np.ones((100000, 100000))', 'np.zeros((T, 10 ** 11))', 'np.arange(10 ** 11)'])),
+    ('axis-bounds', 3, lambda r: f'softmax(scores) / scores.sum(axis={r.choice(["2", "-3", "5"])})'),
+    ('duplicate-axis', 3, lambda r: 'softmax(scores) / scores.sum(axis=(1, 1))'),
+    ('axes-mismatch', 1, lambda r: 'Q @ K.transpose(0, 1, 2)'),
+    ('repeated-axis', 1, lambda r: 'Q @ K.transpose(0, 0)'),
+    ('broadcast', 1, lambda r: f'Q @ K.T + np.ones({r.choice(["3", "5", "(2, 3)"])})'),
+    ('zero-size-reduction', 3, lambda r: f'softmax(scores) * np.ones((0,)).{r.choice(["max", "min"])}()'),
+    ('output-array', 3, lambda r: 'softmax(scores) / np.sum(scores, out=1)'),
+    ('ufunc-types', 1, lambda r: r.choice(['Q @ K.T & d_k', '(Q @ K.T) | (Q @ K.T)', '~(Q @ K.T)'])),
+    ('ufunc-no-loop', 1, lambda r: f'Q @ K.T / np.{r.choice(["sqrt", "exp", "log"])}(None)'),
+    ('round-cast', 2, lambda r: 'np.round(np.triu(np.ones((T, T), dtype=bool), k=1), 1)'),
+    ('bool-subtract', 2, lambda r: 'np.triu(np.ones((T, T), dtype=bool), k=1) - np.eye(T, dtype=bool)'),
+    ('bool-negative', 2, lambda r: '-np.triu(np.ones((T, T), dtype=bool), k=1)'),
+    ('negative-integer-power', 2, lambda r: f'np.arange(T) ** -{_I(r)}'),
+    ('matmul-dimensions', 1, lambda r: r.choice(['Q @ 2.0', f'{_I(r)} @ K.T', 'Q @ None'])),
+    ('matmul-core', 1, lambda r: r.choice(['Q @ K', 'Q @ (1, 2)', 'Q.T @ K.T'])),
+    ('matmul-broadcast', 1, lambda r: 'np.ones((2, 4, 16)) @ np.ones((3, 16, 4))'),
+    ('not-aligned', 1, lambda r: r.choice(['np.dot(Q, K)', 'Q.dot(K)', 'np.inner(Q, K.T)'])),
+    ('tensordot-mismatch', 1, lambda r: 'np.tensordot(Q, K, axes=([1], [0]))'),
+    ('arange-length', 2, lambda r: 'np.arange(0, np.nan)[None, :T] > np.arange(T)[:, None]'),
+    ('arange-size', 2, lambda r: r.choice(['np.arange(0, np.inf)[None, :T] > np.arange(T)[:, None]', 'np.arange(-np.inf, T)',
+                                          'np.arange(1e300)', 'np.arange(np.inf)'])),
+    ('arange-bool', 2, lambda r: f'np.arange({r.choice(["5", "T", "3"])}, dtype=bool)'),
+    ('where-xy', 2, lambda r: 'np.where(np.triu(np.ones((T, T), dtype=bool), k=1), True)'),
+    ('einsum-operand-count', 1, lambda r: "np.einsum('id,jd->ij', Q)"),
+    ('einsum-subscript', 1, lambda r: "np.einsum('i1,j1->ij', Q, K)"),
+    ('einsum-subscript-count', 1, lambda r: "np.einsum('idk,jd->ij', Q, K)"),
+    ('einsum-broadcast', 1, lambda r: r.choice(["np.einsum('...id,...jd->...ij', np.ones((2, 4, 16)), np.ones((3, 4, 16)))",
+                                               "np.einsum('id,dj->ij', Q, K)", "np.einsum('id,dj', Q, K)",
+                                               "np.einsum('xd,dj->j', Q, K)", "np.einsum('id,jd->ij', Q, np.ones((5, 8)))",
+                                               "np.einsum('ij,j->i', Q, np.ones(5))", "np.einsum('...d,...d', np.ones((2, 16)), np.ones((3, 16)))",
+                                               "np.einsum('id,id->d', Q, np.ones((5, 16)))"])),
+    ('einsum-output-unknown', 1, lambda r: "np.einsum('id,jd->iz', Q, K)"),
+    ('einsum-output-repeated', 1, lambda r: "np.einsum('id,jd->ii', Q, K)"),
+    ('einsum-output-dimensions', 1, lambda r: "np.einsum('...id,jd->ij', np.ones((2, 4, 16)), K)"),
+    ('syntax', 1, lambda r: r.choice(['Q @ K.T /', 'Q @ (K.T', 'Q @@ K.T', 'Q @ K.T / np.sqrt(d_k))'])),
+]
+
+
+def _table_slot(i):
+    return i % TABLE_EVERY == 3 and i % EDGE_EVERY != EDGE_EVERY - 1 and i % BIG_EVERY != BIG_EVERY - 1
+
+
+def table_cover_count():
+    """The fewest lines that raise every TABLE entry once."""
+    i = slots = 0
+    while slots < len(TABLE):
+        slots += _table_slot(i)
+        i += 1
+    return i
+
+
 def generate(seed, count):
     rng = random.Random(seed)
     big_rng = random.Random(seed * 1000003 + 1)
     edge_rng = random.Random(seed * 1000003 + 2)
     out = []
+    table_rng = random.Random(seed * 1000003 + 3)
     fams = ['right'] * 15 + ['mistake'] * 20 + ['numpy'] * 35 + ['syntax'] * 18 + ['hostile'] * 12
+    table = 0
     for _ in range(count):
         todo = rng.choice((1, 2, 3))
         fam = rng.choice(fams)
@@ -352,6 +474,10 @@ def generate(seed, count):
             line = edge_rng.choice(EDGE[todo])(edge_rng)
             if edge_rng.random() < 0.2 and not line.startswith(TARGETS[todo - 1] + ' ='):
                 line = f'{TARGETS[todo - 1]} = {line}'
+        if _table_slot(len(out)):
+            _, todo, make = TABLE[table % len(TABLE)]
+            line = make(table_rng)
+            table += 1
         if len(out) % BIG_EVERY == BIG_EVERY - 1:
             todo = big_rng.choice((1, 2, 3))
             line = big_rng.choice(BIG[todo])

@@ -53,11 +53,12 @@ bool bind(const std::string& fname, const Args& a, std::string_view params, std:
   // Python's checks first, as Python binds: the count of positional
   // arguments, then each keyword, then the required ones.
   if (a.pos.size() > n_positional) {
-    cx.raise(Exc::TypeError, required == n_positional
-                             ? fname + "() takes " + std::to_string(required) + " positional argument" +
-                                   (required == 1 ? "" : "s") + " but " + std::to_string(a.pos.size()) + " were given"
-                             : fname + "() takes from " + std::to_string(required) + " to " + std::to_string(n_positional) +
-                                   " positional arguments but " + std::to_string(a.pos.size()) + " were given");
+    // a method NumPy implements in Python counts its array among them
+    const std::size_t self = fname[0] == '_' ? 1 : 0, lo = required + self, hi = n_positional + self;
+    cx.raise(Exc::TypeError, lo == hi ? fname + "() takes " + std::to_string(lo) + " positional argument" + (lo == 1 ? "" : "s") +
+                                            " but " + std::to_string(a.pos.size() + self) + " were given"
+                                      : fname + "() takes from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                                            " positional arguments but " + std::to_string(a.pos.size() + self) + " were given");
     return false;
   }
   std::vector<std::size_t> kw_at;
@@ -129,6 +130,10 @@ bool parse_dtype(const Value& v, DType& out, Context& cx) {
     cx.unsupported(Construct::Dtype, s);
     return false;
   }
+  if (v.kind == Kind::Tuple || v.kind == Kind::List) {  // NumPy's structured and sub-array dtypes
+    cx.unsupported(Construct::Dtype, py_repr(v));
+    return false;
+  }
   cx.raise(Exc::TypeError, "Cannot interpret '" + py_repr(v) + "' as a data type");
   return false;
 }
@@ -144,9 +149,11 @@ bool parse_shape(const Value& v, Shape& out, Context& cx) {
       cx.raise(Exc::ValueError, "negative dimensions are not allowed");
       return false;
     }
-    out.push_back(static_cast<std::size_t>(x));
+    std::size_t dim = 0;
+    if (!to_dim(cx, static_cast<double>(x), dim)) return false;
+    out.push_back(dim);
   }
-  return check_shape(cx, out);
+  return true;
 }
 
 
@@ -183,7 +190,7 @@ bool keepdims_flag(const Value& v, Context& cx, bool& out) {
 // NumPy's ufuncs take their operands by position only (np.matmul(x1=...) is
 // a TypeError); a further positional argument is `out`.
 bool ufunc_args(const char* uname, const Args& a, std::size_t nin, Context& cx) {
-  if (a.pos.size() < nin || (!a.kw.empty() && a.pos.size() < nin)) {
+  if (a.pos.size() < nin || a.pos.size() > nin + 1) {
     cx.raise(Exc::TypeError, std::string(uname) + "() takes from " + std::to_string(nin) + " to " + std::to_string(nin + 1) +
                              " positional arguments but " + std::to_string(a.pos.size()) + " were given");
     return false;

@@ -75,10 +75,18 @@ Value swapaxes(const Array& a, const Value& x1, const Value& x2, Context& cx) {
 
 // ------------------------------------------------------------ reductions --
 
-// axis: None, an int or a tuple of ints. Fills `red` (per-axis flag).
-bool parse_axes(const Value& axis, std::size_t nd, Context& cx, std::vector<bool>& red) {
+// axis: None, an int or a tuple of ints. Fills `red` (per-axis flag). mean
+// (NumPy's Python code) words a float axis its own way.
+bool parse_axes(const Value& axis, std::size_t nd, bool mean, Context& cx, std::vector<bool>& red) {
   red.assign(nd, axis.kind == Kind::None);
   if (axis.kind == Kind::None) return true;
+  auto is_float = [](const Value& v) {
+    return v.kind == Kind::Float || (v.kind == Kind::Array && v.arr->shape.empty() && v.arr->dtype == DType::Float);
+  };
+  if (mean && (is_float(axis) || (axis.kind == Kind::Tuple && std::any_of(axis.items.begin(), axis.items.end(), is_float)))) {
+    cx.raise(Exc::TypeError, "integer argument expected, got float");
+    return false;
+  }
   if (axis.kind == Kind::List || axis.kind == Kind::Float || axis.kind == Kind::Str) {
     cx.raise(Exc::TypeError, "'" + type_name(axis) + "' object cannot be interpreted as an integer");
     return false;
@@ -110,7 +118,7 @@ Value reduce(const Array& a, Reduce kind, const Value& axis_in, bool keepdims, C
                            (axis_in.num == 0 || axis_in.num == -1);
   const Value& axis = zero_d_axis ? Value() : axis_in;
   std::vector<bool> red;
-  if (!parse_axes(axis, nd, cx, red)) return {};
+  if (!parse_axes(axis, nd, kind == Reduce::Mean, cx, red)) return {};
   if (!charge(cx, static_cast<double>(a.size()))) return {};
   // Move the reduced axes last (keeping their order), then reduce runs.
   std::vector<std::size_t> perm;
@@ -258,7 +266,7 @@ Value where3(const Value& cv, const Value& xv, const Value& yv, Context& cx) {
                               shape_msg(x->shape) + " " + shape_msg(y->shape) + " ");
     return {};
   }
-  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out, promote(x->dtype, y->dtype)) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> d(numel(out));
   const std::array<const Shape*, 3> ins{&c->shape, &x->shape, &y->shape};
   broadcast_loop<3>(out, ins, [&](std::size_t i, const std::array<std::size_t, 3>& off) {
@@ -277,7 +285,7 @@ Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
   Shape out = m.shape;
   if (out.size() == 1) out = {m.shape[0], m.shape[0]};
   const std::size_t R = out[out.size() - 2], C = out.back();
-  if (!check_size(cx, static_cast<double>(numel(out))) || !charge(cx, static_cast<double>(numel(out)))) return {};
+  if (!check_shape(cx, out, m.dtype) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> d(numel(out));
   const std::size_t n = numel(out);
   for (std::size_t i = 0; i < n; ++i) {
@@ -292,17 +300,19 @@ Value tri_mask(const Array& m, double k, bool upper, Context& cx) {
 }
 
 
-// a.reshape(shape): one -1 is inferred.
+// a.reshape(shape): one negative size is inferred (NumPy takes any negative as -1).
 Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
   std::vector<Value> dims = dims_in;
   if (dims.size() == 1 && (dims[0].kind == Kind::Tuple || dims[0].kind == Kind::List)) dims = dims[0].items;
   if (!check_ndim(cx, dims.size())) return {};
   Shape out;
   std::size_t known = 1, unknown = dims.size();
+  std::vector<long long> given;
   for (std::size_t i = 0; i < dims.size(); ++i) {
     long long d = 0;
     if (!to_index(dims[i], cx, d)) return {};
-    if (d == -1) {
+    given.push_back(d);
+    if (d < 0) {
       if (unknown != dims.size()) {
         cx.raise(Exc::ValueError, "can only specify one unknown dimension");
         return {};
@@ -311,16 +321,10 @@ Value reshape(const Array& a, const std::vector<Value>& dims_in, Context& cx) {
       out.push_back(0);
       continue;
     }
-    if (d < 0) {
-      cx.raise(Exc::ValueError, "negative dimensions not allowed");
-      return {};
-    }
     out.push_back(static_cast<std::size_t>(d));
     known *= static_cast<std::size_t>(d);
   }
-  std::string want = "(";
-  for (std::size_t i = 0; i < dims.size(); ++i) want += (i ? ", " : "") + int_text(dims[i].kind == Kind::Array ? dims[i].arr->data[0] : dims[i].num);
-  want += dims.size() == 1 ? ",)" : ")";
+  const std::string want = shape_msg_newaxis(given);
   if (unknown != dims.size()) {
     if (known == 0 || a.size() % known != 0) {
       cx.raise(Exc::ValueError, "cannot reshape array of size " + std::to_string(a.size()) + " into shape " + want);

@@ -146,7 +146,20 @@ const Builtin* find_builtin(Home home, std::string_view name) {
 
 std::span<const Builtin> builtin_table() { return kBuiltins; }
 
-bool Call::bind() { return impl::bind(name, args, fn.params, fn.required, p, cx); }
+namespace {
+
+// The name in NumPy's argument errors: that of the Python function doing the work.
+std::string bind_name(const Builtin& fn) {
+  const std::string n = fn.name;
+  if (fn.home == Home::Ndarray && (n == "sum" || n == "mean")) return "_" + n;
+  if (n == "max" || n == "min") return fn.home == Home::Ndarray ? "_a" + n : fn.home == Home::Numpy ? "a" + n : n;
+  if (fn.home == Home::Numpy && n == "round") return "round_";
+  return n;
+}
+
+}  // namespace
+
+bool Call::bind() { return impl::bind(bind_name(fn), args, fn.params, fn.required, p, cx); }
 
 Value get_attr(const Value& v, const std::string& name, Context& cx) {
   if (is_dtype_instance(v)) {  // .name, .kind, .itemsize, ...: not modelled

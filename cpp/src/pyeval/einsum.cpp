@@ -53,6 +53,10 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
   Shape ell;  // broadcast ellipsis shape
   std::string counts_order;
   std::map<char, int> counts;
+  // sizes that do not broadcast: NumPy finds them when it builds its
+  // iterator, after reading the output subscripts
+  bool mismatch = false;
+  std::size_t n_ell_max = 0;
   auto valid_label = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
   for (std::size_t k = 0; k < arrs.size(); ++k) {
     std::string t = terms[k];
@@ -75,12 +79,9 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     Shape es(arrs[k]->shape.begin() + static_cast<long>(before.size()),
              arrs[k]->shape.begin() + static_cast<long>(before.size() + n_ell));
     Shape merged;
-    if (!broadcast_shapes(ell, es, merged)) {
-      cx.raise(Exc::ValueError, "einsum: the '...' dimensions " + shape_msg(ell) + " and " + shape_msg(es) +
-                                " of the operands cannot be broadcast together");
-      return {};
-    }
-    ell = merged;
+    if (broadcast_shapes(ell, es, merged)) ell = merged;
+    else mismatch = true;
+    n_ell_max = std::max(n_ell_max, n_ell);
     std::vector<int>& lab = axis_label[k];
     for (char c : before) lab.push_back(c);
     for (std::size_t i = 0; i < n_ell; ++i) lab.push_back(-static_cast<int>(n_ell - i));
@@ -99,12 +100,7 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
       if (it == dim.end()) dim[c] = sz;
       else if (it->second != sz) {
         if (it->second == 1) it->second = sz;
-        else if (sz != 1) {
-          cx.raise(Exc::ValueError, std::string("einsum: size of subscript '") + c + "' does not match: " +
-                                    std::to_string(it->second) + " and " + std::to_string(sz) + " (operand " +
-                                    std::to_string(k) + ", axis " + std::to_string(ax) + ")");
-          return {};
-        }
+        else if (sz != 1) mismatch = true;
       }
       if (!counts.count(c)) counts_order += c;
       ++counts[c];
@@ -154,6 +150,27 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
     for (const auto& [c, n] : counts)
       if (n == 1) out_labels += c;  // std::map: ASCII order
   }
+  if (mismatch) {
+    // NumPy's iterator: the output's axes, then the summed labels in ASCII
+    // order; each operand's axes mapped onto them ("newaxis" where it has none)
+    std::vector<int> iter;
+    if (out_ell)
+      for (std::size_t i = 0; i < n_ell_max; ++i) iter.push_back(-static_cast<int>(n_ell_max - i));
+    for (char c : out_labels) iter.push_back(c);
+    for (const auto& [c, n] : counts)
+      if (out_labels.find(c) == std::string::npos) iter.push_back(c);
+    std::string msg = "operands could not be broadcast together with remapped shapes [original->remapped]: ";
+    for (std::size_t k = 0; k < arrs.size(); ++k) {
+      std::vector<long long> remapped;
+      for (int label : iter) {
+        const auto at = std::find(axis_label[k].begin(), axis_label[k].end(), label);
+        remapped.push_back(at == axis_label[k].end() ? -1 : static_cast<long long>(arrs[k]->shape[at - axis_label[k].begin()]));
+      }
+      msg += shape_msg(arrs[k]->shape) + "->" + shape_msg_newaxis(remapped) + " ";
+    }
+    cx.raise(Exc::ValueError, msg);
+    return {};
+  }
   std::string sum_labels;
   for (char c : counts_order)
     if (out_labels.find(c) == std::string::npos) sum_labels += c;
@@ -162,7 +179,9 @@ Value einsum(const std::string& spec_in, const std::vector<Value>& ops, Context&
   double sum_size = 1;
   for (char c : sum_labels) sum_size *= static_cast<double>(dim[c]);
   const double n_out = static_cast<double>(numel(out_shape));
-  if (!check_ndim(cx, out_shape.size()) || !check_size(cx, n_out) ||
+  DType out_dt = arrs[0]->dtype;
+  for (const auto& a : arrs) out_dt = promote(out_dt, a->dtype);
+  if (!check_ndim(cx, out_shape.size()) || !check_shape(cx, out_shape, out_dt) ||
       !charge(cx, n_out * std::max(1.0, sum_size) * static_cast<double>(arrs.size())))
     return {};
   // strides of every operand per label / ellipsis position

@@ -129,7 +129,8 @@ Value call_dtype(const Value& f, const Args& args, Context& cx) {
       return {};
     }
     if (!a || (x.kind != Kind::Array && !is_num(x))) {
-      cx.raise(Exc::TypeError, f.text + "() argument must be a string or a real number, not '" + type_name(x) + "'");
+      cx.raise(Exc::TypeError, f.text + "() argument must be a string" + (f.text == "int" ? ", a bytes-like object" : "") +
+                                   " or a real number, not '" + type_name(x) + "'");
       return {};
     }
     if (a->size() != 1) {

@@ -35,6 +35,9 @@ constexpr double kMaxExactInt = 9007199254740992.0;  // 2^53
 std::string int_text(double x);
 // NumPy's shape in error messages: "(4,16)", "(4,)", "()".
 std::string shape_msg(const Shape& s);
+// NumPy's shape in messages with "newaxis" for negative entries, leading ones
+// left out: (-1, 3) is "(3)", (2, -1) "(2,newaxis)".
+std::string shape_msg_newaxis(const std::vector<long long>& s);
 std::size_t numel(const Shape& s);
 Value func(std::string name, const Value* self = nullptr);
 Value module(const char* name);
@@ -47,8 +50,12 @@ inline DType promote(DType a, DType b) { return a > b ? a : b; }
 inline double scalar_of(const Value& v) { return v.kind == Kind::Array ? v.arr->data[0] : v.num; }
 
 bool check_size(Context& cx, double n);
-// check_size for an array of this shape (which the error then records).
-bool check_shape(Context& cx, const Shape& shape);
+// A dimension that this build's size_t holds (unsupported beyond; NumPy's own
+// limits are checked by check_shape).
+bool to_dim(Context& cx, double x, std::size_t& out);
+// check_size for an array of this shape and dtype, with NumPy's errors where
+// NumPy cannot allocate it (the error then records the shape).
+bool check_shape(Context& cx, const Shape& shape, DType dt = DType::Float);
 bool charge(Context& cx, double n);
 bool check_ndim(Context& cx, std::size_t nd);
 Value make(DType dt, Shape shape, std::vector<double> data);

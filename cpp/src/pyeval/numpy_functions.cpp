@@ -23,8 +23,9 @@ Value fn_eye(Call& c) {
     cx.raise(Exc::ValueError, "negative dimensions are not allowed");
     return {};
   }
-  if (!check_shape(cx, {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)}) ||
-      !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
+  std::size_t rows = 0, cols = 0;
+  if (!to_dim(cx, static_cast<double>(n), rows) || !to_dim(cx, static_cast<double>(mm), cols) ||
+      !check_shape(cx, {rows, cols}, dt) || !charge(cx, static_cast<double>(n) * static_cast<double>(mm)))
     return {};
   const std::size_t R = static_cast<std::size_t>(n), C = static_cast<std::size_t>(mm);
   std::vector<double> d(R * C, 0.0);
@@ -74,7 +75,8 @@ Value fn_inner(Call& c) {
   std::vector<Value>& p = c.p;
   ArrayPtr a = to_array(p[0], cx), b = a ? to_array(p[1], cx) : nullptr;
   if (!a || !b) return {};
-  if (a->shape.empty() || b->shape.empty()) return binary(Op::Mul, p[0], p[1], cx);
+  if (a->shape.empty() || b->shape.empty())  // NumPy's product: a NumPy scalar for two scalars
+    return binary(Op::Mul, make(a->dtype, a->shape, a->data), make(b->dtype, b->shape, b->data), cx);
   if (a->shape.back() != b->shape.back()) {
     std::vector<std::size_t> perm(b->shape.size());
     for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = perm.size() - 1 - i;
@@ -122,6 +124,7 @@ Value fn_fill(Call& c) {
     dt = fv->dtype;
   }
   if (dv.kind != Kind::None && !parse_dtype(dv, dt, cx)) return {};
+  if (!check_shape(cx, s, dt)) return {};
   if (dt == DType::Bool) fill = fill != 0;
   if (dt == DType::Int) fill = std::trunc(fill);
   if (!charge(cx, static_cast<double>(numel(s)))) return {};
@@ -159,9 +162,13 @@ Value fn_arange(Call& c) {
     cx.raise(Exc::ZeroDivisionError, "division by zero");
     return {};
   }
-  const double len = std::max(0.0, std::ceil((a1 - a0) / st));
-  if (!std::isfinite(len)) {
+  const double raw = std::ceil((a1 - a0) / st), len = std::max(0.0, raw);
+  if (std::isnan(raw)) {
     cx.raise(Exc::ValueError, "arange: cannot compute length");
+    return {};
+  }
+  if (std::isinf(raw) || len > 9.2e18) {  // beyond npy_intp
+    cx.raise(Exc::ValueError, "Maximum allowed size exceeded");
     return {};
   }
   DType dt = all_int ? DType::Int : DType::Float;
@@ -170,13 +177,9 @@ Value fn_arange(Call& c) {
     cx.raise(Exc::TypeError, "arange() is only supported for booleans when the result has at most length 2.");
     return {};
   }
-  if (!check_size(cx, len) || !charge(cx, len)) {
-    if (cx.is_unsupported() && cx.error->construct == Construct::ArrayTooLarge && len < 1e18) {
-      cx.error->shape = {static_cast<std::size_t>(len)};
-      cx.error->depth = cx.depth;
-    }
-    return {};
-  }
+  std::size_t n = 0;
+  if (!to_dim(cx, len, n) || !check_shape(cx, {n}, dt)) return {};
+  if (!charge(cx, len)) return {};
   // NumPy casts the first two values (start, start + step) to the dtype and
   // steps by their difference from there.
   auto cast = [dt](double x) { return dt == DType::Bool ? double(x != 0) : dt == DType::Int ? std::trunc(x) : x; };
@@ -210,11 +213,14 @@ Value fn_tri(Call& c) {
   if (p[2].kind != Kind::None && !real_k(p[2], cx, k)) return {};
   DType dt = DType::Float;
   if (p[3].kind != Kind::None && !parse_dtype(p[3], dt, cx)) return {};
-  if (n < 0 || mm < 0) {
-    cx.raise(Exc::ValueError, "negative dimensions are not allowed");
+  // NumPy compares np.arange(N) with np.arange(M): a negative size is empty
+  n = std::max(n, 0LL);
+  mm = std::max(mm, 0LL);
+  // NumPy first builds the comparison of the indices, a bool array
+  std::size_t rows = 0, cols = 0;
+  if (!to_dim(cx, static_cast<double>(n), rows) || !to_dim(cx, static_cast<double>(mm), cols) ||
+      !check_shape(cx, {rows, cols}, DType::Bool))
     return {};
-  }
-  if (!check_shape(cx, {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)})) return {};
   Array ones;
   ones.dtype = dt;
   ones.shape = {static_cast<std::size_t>(n), static_cast<std::size_t>(mm)};
@@ -226,6 +232,11 @@ Value fn_where(Call& c) {
   Context& cx = c.cx;
   const Args& args = c.args;
   std::vector<Value>& p = c.p;
+  for (const auto& kw : args.kw)  // NumPy's dispatcher binds where(condition, x, y) first
+    if (kw.first != "condition" && kw.first != "x" && kw.first != "y") {
+      cx.raise(Exc::TypeError, "where() got an unexpected keyword argument '" + kw.first + "'");
+      return {};
+    }
   if (!args.kw.empty()) {
     cx.raise(Exc::TypeError, "where() takes no keyword arguments");
     return {};

@@ -103,7 +103,8 @@ Value unsupported_operands(std::string_view op, const Value& a, const Value& b, 
     cx.unsupported(Construct::StringOperators);
     return {};
   }
-  cx.raise(Exc::TypeError, "unsupported operand type(s) for " + std::string(op) + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  cx.raise(Exc::TypeError, "unsupported operand type(s) for " + std::string(op == "**" ? "** or pow()" : op) + ": '" +
+                               type_name(a) + "' and '" + type_name(b) + "'");
   return {};
 }
 
@@ -167,9 +168,9 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
     return {};
   }
   if (op == Op::MatMul) {
-    // `@` of two scalars (Python's or NumPy's) is not defined: no operand is an ndarray
+    // Only ndarray defines `@`: without one (scalars, tuples, lists, None) Python raises
     const bool nd_a = a.is_array() && !a.np_scalar, nd_b = b.is_array() && !b.np_scalar;
-    if (!nd_a && !nd_b && (is_num(a) || a.is_array()) && (is_num(b) || b.is_array())) {
+    if (!nd_a && !nd_b) {
       cx.raise(Exc::TypeError, "unsupported operand type(s) for @: '" + type_name(a) + "' and '" + type_name(b) + "'");
       return {};
     }
@@ -217,8 +218,12 @@ Value binary(Op op, const Value& a, const Value& b, Context& cx) {
   }
   if (a.is_array() || b.is_array()) {
     const Value& other = a.is_array() ? b : a;
-    if (is_num(other) || other.is_array() || ((other.kind == Kind::Tuple || other.kind == Kind::List) && tuple_to_array(other)))
-      return array_binary(op, a, b, cx);
+    const bool seq = other.kind == Kind::Tuple || other.kind == Kind::List;
+    if (is_num(other) || other.is_array() || (seq && tuple_to_array(other))) return array_binary(op, a, b, cx);
+    if (seq) {  // a sequence NumPy would turn into a nested or object array
+      cx.unsupported(Construct::ArrayObject);
+      return {};
+    }
   }
   return unsupported_operands(op_text(op), a, b, cx);
 }
@@ -252,10 +257,10 @@ Value array_binary(Op op, const Value& av, const Value& bv, Context& cx) {
     return Value::boolean(op == Op::Ne);
   }
   if (!broadcast_or_fail(a->shape, b->shape, out, cx)) return {};
-  if (!check_shape(cx, out) || !charge(cx, static_cast<double>(numel(out)))) return {};
   DType rt = is_comparison(op) ? DType::Bool : op == Op::Div ? DType::Float : dt;
   if (op == Op::Div || op == Op::Pow) dt = op == Op::Div ? DType::Float : dt;
   if ((op == Op::FloorDiv || op == Op::Mod) && dt == DType::Bool) rt = dt = DType::Int;
+  if (!check_shape(cx, out, rt) || !charge(cx, static_cast<double>(numel(out)))) return {};
   std::vector<double> data(numel(out));
   const std::array<const Shape*, 2> ins{&a->shape, &b->shape};
   const double* pa = a->data.data();
@@ -321,6 +326,11 @@ Value matmul(const Value& av, const Value& bv, Context& cx) {
   }
   ArrayPtr a = as_array(av), b = as_array(bv);
   if (!a && !b) return unsupported_operands("@", av, bv, cx);
+  // a sequence NumPy would turn into a nested or object array
+  if ((!a && (av.kind == Kind::Tuple || av.kind == Kind::List)) || (!b && (bv.kind == Kind::Tuple || bv.kind == Kind::List))) {
+    cx.unsupported(Construct::ArrayObject);
+    return {};
+  }
   const char* sig = "(n?,k),(k,m?)->(n?,m?)";
   // NumPy turns any other object (None, a string, ...) into a 0-d object array
   static const auto zero_d = std::make_shared<const Array>(Array{DType::Float, {}, {0.0}});
@@ -367,8 +377,8 @@ Value matmul(const Value& av, const Value& bv, Context& cx) {
   if (!a1) out.push_back(M);
   if (!b1) out.push_back(N);
   const double nb = static_cast<double>(numel(batch));
-  if (!check_ndim(cx, out.size()) || !check_size(cx, nb * M * N) || !charge(cx, nb * M * N * (K + 1))) return {};
   const DType dt = promote(a->dtype, b->dtype);
+  if (!check_ndim(cx, out.size()) || !check_shape(cx, out, dt) || !charge(cx, nb * M * N * (K + 1))) return {};
   std::vector<double> data(numel(out));
   const std::array<const Shape*, 2> ins{&ba, &bb};
   const double* pa = a->data.data();
@@ -425,11 +435,10 @@ Value dot(const Value& av, const Value& bv, Context& cx) {
   out.push_back(sb.back());
   const std::size_t Ma = numel(sa) / std::max<std::size_t>(K, 1), N = sb.back();
   const std::size_t Bb = numel(sb) / std::max<std::size_t>(K * N, 1);
-  if (!check_ndim(cx, out.size()) || !check_size(cx, static_cast<double>(Ma) * Bb * N) ||
-      !charge(cx, static_cast<double>(Ma) * Bb * N * (K + 1)))
+  const DType dt = promote(a->dtype, b->dtype);
+  if (!check_ndim(cx, out.size()) || !check_shape(cx, out, dt) || !charge(cx, static_cast<double>(Ma) * Bb * N * (K + 1)))
     return {};
   std::vector<double> d(Ma * Bb * N);
-  const DType dt = promote(a->dtype, b->dtype);
   for (std::size_t i = 0; i < Ma; ++i)
     for (std::size_t j = 0; j < Bb; ++j)
       for (std::size_t c = 0; c < N; ++c) {

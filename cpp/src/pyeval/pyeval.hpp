@@ -30,6 +30,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -194,8 +195,11 @@ struct Error {
   // type "unsupported": what the checker cannot run, and its arguments (message = their English wording)
   Construct construct = Construct::Complex;
   std::string arg0, arg1;
-  // ArrayTooLarge: the shape of the array a line would build, and the
-  // depth in the syntax tree (1 = the whole expression) where it is built.
+  // An array too large to build (ArrayTooLarge, or NumPy's MemoryError or
+  // "array is too big"): its shape, and the depth in the syntax tree
+  // (1 = the whole expression) of the node whose value it is, or would be:
+  // nodes that keep an array that large (elementwise operators, @, .T,
+  // softmax, ...) move it up without building anything.
   std::vector<std::size_t> shape;
   std::size_t depth = 0;
   std::string line() const { return type + ": " + message; }
@@ -244,6 +248,22 @@ struct Context {
   bool is_unsupported() const { return error && error->type == kUnsupported; }
   static constexpr const char* kUnsupported = "unsupported";
 };
+
+// The errors Python and NumPy raise that this evaluator reproduces, as a
+// table (pyeval/errors.cpp): the exception, its message with {} for each
+// part that varies, and where Python raises it. Every Python error the
+// evaluator raises matches one entry, and the differential suite confirms
+// each entry against Python + NumPy (same type and message).
+struct PyErrorEntry {
+  const char* code;     // stable
+  Exc exc;
+  const char* message;
+  const char* where;
+  bool exercise = true;  // the exercise's program can raise it (false: only after `import math`)
+};
+std::span<const PyErrorEntry> py_error_table();
+// The entry a Python error matches: null for none, and for "unsupported".
+const PyErrorEntry* find_py_error(const Error& e);
 
 // Parses one line. On failure sets cx.error (SyntaxError "... (col N)",
 // 1-based column in the line) and returns a Statement with a null expr.

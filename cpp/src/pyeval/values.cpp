@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 #include "numpy/npformat.hpp"
 
@@ -21,6 +23,15 @@ std::string shape_msg(const Shape& s) {
   for (std::size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
   if (s.size() == 1) out += ",";
   return out + ")";
+}
+
+std::string shape_msg_newaxis(const std::vector<long long>& s) {
+  std::size_t i = 0;
+  while (i < s.size() && s[i] < 0) ++i;
+  const std::size_t first = i;
+  std::string out;
+  for (; i < s.size(); ++i) out += (i > first ? "," : "") + (s[i] < 0 ? std::string("newaxis") : std::to_string(s[i]));
+  return "(" + out + (first == 0 && s.size() == 1 ? ",)" : ")");
 }
 
 std::size_t numel(const Shape& s) {
@@ -63,11 +74,57 @@ bool check_size(Context& cx, double n) {
   return true;
 }
 
-bool check_shape(Context& cx, const Shape& shape) {
+bool to_dim(Context& cx, double x, std::size_t& out) {
+  if (x > static_cast<double>(std::numeric_limits<std::size_t>::max() / 4)) {
+    cx.unsupported(Construct::BigIndex);
+    return false;
+  }
+  out = static_cast<std::size_t>(x);
+  return true;
+}
+
+namespace {
+
+// NumPy's size in its MemoryError: "74.5 GiB", "1023. GiB", "8.00 TiB".
+std::string size_text(std::uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int bits = 0;
+  for (std::uint64_t b = bytes; b > 1; b >>= 1) ++bits;  // bit_length - 1
+  std::size_t unit = static_cast<std::size_t>(std::max(bits, 1) / 10);
+  double n = static_cast<double>(bytes) / std::ldexp(1.0, static_cast<int>(unit) * 10);
+  if (std::nearbyint(n) == 1024) {
+    ++unit;
+    n /= 1024;
+  }
+  // Python's '{:.0f}' (bytes), '{:#.3g}' (below 1000 once rounded), '{:#.0f}'
+  if (unit == 0) return std::to_string(bytes) + " bytes";
+  int whole = std::nearbyint(n) < 1000 ? (n < 10 ? 1 : n < 100 ? 2 : 3) : 4;  // digits before the point
+  double m = std::nearbyint(n * std::pow(10.0, whole < 4 ? 3 - whole : 0));
+  if (whole < 3 && m >= 1000) m = std::nearbyint(n * std::pow(10.0, 3 - ++whole));
+  std::string digits = std::to_string(static_cast<long long>(m));
+  if (whole < 4) digits.insert(static_cast<std::size_t>(whole), ".");
+  else digits += ".";
+  return digits + " " + kUnits[unit];
+}
+
+}  // namespace
+
+bool check_shape(Context& cx, const Shape& shape, DType dt) {
   double n = 1;
   for (std::size_t d : shape) n *= static_cast<double>(d);
-  if (check_size(cx, n)) return true;
-  if (cx.is_unsupported() && cx.error->construct == Construct::ArrayTooLarge && cx.error->shape.empty()) {
+  if (n <= static_cast<double>(cx.limits.max_array_elements)) return true;
+  // What NumPy does when it allocates this array: its size in bytes decides
+  std::uint64_t bytes = dt == DType::Bool ? 1 : 8;
+  bool too_big = false;
+  for (std::size_t d : shape) too_big = too_big || __builtin_mul_overflow(bytes, d, &bytes);
+  if (too_big || bytes > static_cast<std::uint64_t>(INT64_MAX))
+    cx.raise(Exc::ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  else if (bytes >= static_cast<std::uint64_t>(limits::Evaluator::memory_error_bytes))
+    cx.raise(Exc::MemoryError, "Unable to allocate " + size_text(bytes) + " for an array with shape " + np::shape_str(shape) +
+                                   " and data type " + dtype_name(dt));
+  else
+    check_size(cx, n);
+  if (cx.error && cx.error->shape.empty()) {
     cx.error->shape = shape;
     cx.error->depth = cx.depth;
   }
@@ -218,7 +275,7 @@ using namespace impl;
 const char* exc_name(Exc e) {
   static constexpr const char* kNames[] = {
       "SyntaxError", "TypeError", "ValueError", "IndexError", "NameError", "UnboundLocalError", "AttributeError",
-      "ZeroDivisionError", "OverflowError", "numpy.AxisError", "MemoryError",
+      "ZeroDivisionError", "OverflowError", "numpy.AxisError", "numpy.core._exceptions._ArrayMemoryError",
       "numpy.core._exceptions._UFuncOutputCastingError",
   };
   static_assert(std::size(kNames) == static_cast<std::size_t>(Exc::UFuncOutputCastingError) + 1);

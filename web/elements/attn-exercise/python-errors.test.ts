@@ -35,6 +35,7 @@ const CASES: [string, RegExp][] = [
   ["SyntaxError: '(' was never closed", /括号没有配对/],
   ['ZeroDivisionError: float division by zero', /除以零/],
   ['OverflowError: (34, \'Numerical result out of range\')', /超出/],
+  ['numpy.core._exceptions._ArrayMemoryError: Unable to allocate 74.5 GiB for an array with shape (100000, 100000) and data type float64', /内存放不下/],
   // no pattern: the gloss of the type
   ['SyntaxError: invalid syntax', /语法错误/],
   ['ValueError: maximum supported dimension for an ndarray is 32, found 40', /值错误/],

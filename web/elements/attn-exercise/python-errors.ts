@@ -45,6 +45,7 @@ const PATTERNS: readonly (readonly [RegExp, Gloss])[] = [
   [/^SyntaxError: .*(?:never closed|unmatched|does not match)/, () => '括号没有配对'],
   [/^SyntaxError: .*(?:ends too early|unexpected EOF)/, () => '这一行还没写完就结束了（例如缺了右括号或运算符右边的部分）'],
   [/^ZeroDivisionError:/, () => '除以零（或对零取模）'],
+  [/^numpy\.core\._exceptions\._ArrayMemoryError:/, () => '这个数组太大，内存放不下'],
   [/^OverflowError:/, () => '数值太大，超出了能表示的范围'],
   [/^(?:IndentationError|TabError):/, () => '缩进不对'],
 ];

@@ -51,6 +51,8 @@ export const EVALUATOR_LIMITS = /* @__PURE__ */ Object.freeze({
   /** nested parentheses / operators */
   maxDepth: 48,
   maxArrayElements: 1000000,
+  /** 64 GiB */
+  memoryErrorBytes: 68719476736,
   maxNdim: 16,
   /** element operations per run */
   maxWork: 50000000,
