@@ -19,6 +19,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "simd4.hpp"
+
 #if defined(__GNUC__)
 #define ATTN_TRAIN_INLINE inline __attribute__((always_inline))
 #else
@@ -141,6 +143,69 @@ void linear_backward(const F* __restrict x, const F* __restrict dy, int N, int I
   }
 }
 
+#if defined(__wasm_simd128__)
+// exp_nonpositive<float> on four lanes: the same operations, lane by lane.
+// (Clang turns the float one into scalar code in WebAssembly: its float to
+// int conversion does not vectorise there.)
+ATTN_TRAIN_INLINE simd4::v4f exp_nonpositive4(simd4::v4f x) {
+  using simd4::splat;
+  using simd4::v4f;
+  using simd4::v4i;
+  const v4f xc = x < splat(-88.0f) ? splat(-88.0f) : x;
+  v4f y = xc * splat(1.44269504088896341f);
+  y = y > splat(-127.0f) ? y : splat(-127.0f);
+  const v4i n = __builtin_convertvector(y - splat(0.5f), v4i);  // round(y), y <= 0
+  const v4f nf = __builtin_convertvector(n, v4f);
+  const v4f r = xc - nf * splat(0.693359375f) - nf * splat(-2.12194440e-4f);
+  v4f p = splat(1.9875691500e-4f);
+  p = p * r + splat(1.3981999507e-3f);
+  p = p * r + splat(8.3334519073e-3f);
+  p = p * r + splat(4.1665795894e-2f);
+  p = p * r + splat(1.6666665459e-1f);
+  p = p * r + splat(5.0000001201e-1f);
+  p = p * r * r + r + splat(1.0f);
+  const v4i bits = (n + 127) * (1 << 23);
+  const v4i kept = x < splat(-87.3f) ? v4i{0, 0, 0, 0} : bits;
+  return p * reinterpret_cast<const v4f&>(kept);
+}
+// sum + e[0] + e[1] + e[2] + e[3], in that order (not reassociated).
+ATTN_TRAIN_INLINE float add_lanes_in_order(float sum, simd4::v4f e) {
+#pragma clang fp reassociate(off)
+  sum += e[0];
+  sum += e[1];
+  sum += e[2];
+  sum += e[3];
+  return sum;
+}
+#endif
+
+// Σ_v exp(l[v] − m) over v = 0..V−1, summed in v order; with d, also d[v] =
+// exp(l[v] − m) (d may be l).
+template <class F>
+ATTN_TRAIN_INLINE F exp_shifted_sum(const F* l, F m, int V, F* d) {
+  F sum = F(0);
+  int v = 0;
+#if defined(__wasm_simd128__)
+  if constexpr (std::is_same_v<F, float>) {
+    for (; v + 4 <= V; v += 4) {
+      const simd4::v4f e = exp_nonpositive4(simd4::load4(l + v) - simd4::splat(m));
+      if (d) simd4::store4(d + v, e);
+      sum = add_lanes_in_order(sum, e);
+    }
+  }
+#endif
+  if (d) {
+    for (; v < V; ++v) {
+      const F e = exp_nonpositive<F>(l[v] - m);
+      d[v] = e;
+      sum += e;
+    }
+  } else {
+    for (; v < V; ++v) sum += exp_nonpositive<F>(l[v] - m);
+  }
+  return sum;
+}
+
 // ---- Causal (masked) softmax over the rows of a (T, T) block ----------------
 // s: (T, T) scores in, weights out: row i is softmax(s[i, 0..i]) and 0 for
 // j > i (masked_fill(tril == 0, -inf) then softmax).
@@ -150,11 +215,7 @@ void causal_softmax_forward(F* s, int T) {
     F* row = s + static_cast<std::ptrdiff_t>(i) * T;
     F m = row[0];
     for (int j = 1; j <= i; ++j) m = row[j] > m ? row[j] : m;
-    F sum = F(0);
-    for (int j = 0; j <= i; ++j) {
-      row[j] = exp_nonpositive<F>(row[j] - m);
-      sum += row[j];
-    }
+    const F sum = exp_shifted_sum<F>(row, m, i + 1, row);
     const F inv = F(1) / sum;
     for (int j = 0; j <= i; ++j) row[j] *= inv;
     for (int j = i + 1; j < T; ++j) row[j] = F(0);
@@ -263,19 +324,12 @@ F cross_entropy(const F* logits, const std::int32_t* targets, int N, int V, F* d
     F m = l[0];
     for (int v = 1; v < V; ++v) m = l[v] > m ? l[v] : m;
     const F target_logit = l[targets[n]];
-    F sum = F(0);
-    if (dlogits) {
-      F* d = dlogits + static_cast<std::ptrdiff_t>(n) * V;
-      for (int v = 0; v < V; ++v) {
-        const F e = exp_nonpositive<F>(l[v] - m);
-        d[v] = e;
-        sum += e;
-      }
+    F* d = dlogits ? dlogits + static_cast<std::ptrdiff_t>(n) * V : nullptr;
+    const F sum = exp_shifted_sum<F>(l, m, V, d);
+    if (d) {
       const F scale = invN / sum;
       for (int v = 0; v < V; ++v) d[v] *= scale;
       d[targets[n]] -= invN;
-    } else {
-      for (int v = 0; v < V; ++v) sum += exp_nonpositive<F>(l[v] - m);
     }
     total += static_cast<double>(m - target_logit) + std::log(static_cast<double>(sum));
   }
