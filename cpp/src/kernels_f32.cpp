@@ -59,15 +59,7 @@ ATTN_INLINE v4f exp4(v4f x) {
   const v4f log2e = splat(1.44269504088896341f);
   const v4f y = x * log2e;
   v4i n = __builtin_convertvector(y - splat(0.5f), v4i);  // round(y), as y <= 0
-  const v4f nf = __builtin_convertvector(n, v4f);
-  const v4f r = x - nf * splat(0.693359375f) - nf * splat(-2.12194440e-4f);
-  v4f p = splat(1.9875691500e-4f);
-  p = p * r + splat(1.3981999507e-3f);
-  p = p * r + splat(8.3334519073e-3f);
-  p = p * r + splat(4.1665795894e-2f);
-  p = p * r + splat(1.6666665459e-1f);
-  p = p * r + splat(5.0000001201e-1f);
-  p = p * r * r + r + splat(1.0f);
+  const v4f p = exp_reduced4(x, __builtin_convertvector(n, v4f));
   n = (n + 127) << 23;  // 2^n as float bits (n >= -126 where the result is kept)
   v4f scale;
   std::memcpy(&scale, &n, sizeof scale);

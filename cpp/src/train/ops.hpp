@@ -155,15 +155,7 @@ ATTN_TRAIN_INLINE simd4::v4f exp_nonpositive4(simd4::v4f x) {
   v4f y = xc * splat(1.44269504088896341f);
   y = y > splat(-127.0f) ? y : splat(-127.0f);
   const v4i n = __builtin_convertvector(y - splat(0.5f), v4i);  // round(y), y <= 0
-  const v4f nf = __builtin_convertvector(n, v4f);
-  const v4f r = xc - nf * splat(0.693359375f) - nf * splat(-2.12194440e-4f);
-  v4f p = splat(1.9875691500e-4f);
-  p = p * r + splat(1.3981999507e-3f);
-  p = p * r + splat(8.3334519073e-3f);
-  p = p * r + splat(4.1665795894e-2f);
-  p = p * r + splat(1.6666665459e-1f);
-  p = p * r + splat(5.0000001201e-1f);
-  p = p * r * r + r + splat(1.0f);
+  const v4f p = simd4::exp_reduced4(xc, __builtin_convertvector(n, v4f));
   const v4i bits = (n + 127) * (1 << 23);
   const v4i kept = x < splat(-87.3f) ? v4i{0, 0, 0, 0} : bits;
   return p * reinterpret_cast<const v4f&>(kept);
