@@ -2,7 +2,8 @@
 // the three TODO lines (or picks a common mistake); the C++ engine runs the
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/src/exercise.hpp).
-import { parseSeed } from '../../shared/parse';
+import { NUMPY_SEED_LIMIT, parseSeed } from '../../shared/parse';
+import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
 import { AttnElement, MessageBox, define, h, reflect, type Lang } from '../../shared/element';
 import { getEvaluator } from '../../engine/py/browser';
@@ -43,7 +44,7 @@ export const RUN_EVENT = 'attn-exercise-run';
 export const MAX_LINE = EVALUATOR_LIMITS.maxLineChars;
 
 /** A seed 0 <= seed < 2^64, as NumPy's default_rng accepts, in canonical form; null if it is not one. */
-export const exerciseSeed = (raw: string): string | null => parseSeed(raw, 2n ** 64n);
+export const exerciseSeed = (raw: string): string | null => parseSeed(raw, NUMPY_SEED_LIMIT);
 const LESSON = 'lesson-01';
 
 
@@ -195,13 +196,7 @@ export class AttnExercise extends AttnElement {
     const box = this.root.querySelector('.copy-box');
     const status = this.root.querySelector('.copy-status');
     box?.querySelector('textarea.copy-text')?.remove();
-    let copied = false;
-    try {
-      if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
-        await navigator.clipboard.writeText(text);
-        copied = true;
-      }
-    } catch { copied = false; }
+    const copied = await copyText(text);
     if (status) status.textContent = copied ? t.copied : t.copyManual;
     if (!copied && box) {
       const area = h('textarea', {

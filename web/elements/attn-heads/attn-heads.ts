@@ -6,6 +6,7 @@
 // when the element nears the viewport.
 import { AttnElement, MessageBox, define, h } from '../../shared/element';
 import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch/browser';
+import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
 import { STRINGS, type Strings } from './i18n';
 import { ATTRS, DEFAULTS, L, fmt4, resolveState, tuple, type HeadsState, type ParseError } from './parse';
@@ -147,13 +148,9 @@ export class AttnHeads extends AttnElement {
   async #copy(): Promise<void> {
     const text = this.pytorchCode;
     this.#snippet.textContent = text;
-    try {
-      await navigator.clipboard.writeText(text);
-      this.#copyStatus.textContent = this.#t.copied;
-    } catch {
-      this.#copyStatus.textContent = this.#t.copyFailed;
-      this.#details.open = true;
-    }
+    const copied = await copyText(text);
+    this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
+    if (!copied) this.#details.open = true;
   }
 
   /** Saves the script as 0001_bonus_torch_check.py. */

@@ -1,6 +1,7 @@
 // <attn-heatmap>: the lesson's "drag d_k" picture. The C++ engine computes the
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
+import { copyText } from '../../shared/clipboard';
 import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
 import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/core/browser';
 import { STRINGS, type Strings } from './i18n';
@@ -217,65 +218,30 @@ export class AttnHeatmap extends AttnElement {
     this.#compare.addEventListener('change', () => this.toggleAttribute('compare', this.#compare.checked));
     this.#copyBtn.addEventListener('click', () => this.track(() => this.#copy()));
     for (const p of this.#panels) {
-      p.grid.addEventListener('pointerover', (e) => {
-        const n = p.cellIndex(e.target);
-        if (n !== null) { this.#hover = { panel: p.index, n }; this.#showInfo(p, n); }
-      });
-      p.grid.addEventListener('pointerleave', () => {
+      p.onCell((n, hovered) => {
+        if (hovered) this.#hover = { panel: p.index, n };
+        this.#showInfo(p, n);
+      }, () => {
         this.#hover = null;
         const focused = this.root.activeElement;
         if (focused && p.grid.contains(focused)) this.#showInfo(p, p.active);
         else this.#info.textContent = this.#t.cellHint;
       });
-      p.grid.addEventListener('focusin', (e) => {
-        const n = p.cellIndex(e.target);
-        if (n === null) return;
-        if (n !== p.active) p.setActive(n, false);
-        this.#showInfo(p, n);
-      });
-      p.grid.addEventListener('keydown', (e) => {
-        const n = p.keyTarget(e);
-        if (n === null) return;
-        e.preventDefault();
-        p.setActive(n, true);
-        this.#showInfo(p, n);
-      });
     }
   }
 
   #showInfo(p: Panel, n: number): void {
-    const d = p.data;
-    const cell = p.cells[n];
-    if (!d || !cell || d.weights.length !== p.T * p.T) return;
-    const T = p.T;
-    const i = Math.floor(n / T);
-    const j = n % T;
-    const q = `${i}${this.#labelSuffix(i)}`;
-    const k = `${j}${this.#labelSuffix(j)}`;
-    const text = d.scores[n] === -Infinity
-      ? this.#t.cellMasked(q, k, fmt(d.raw[n], 3))
-      : this.#t.cell(q, k, fmt(d.raw[n], 3), fmt(d.scores[n], 3), fmt(d.weights[n], 4));
-    const prefix = this.#state.compare ? `${p.caption.textContent ?? ''} · ` : '';
-    this.#info.textContent = prefix + text;
-    if (n === p.active) cell.setAttribute('aria-label', text);
-  }
-
-  #labelSuffix(i: number): string {
-    const l = this.#state.labels[i];
-    return l ? ` (${l})` : '';
+    const text = p.describe(n, this.#t, this.#state.labels);
+    if (text === null) return;
+    this.#info.textContent = (this.#state.compare ? `${p.caption.textContent ?? ''} · ` : '') + text;
+    if (n === p.active) p.cells[n]!.setAttribute('aria-label', text);
   }
 
   async #copy(): Promise<void> {
-    const text = this.#snippet.textContent ?? '';
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(text);
-      this.#copyStatus.textContent = this.#t.copied;
-    } catch {
-      this.#copyStatus.textContent = this.#t.copyFailed;
-      const details = this.#snippet.parentElement;
-      if (details instanceof HTMLDetailsElement) details.open = true;
-    }
+    const copied = await copyText(this.#snippet.textContent ?? '');
+    this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
+    const details = this.#snippet.parentElement;
+    if (!copied && details instanceof HTMLDetailsElement) details.open = true;
   }
 
   // --- render -----------------------------------------------------------------

@@ -3,6 +3,7 @@
 // input.txt, or the learner's own text as my_text.txt). The script is
 // web/train-script's, for the settings in the controls now: the one
 // `attn-cli train … --emit-pytorch` prints for the same settings.
+import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
 import { isSafeHref } from '../../shared/parse';
 import { h, type Lang } from '../../shared/element';
@@ -82,12 +83,7 @@ export class PytorchPanel {
   }
 
   async #copyScript(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(this.script());
-      this.#status.textContent = this.#t.copied;
-    } catch {
-      this.#status.textContent = this.#t.copyFailed;
-    }
+    this.#status.textContent = (await copyText(this.script())) ? this.#t.copied : this.#t.copyFailed;
   }
 
   /** Labels, file names and the text link for the current language, model and source. */

@@ -3,6 +3,7 @@
 // after torch.manual_seed(seed) and computes the three ways of averaging the
 // past, the one-head demo, the softmax temperature and the permutation demo;
 // this element parses attributes, shows numbers and reports.
+import { copyText } from '../../shared/clipboard';
 import { AttnElement, MessageBox, define, h } from '../../shared/element';
 import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch/browser';
 import { STRINGS, type Strings } from './i18n';
@@ -206,13 +207,9 @@ export class AttnTril extends AttnElement {
   async #copy(): Promise<void> {
     const text = pytorchSnippet(this.#state);
     this.#snippet.textContent = text;
-    try {
-      await navigator.clipboard.writeText(text);
-      this.#copyStatus.textContent = this.#t.copied;
-    } catch {
-      this.#copyStatus.textContent = this.#t.copyFailed;
-      (this.#summary.parentElement as HTMLDetailsElement).open = true;
-    }
+    const copied = await copyText(text);
+    this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
+    if (!copied) (this.#summary.parentElement as HTMLDetailsElement).open = true;
   }
 
   // --- rendering ---------------------------------------------------------------
