@@ -4,6 +4,7 @@ import { h } from '../../shared/element';
 import type { HeatmapStats } from '../../engine/core/browser';
 import { tokenLabel, type Scale } from './parse';
 import { fmt } from './readouts';
+import type { Strings } from './i18n';
 
 /** The computed matrices of one panel (one scale). */
 export interface PanelData {
@@ -97,6 +98,45 @@ export class Panel {
     cell.tabIndex = 0;
     cell.classList.add('active');
     if (focus) cell.focus();
+  }
+
+  /**
+   * Calls show(n, hovered) when cell n is hovered, focused or reached with a
+   * grid key (which also moves the roving tabindex), and leave() when the
+   * pointer leaves the grid.
+   */
+  onCell(show: (n: number, hovered: boolean) => void, leave: () => void): void {
+    this.grid.addEventListener('pointerover', (e) => {
+      const n = this.cellIndex(e.target);
+      if (n !== null) show(n, true);
+    });
+    this.grid.addEventListener('pointerleave', leave);
+    this.grid.addEventListener('focusin', (e) => {
+      const n = this.cellIndex(e.target);
+      if (n === null) return;
+      if (n !== this.active) this.setActive(n, false);
+      show(n, false);
+    });
+    this.grid.addEventListener('keydown', (e) => {
+      const n = this.keyTarget(e);
+      if (n === null) return;
+      e.preventDefault();
+      this.setActive(n, true);
+      show(n, false);
+    });
+  }
+
+  /** What cell n says (query, key, raw and scaled score, weight), or null before its data. */
+  describe(n: number, t: Strings, labels: readonly string[]): string | null {
+    const d = this.data;
+    const T = this.T;
+    if (!d || !this.cells[n] || d.weights.length !== T * T) return null;
+    const name = (i: number) => (labels[i] ? `${i} (${labels[i]})` : `${i}`);
+    const q = name(Math.floor(n / T));
+    const k = name(n % T);
+    return d.scores[n] === -Infinity
+      ? t.cellMasked(q, k, fmt(d.raw[n]!, 3))
+      : t.cell(q, k, fmt(d.raw[n]!, 3), fmt(d.scores[n]!, 3), fmt(d.weights[n]!, 4));
   }
 
   /** The index of the grid cell `target`, or null when it is not one. */
