@@ -10,7 +10,7 @@ import { bankAddress, fetchBank, namedUrl, renderLoadError, type LoadError } fro
 import { cryptoRandomInt, type RandomInt } from './shuffle';
 import { STRINGS, type QuizLang, type QuizStrings } from './i18n';
 import { renderOpen } from './open-prompts';
-import { sectionLink } from './section';
+import { renderQuestion, renderSummary, type QuizView } from './questions-view';
 import { QUIZ_CSS } from './styles';
 import { answerStatement, completeStatement, type AttnQuizAnswerDetail, type AttnQuizCompleteDetail } from './xapi';
 
@@ -33,8 +33,6 @@ declare global {
     'attn-quiz-complete': CustomEvent<AttnQuizCompleteDetail>;
   }
 }
-
-const LETTERS = 'ABCDEFGH';
 
 type Phase = { kind: 'loading' } | { kind: 'error'; error: LoadError } | { kind: 'ready' };
 
@@ -375,12 +373,13 @@ export class AttnQuiz extends AttnElement {
         b.open.length ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : h('p', { class: 'hint', part: 'hint' }, s.noOpen));
     }
     const total = b.questions.length;
-    const items = a.qOrder.map((qi, pos) => this.#renderQuestion(qi, pos, total, lang, s));
+    const view: QuizView = { bank: b, bankBase: this.#bankBase, attempt: a, s, lang };
+    const items = a.qOrder.map((qi, pos) => renderQuestion(view, qi, pos, total));
     const header = h('header', {},
       h('h2', { id: 'title', part: 'title' }, s.title(b.lesson[lang])),
       h('p', { class: 'hint', part: 'hint' }, s.instructions),
       h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total)));
-    const summary = this.complete ? this.#renderSummary(s, lang) : null;
+    const summary = this.complete ? renderSummary(view, this.score, total) : null;
     const open = b.open.length && mode === 'all' ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : null;
     return h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' },
       bad,
@@ -388,74 +387,6 @@ export class AttnQuiz extends AttnElement {
       h('ol', { class: 'questions', part: 'questions' }, ...items),
       summary,
       open);
-  }
-
-  #renderQuestion(qi: number, pos: number, total: number, lang: QuizLang, s: QuizStrings): Node {
-    const b = this.#bank!, a = this.#attempt!;
-    const q = b.questions[qi]!;
-    const order = a.optOrders[qi]!;
-    const chosen = a.chosen[qi]!;
-    const locked = chosen !== null;
-    const promptId = `prompt-${pos}`;
-    const options = order.map((oi, dpos) => {
-      const isRight = oi === q.answer;
-      const isChosen = oi === chosen;
-      const cls = ['option', locked && isRight ? 'is-correct' : '', locked && isChosen && !isRight ? 'is-wrong' : ''].filter(Boolean).join(' ');
-      const parts = ['option', locked && isRight ? 'correct' : '', locked && isChosen ? 'chosen' : '', locked && isChosen && !isRight ? 'wrong' : ''].filter(Boolean).join(' ');
-      const tabStop = locked ? isChosen : dpos === a.cursor[qi];
-      const marks: string[] = [];
-      if (locked && isChosen) marks.push(s.yourChoice);
-      if (locked && isRight) marks.push(s.rightAnswerMark);
-      return h('div', {
-        role: 'radio', id: `opt-${pos}-${dpos}`, class: cls, part: parts,
-        'aria-checked': String(isChosen), 'aria-disabled': locked ? 'true' : undefined,
-        tabindex: tabStop ? '0' : '-1', 'data-q': String(qi), 'data-o': String(oi),
-      },
-      h('span', { class: 'letter', 'aria-hidden': 'true' }, `${LETTERS[dpos]}.`),
-      h('span', { class: 'otext' }, q.options[oi]![lang]),
-      marks.length ? h('span', { class: 'mark' }, `(${marks.join(' · ')})`) : null);
-    });
-    let feedback: Node | null = null;
-    if (locked) {
-      const right = chosen === q.answer;
-      const rightPos = order.indexOf(q.answer);
-      feedback = h('div', {
-        id: `fb-${pos}`, class: `feedback ${right ? 'is-correct' : 'is-wrong'}`, part: `feedback ${right ? 'correct' : 'wrong'}`,
-        tabindex: '-1', role: 'group', 'aria-label': right ? s.correct : s.wrong,
-      },
-      h('p', { class: 'verdict' }, right ? s.correct : s.wrong, ' ', s.rightAnswerIs(LETTERS[rightPos]!, q.options[q.answer]![lang])),
-      h('p', { class: 'explanation', part: 'explanation' }, q.explanation[lang]),
-      sectionLink(this.#bank!, this.#bankBase, q.sectionHref, q.section, s, lang));
-    }
-    return h('li', { class: 'question', part: 'question', id: `q-${pos}`, 'data-question': q.id },
-      h('p', { class: 'qlabel' }, s.questionLabel(pos + 1, total)),
-      h('p', { class: 'prompt', part: 'prompt', id: promptId }, q.prompt[lang]),
-      h('div', {
-        role: 'radiogroup', class: 'options', part: 'options', 'aria-labelledby': promptId,
-        'aria-disabled': locked ? 'true' : undefined,
-      }, ...options),
-      feedback);
-  }
-
-  #renderSummary(s: QuizStrings, lang: QuizLang): Node {
-    const a = this.#attempt!, b = this.#bank!;
-    const score = this.score, total = this.total;
-    const saved = a.saved === 'ok' ? s.savedOk : a.saved === 'memory-only' ? s.savedMemory : a.saved === 'failed' ? s.savedFailed : null;
-    // The questions missed, in the order they were shown, each with the way back to its section.
-    const missed = a.qOrder
-      .map((qi, pos) => ({ q: b.questions[qi]!, pos, wrong: a.chosen[qi] !== b.questions[qi]!.answer }))
-      .filter((x) => x.wrong)
-      .map(({ q, pos }) => h('li', { 'data-question': q.id },
-        h('span', { class: 'missed-label' }, s.questionLabel(pos + 1, total)), ' ',
-        h('span', { class: 'missed-prompt' }, q.prompt[lang]), ' ',
-        sectionLink(this.#bank!, this.#bankBase, q.sectionHref, q.section, s, lang)));
-    return h('div', { class: 'summary', part: 'summary', id: 'summary', tabindex: '-1', role: 'group', 'aria-labelledby': 'summary-title' },
-      h('p', { id: 'summary-title', class: 'summary-title' }, s.scoreTitle),
-      h('p', { class: 'score', part: 'score' }, s.score(score, total)),
-      h('p', {}, score === total ? s.perfect : s.notPerfect),
-      missed.length ? h('ul', { class: 'missed', part: 'missed', 'aria-label': s.missedTitle }, ...missed) : null,
-      saved ? h('p', { class: 'saved', part: 'saved' }, saved) : null,
-      h('button', { type: 'button', id: 'retake', part: 'retake', 'data-action': 'retake' }, s.retake));
   }
 }
 
