@@ -3,7 +3,7 @@
 // prints it), and checking a seed typed by the reader. Pure functions.
 
 import type { Lesson1Variance } from '../engine/py/browser';
-import { parseSeed } from '../shared/parse';
+import { NUMPY_SEED_LIMIT, parseSeed } from '../shared/parse';
 
 /** The table's cells by id, each with its text: d_k = 16 and 512, then the avg max weights. */
 export function varianceCells(v: Lesson1Variance): [id: string, text: string][] {
@@ -16,4 +16,4 @@ export function varianceCells(v: Lesson1Variance): [id: string, text: string][] 
 }
 
 /** A seed 0 <= seed < 2^64 as a canonical decimal string, or null. */
-export const parseSeedInput = (raw: string): string | null => parseSeed(raw, 1n << 64n);
+export const parseSeedInput = (raw: string): string | null => parseSeed(raw, NUMPY_SEED_LIMIT);

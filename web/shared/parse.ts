@@ -6,18 +6,22 @@
 // Fields and calls resolveState; its own parse module keeps only what is
 // particular to it (a cross-attribute rule, an enum, a list).
 
+import { SEED_LIMITS } from '../engine/shared/limits.js';
+
 export interface ParseError<A extends string = string> {
   attr: A;
   got: string;
 }
 
-/** The longest seed text accepted (leading zeros included). */
-const SEED_CHARS = 25;
+/** NumPy's seeds and the training run's: below 2^64. */
+export const NUMPY_SEED_LIMIT = 1n << 64n;
+/** torch.manual_seed's: below 2^63. */
+export const TORCH_SEED_LIMIT = 1n << BigInt(SEED_LIMITS.torchBits);
 
 /** A seed 0 <= seed < limit: trimmed, an optional '+', decimal digits only; its canonical decimal string. */
 export function parseSeed(raw: string, limit: bigint): string | null {
   const s = raw.trim().replace(/^\+/, '');
-  if (!/^\d+$/.test(s) || s.length > SEED_CHARS) return null;
+  if (!/^\d+$/.test(s) || s.length > SEED_LIMITS.maxDigits) return null;
   const v = BigInt(s);
   return v < limit ? v.toString() : null;
 }

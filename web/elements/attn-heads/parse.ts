@@ -4,13 +4,13 @@
 
 import { BONUS_LIMITS } from '../../engine/shared/limits.js';
 import {
-  field, parseFlag, parseIntIn, parseSeed, resolveState as resolveShared, type Field, type ParseError as SharedParseError,
+  TORCH_SEED_LIMIT, field, parseFlag, parseIntIn, parseSeed, resolveState as resolveShared, type Field, type ParseError as SharedParseError,
 } from '../../shared/parse';
 
 export const L = BONUS_LIMITS;
 
 /** torch.manual_seed's range here: 0 <= seed < 2^63. */
-export const SEED_LIMIT = 1n << 63n;
+export const SEED_LIMIT = TORCH_SEED_LIMIT;
 
 export interface HeadsState {
   /** Canonical decimal string. */

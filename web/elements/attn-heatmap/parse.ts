@@ -5,7 +5,7 @@
 // and its allowed range; the element shows those errors to the reader.
 
 import { HEATMAP_LIMITS as H } from '../../engine/shared/limits.js';
-import { parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn, shown } from '../../shared/parse';
+import { NUMPY_SEED_LIMIT, parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn, shown } from '../../shared/parse';
 
 export type Scale = 'sqrt' | 'none' | 'dk';
 export const SCALES: readonly Scale[] = ['sqrt', 'none', 'dk'];
@@ -15,7 +15,7 @@ export const TOKENS_MIN = H.minTokens;
 export const TOKENS_MAX = H.maxTokens;
 export const DK_MAX_LIMIT = H.maxDk;
 /** 2^64 − 1, the largest seed NumPy's default_rng takes through this API. */
-export const SEED_MAX = (1n << 64n) - 1n;
+export const SEED_MAX = NUMPY_SEED_LIMIT - 1n;
 
 export interface HeatmapState {
   tokens: number;
@@ -53,7 +53,7 @@ export type ParseError =
 export { parseIntIn, shown };
 
 /** A seed 0 <= seed < 2^64 as a canonical decimal string; null if it is not one. */
-export const parseSeed = (raw: string): string | null => parseSeedIn(raw, SEED_MAX + 1n);
+export const parseSeed = (raw: string): string | null => parseSeedIn(raw, NUMPY_SEED_LIMIT);
 
 export const parseScale = (raw: string): Scale | null => parseChoice(raw, SCALES);
 

@@ -4,7 +4,7 @@
 // the chosen model's lecture defaults.
 
 import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/shared/limits.js';
-import { parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
+import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
 export type ModelName = 'bigram' | 'position' | 'head';
 export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head'];
@@ -54,7 +54,7 @@ export const DEFAULT_STATE: TrainState = {
 
 export { parseIntIn };
 
-export const parseSeed = (v: string): string | null => parseSeedIn(v, 2n ** 64n);
+export const parseSeed = (v: string): string | null => parseSeedIn(v, NUMPY_SEED_LIMIT);
 
 /** A learning rate: a positive decimal or exponent number, finite as a float32 (so "1e40" is refused). */
 export function parseLr(v: string): number | null {

@@ -2,9 +2,9 @@
 // block + 1 characters, at most 5 MB. Checked here, before anything is sent
 // to the worker, so the message can say exactly what is wrong.
 
-import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
+import { MAX_TEXT_BYTES } from '../../engine/training/protocol';
 
-export const MAX_TEXT_BYTES = TRAIN_ELEMENT_LIMITS.maxTextBytes;
+export { MAX_TEXT_BYTES };
 
 export type TextProblem =
   | { kind: 'empty' }

@@ -4,7 +4,7 @@
 
 import { TORCH_LIMITS } from '../../engine/shared/limits.js';
 import {
-  field, flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
+  TORCH_SEED_LIMIT, field, flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
   type Field, type ParseError as SharedParseError,
 } from '../../shared/parse';
 
@@ -17,7 +17,7 @@ export type Part = 'three' | 'head' | 'temperature' | 'permutation';
 export const PARTS: readonly Part[] = ['three', 'head', 'temperature', 'permutation'];
 
 /** torch.manual_seed's range here: 0 <= seed < 2^63. */
-export const SEED_LIMIT = 1n << 63n;
+export const SEED_LIMIT = TORCH_SEED_LIMIT;
 
 export interface TrilState {
   /** Canonical decimal string. */

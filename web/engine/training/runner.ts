@@ -9,6 +9,7 @@
 // generator) is untouched, so a paused and resumed run prints the same log as
 // an uninterrupted one.
 import { formatEval, loadTrainEngine, type TrainEngine, type Trainer } from '../train/train.js';
+import { NUMPY_SEED_LIMIT } from '../../shared/parse';
 import { MAX_TEXT_BYTES, type FromRunner, type RunSettings, type ToRunner } from './protocol';
 import { Generation } from './generate';
 
@@ -149,7 +150,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
       if (r.settings.evalSampleChars > 0 && Number.isFinite(p.train) && Number.isFinite(p.val)) {
         // Its own generator (seed + step): the run's generator, and so the log, stay as they are.
         try {
-          sample = r.trainer.sample('', r.settings.evalSampleChars, String((BigInt(r.settings.seed) + BigInt(p.step)) % 2n ** 64n));
+          sample = r.trainer.sample('', r.settings.evalSampleChars, String((BigInt(r.settings.seed) + BigInt(p.step)) % NUMPY_SEED_LIMIT));
         } catch { sample = ''; }
       }
       opts.post({ type: 'eval', run: r.id, point: p, line: formatEval(p), sample });

@@ -1,0 +1,43 @@
+// The rules the elements share are written once: a second copy of one of
+// them (a clipboard routine, a seed limit, a Blob download, a shadow root)
+// anywhere in the shipped sources fails here, naming the file.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) { if (e.name !== 'generated') out.push(...sources(path)); }
+    else if (/\.(ts|js|mjs)$/.test(e.name) && !/\.test\.ts$|\.d\.ts$|test-.*\.ts$/.test(e.name)) out.push(path);
+  }
+  return out;
+}
+
+const FILES = sources('web').map((f) => ({ path: relative(ROOT, join(ROOT, f)), text: readFileSync(join(ROOT, f), 'utf8') }));
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+
+const RULES: { what: string; pattern: RegExp; only: string[] }[] = [
+  { what: 'writing to the clipboard', pattern: /navigator\.clipboard/, only: ['web/shared/clipboard.ts'] },
+  { what: 'saving a file', pattern: /URL\.createObjectURL/, only: ['web/shared/download.ts'] },
+  { what: 'the shadow root and its stylesheet', pattern: /attachShadow|adoptedStyleSheets\s*=/, only: ['web/shared/element.ts', 'web/scorm/notice.ts'] },
+  { what: 'defining an element', pattern: /customElements\.define\(/, only: ['web/shared/element.ts'] },
+  { what: 'a seed limit', pattern: /1n\s*<<\s*6[34]n|2n\s*\*\*\s*6[34]n/, only: ['web/shared/parse.ts', 'web/engine/shared/checks.js'] },
+  { what: 'the attribute parsers', pattern: /function (parseSeed|parseIntIn|parseDecimal|parseFlag|parseChoice|flagSpelling)\b/, only: ['web/shared/parse.ts'] },
+  { what: 'the training text limit', pattern: /MAX_TEXT_BYTES\s*=/, only: ['web/engine/training/protocol.ts'] },
+  { what: 'the instantiate-once loader', pattern: /function loadModule\b/, only: ['web/engine/shared/load-module.js'] },
+];
+
+describe('each shared rule has one home', () => {
+  for (const rule of RULES) {
+    it(rule.what, () => {
+      const found = FILES.filter((f) => rule.pattern.test(code(f.text))).map((f) => f.path).sort();
+      expect(found.length, `${rule.what}: nowhere`).toBeGreaterThan(0);
+      for (const f of found) expect(rule.only, `${rule.what} is written again in ${f}`).toContain(f);
+    });
+  }
+});
