@@ -12,10 +12,10 @@
 //   unitVariance(seedHi, seedLo)              -> Float64Array [k.var, q.var, wei.var, scaled wei.var]
 //   softmaxTemperature(m)                     -> Float64Array (5,)
 //   permutation(seedHi, seedLo, b, perm, pos) -> {out, outPerm: (8, 16), maxDiff}
-//   bonus(seedHi, seedLo, B, H, T, D, causal) -> {q, k, v, mine, fused: (B, H, T, D),
+//   bonus(BonusArgs)                          -> {q, k, v, mine, fused: (B, H, T, D),
 //                                                 weights: (B, H, T, T), maxDiff, allclose}
-//   bonusTrace(seedHi, seedLo, B, H, T, D, causal, b, h, i)
-//                                             -> [{firstKey, lastKey, max, sum, out: (D,)}] per key tile
+//   bonusTrace(BonusArgs, TraceRow)           -> [{firstKey, lastKey, max, sum, out: (D,)}] per key tile
+//     BonusArgs {seedHi, seedLo, batch: B, heads: H, tokens: T, dk: D, causal}; TraceRow {b, h, i}
 //   (lesson 1's bonus, cpp/src/torch/bonus.hpp; B, H, T, D within <attn-heads>' limits)
 #include <array>
 #include <cmath>
@@ -107,18 +107,31 @@ val js_permutation(unsigned seed_hi, unsigned seed_lo, int b, val perm, bool pos
   return o;
 }
 
+// The bonus's run: the seed in two halves, the shape [B, H, T, D], causal or not.
+struct BonusArgs {
+  unsigned seedHi = 0, seedLo = 0;
+  int batch = 0, heads = 0, tokens = 0, dk = 0;
+  bool causal = true;
+};
+// One query row of the fused kernel's trace: batch b, head h, row i.
+struct TraceRow {
+  int b = 0, h = 0, i = 0;
+};
+
 // B, H, T, D within Bonus::element_max_* (and their product within element_max_values).
-bool bonus_shape_ok(int B, int H, int T, int D) {
+bool bonus_shape_ok(const BonusArgs& a) {
   using L = attn::limits::Bonus;
-  return B >= 1 && B <= L::element_max_batch && H >= 1 && H <= L::element_max_heads && T >= 1 &&
-         T <= L::element_max_tokens && D >= 1 && D <= L::element_max_dk && B * H * T * D <= L::element_max_values;
+  return a.batch >= 1 && a.batch <= L::element_max_batch && a.heads >= 1 && a.heads <= L::element_max_heads &&
+         a.tokens >= 1 && a.tokens <= L::element_max_tokens && a.dk >= 1 && a.dk <= L::element_max_dk &&
+         a.batch * a.heads * a.tokens * a.dk <= L::element_max_values;
 }
 constexpr const char* kBonusShapeMessage = "B, H, T, D must be integers within <attn-heads>' limits";
 
-val js_bonus(unsigned seed_hi, unsigned seed_lo, int B, int H, int T, int D, bool causal) {
-  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
-  if (!bonus_shape_ok(B, H, T, D)) return range_error(kBonusShapeMessage);
-  const attn::torch::BonusRun r = attn::torch::bonus_run(seed_of(seed_hi, seed_lo), {B, H, T, D}, causal, true);
+val js_bonus(const BonusArgs& a) {
+  if (!seed_ok(a.seedHi)) return range_error(kSeedMessage);
+  if (!bonus_shape_ok(a)) return range_error(kBonusShapeMessage);
+  const attn::torch::BonusRun r =
+      attn::torch::bonus_run(seed_of(a.seedHi, a.seedLo), {a.batch, a.heads, a.tokens, a.dk}, a.causal, true);
   val o = val::object();
   o.set("q", f64(r.draws.q));
   o.set("k", f64(r.draws.k));
@@ -131,14 +144,15 @@ val js_bonus(unsigned seed_hi, unsigned seed_lo, int B, int H, int T, int D, boo
   return o;
 }
 
-val js_bonus_trace(unsigned seed_hi, unsigned seed_lo, int B, int H, int T, int D, bool causal, int b, int h, int i) {
-  if (!seed_ok(seed_hi)) return range_error(kSeedMessage);
-  if (!bonus_shape_ok(B, H, T, D)) return range_error(kBonusShapeMessage);
-  if (b < 0 || b >= B || h < 0 || h >= H || i < 0 || i >= T) return range_error("b, h, i must index the shape");
-  const attn::torch::BonusShape s{B, H, T, D};
-  const attn::torch::BonusDraws d = attn::torch::bonus_draws(seed_of(seed_hi, seed_lo), s);
-  const auto trace = attn::torch::fused_row_trace(d.q.data(), d.k.data(), d.v.data(), s, causal,
-                                                  attn::limits::Bonus::tile, b, h, i);
+val js_bonus_trace(const BonusArgs& a, const TraceRow& r) {
+  if (!seed_ok(a.seedHi)) return range_error(kSeedMessage);
+  if (!bonus_shape_ok(a)) return range_error(kBonusShapeMessage);
+  if (r.b < 0 || r.b >= a.batch || r.h < 0 || r.h >= a.heads || r.i < 0 || r.i >= a.tokens)
+    return range_error("b, h, i must index the shape");
+  const attn::torch::BonusShape s{a.batch, a.heads, a.tokens, a.dk};
+  const attn::torch::BonusDraws d = attn::torch::bonus_draws(seed_of(a.seedHi, a.seedLo), s);
+  const auto trace = attn::torch::fused_row_trace(d.q.data(), d.k.data(), d.v.data(), s, a.causal,
+                                                  attn::limits::Bonus::tile, r.b, r.h, r.i);
   val out = val::array();
   for (const auto& step : trace) {
     val o = val::object();
@@ -170,6 +184,15 @@ EMSCRIPTEN_BINDINGS(attention_lab_torch) {
   function("unitVariance", &js_unit_variance);
   function("softmaxTemperature", &js_softmax_temperature);
   function("permutation", &js_permutation);
+  value_object<BonusArgs>("BonusArgs")
+      .field("seedHi", &BonusArgs::seedHi)
+      .field("seedLo", &BonusArgs::seedLo)
+      .field("batch", &BonusArgs::batch)
+      .field("heads", &BonusArgs::heads)
+      .field("tokens", &BonusArgs::tokens)
+      .field("dk", &BonusArgs::dk)
+      .field("causal", &BonusArgs::causal);
+  value_object<TraceRow>("TraceRow").field("b", &TraceRow::b).field("h", &TraceRow::h).field("i", &TraceRow::i);
   function("bonus", &js_bonus);
   function("bonusTrace", &js_bonus_trace);
   function("heapStats", &attn_bind::heap_stats);

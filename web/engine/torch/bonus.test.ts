@@ -46,7 +46,7 @@ describe('attn_torch bonus', () => {
     expect(() => lab.bonus(0, [4, 8, 16, 64])).toThrow(/at most 4096/);
     expect(() => lab.bonusTrace(0, [2, 4, 5, 16], true, 2, 0, 0)).toThrow(/b must be an integer in \[0, 1\]/);
     const raw = lab.raw as { bonus(...a: unknown[]): unknown };
-    expect(raw.bonus(0, 0, 2, 4, 5, 65, true)).toBeInstanceOf(RangeError);
+    expect(raw.bonus({ seedHi: 0, seedLo: 0, batch: 2, heads: 4, tokens: 5, dk: 65, causal: true })).toBeInstanceOf(RangeError);
   });
 
   it('attn-cli torch bonus prints the lesson\'s two lines, then the values', () => {

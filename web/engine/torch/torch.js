@@ -68,6 +68,16 @@ function checkBonusShape(shape) {
 }
 
 /**
+ * The binding's BonusArgs, checked.
+ * @param {unknown} seed @param {unknown} shape @param {unknown} causal
+ */
+function bonusArgs(seed, shape, causal) {
+  const [seedHi, seedLo] = torchSeed(seed);
+  const [batch, heads, tokens, dk] = checkBonusShape(shape);
+  return { seedHi, seedLo, batch, heads, tokens, dk, causal: Boolean(causal) };
+}
+
+/**
  * Wraps a raw Embind module into the typed API (./types.ts).
  * @param {RawModule} m
  * @returns {TorchLab}
@@ -100,18 +110,15 @@ export function wrapTorch(m) {
       return unwrap(m.permutation(hi, lo, b, [...checkPerm(perm)], Boolean(positions)));
     },
     bonus(seed, shape, causal = true) {
-      const [hi, lo] = torchSeed(seed);
-      const [B, H, T, D] = checkBonusShape(shape);
-      return unwrap(m.bonus(hi, lo, B, H, T, D, Boolean(causal)));
+      return unwrap(m.bonus(bonusArgs(seed, shape, causal)));
     },
     bonusTrace(seed, shape, causal, b, hd, i) {
-      const [hi, lo] = torchSeed(seed);
-      const [B, H, T, D] = checkBonusShape(shape);
-      const idx = /** @type {const} */ ([['b', b, B], ['h', hd, H], ['i', i, T]]);
+      const args = bonusArgs(seed, shape, causal);
+      const idx = /** @type {const} */ ([['b', b, args.batch], ['h', hd, args.heads], ['i', i, args.tokens]]);
       for (const [name, v, n] of idx) {
         if (!Number.isInteger(v) || v < 0 || v >= n) throw new RangeError(`${name} must be an integer in [0, ${n - 1}], got ${shown(v)}`);
       }
-      return unwrap(m.bonusTrace(hi, lo, B, H, T, D, Boolean(causal), b, hd, i));
+      return unwrap(m.bonusTrace(args, { b, h: hd, i }));
     },
     heapStats: () => heapStatsOf(m),
   };
