@@ -2,7 +2,7 @@
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
 import { afterFirstHeatmap, startElements } from './page-elements';
-import { getEvaluator, type Evaluator } from './engine/py/browser';
+import { getEvaluator, type Evaluator, type Lesson1Variance } from './engine/py/browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { parseSeedInput, varianceCells } from './i18n/lesson1';
@@ -34,9 +34,9 @@ function setCell(id: string, value: string): void {
   el.setAttribute('data-value', value);
 }
 
-function showVariance(seed: string): void {
+function showVariance(seed: string, known?: Lesson1Variance): void {
   if (!engine) return;
-  for (const [id, text] of varianceCells(engine.lesson1Variance(seed))) setCell(id, text);
+  for (const [id, text] of varianceCells(known ?? engine.lesson1Variance(seed))) setCell(id, text);
   for (const id of ['variance-seed-shown', 'variance-seed-shown-en']) {
     const o = document.getElementById(id);
     if (o) o.textContent = seed;
@@ -80,9 +80,11 @@ function loadProgram(): void {
       // The lesson's program draws ~31M normals: run it in a task after the
       // next frame, so it never delays a frame the widgets are drawing.
       const run = () => {
-        const text = e.lesson1('0');
-        if (out) out.textContent = text;
-        showVariance(pendingSeed ?? '0');
+        const run = e.lesson1Run('0');
+        if (out) out.textContent = run.output;
+        // the table shows seed 0 from the same run, unless the learner asked for another seed meanwhile
+        if (pendingSeed === null || pendingSeed === '0') showVariance('0', run.variance);
+        else showVariance(pendingSeed);
       };
       requestAnimationFrame(() => setTimeout(run, 0));
     })

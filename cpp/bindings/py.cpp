@@ -4,6 +4,7 @@
 // No CLI (that is attn_cli, cpp/bindings/cli.cpp) and no exception catching.
 //   lesson1(seed, T, dModel, dK, dV)     lesson 1's program, NumPy's text
 //   lesson1Variance(seed, T, dModel, dK, dV)  its √d_k experiment: numbers, and each as printed
+//   lesson1Run(seed, T, dModel, dK, dV)  both from one run: {output, variance}
 //   exercise(seed, todo1, todo2, todo3)  section 5 with the learner's lines
 //   attention(q, k, v, T, S, dK, dV, scale, causal)  the double-precision path
 #include <array>
@@ -88,6 +89,15 @@ val js_lesson1_variance(val seed, val T, val d_model, val d_k, val d_v) {
   attn::Lesson1Sizes sizes;
   ATTN_CHECK(check_lesson1(seed, T, d_model, d_k, d_v, s, sizes));
   return val(attn::lesson1_variance(s, sizes));
+}
+
+// lesson1Run(seed, T, dModel, dK, dV) -> {output, variance}: lesson1's and lesson1Variance's
+//   results from one run of the program (attn::lesson1_run), for the lesson page
+val js_lesson1_run(val seed, val T, val d_model, val d_k, val d_v) {
+  std::uint64_t s = 0;
+  attn::Lesson1Sizes sizes;
+  ATTN_CHECK(check_lesson1(seed, T, d_model, d_k, d_v, s, sizes));
+  return val(attn::lesson1_run(s, sizes));
 }
 
 // A verdict's parameters as a plain object of strings.
@@ -193,9 +203,13 @@ EMSCRIPTEN_BINDINGS(attention_lab_py) {
       .field("maxScaled", &Lesson1Variance::max_scaled)
       .field("maxUnscaledText", &Lesson1Variance::max_unscaled_text)
       .field("maxScaledText", &Lesson1Variance::max_scaled_text);
+  value_object<attn::Lesson1Run>("Lesson1Run")
+      .field("output", &attn::Lesson1Run::output)
+      .field("variance", &attn::Lesson1Run::variance);
   function("version", &attn_bind::version);
   function("lesson1", &js_lesson1);
   function("lesson1Variance", &js_lesson1_variance);
+  function("lesson1Run", &js_lesson1_run);
   function("exercise", &js_exercise);
   function("attention", &js_attention);
   function("heapStats", &attn_bind::heap_stats);

@@ -116,34 +116,47 @@ std::string lesson1_qkv_line(const MatrixD& Q, const MatrixD& K, const MatrixD& 
   return "Q " + shape2(Q.rows, Q.cols) + " K " + shape2(K.rows, K.cols) + " V " + shape2(V.rows, V.cols) + "\n";
 }
 
+namespace {
+
+// The reference answer's step: the causal, scaled attention call and its four prints.
+Lesson1Step reference_step(const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
+  // 3. out (T, d_v), w (T, T): causal, scaled by 1/sqrt(d_k)
+  const auto r = attention(Q, K, V, AttentionOptions{Scale::Sqrt, true, 1});
+  const std::size_t T = Q.rows;
+  Lesson1Step step;
+  std::string& out = step.text;
+  out += lesson1_qkv_line(Q, K, V);
+  out += "out " + shape2(r.output.rows, r.output.cols) + " weights " +
+         shape2(r.weights.rows, r.weights.cols) + "\n";
+
+  // 4. row sums (T,) rounded to 3 decimals; weights rounded to 2
+  std::vector<double> sums(T);
+  for (std::size_t i = 0; i < T; ++i)
+    sums[i] = np::np_round(np::pairwise_sum(&r.weights.data[i * T], T), 3);
+  const std::size_t sums_shape[] = {T};
+  out += "row sums: " + np::array_str(sums.data(), sums_shape) + "\n";
+
+  std::vector<double> w2(r.weights.data);
+  for (double& x : w2) x = np::np_round(x, 2);
+  const std::size_t w_shape[] = {T, T};
+  out += "causal weights:\n " + np::array_str(w2.data(), w_shape) + "\n";
+  return step;
+}
+
+}  // namespace
+
 std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& sizes) {
-  return lesson1_program(seed, sizes, [](const MatrixD& Q, const MatrixD& K, const MatrixD& V) {
-    // 3. out (T, d_v), w (T, T): causal, scaled by 1/sqrt(d_k)
-    const auto r = attention(Q, K, V, AttentionOptions{Scale::Sqrt, true, 1});
-    const std::size_t T = Q.rows;
-    Lesson1Step step;
-    std::string& out = step.text;
-    out += lesson1_qkv_line(Q, K, V);
-    out += "out " + shape2(r.output.rows, r.output.cols) + " weights " +
-           shape2(r.weights.rows, r.weights.cols) + "\n";
+  return lesson1_program(seed, sizes, reference_step);
+}
 
-    // 4. row sums (T,) rounded to 3 decimals; weights rounded to 2
-    std::vector<double> sums(T);
-    for (std::size_t i = 0; i < T; ++i)
-      sums[i] = np::np_round(np::pairwise_sum(&r.weights.data[i * T], T), 3);
-    const std::size_t sums_shape[] = {T};
-    out += "row sums: " + np::array_str(sums.data(), sums_shape) + "\n";
-
-    std::vector<double> w2(r.weights.data);
-    for (double& x : w2) x = np::np_round(x, 2);
-    const std::size_t w_shape[] = {T, T};
-    out += "causal weights:\n " + np::array_str(w2.data(), w_shape) + "\n";
-    return step;
-  });
+Lesson1Run lesson1_run(std::uint64_t seed, const Lesson1Sizes& sizes) {
+  Lesson1Run r;
+  r.output = lesson1_program(seed, sizes, reference_step, false, &r.variance);
+  return r;
 }
 
 std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Lesson1Attention& attention_step,
-                            bool head_only) {
+                            bool head_only, Lesson1Variance* variance) {
   Generator rng(seed);
   std::string out;
 
@@ -166,6 +179,7 @@ std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& s, const Les
 
   // 5-6. the variance experiment and the mean row max weight
   const Lesson1Variance v = variance_experiment(rng);
+  if (variance) *variance = v;
   for (const Lesson1VarianceRow& row : v.rows) {
     std::string d_str = std::to_string(row.d_k);
     if (d_str.size() < 4) d_str.insert(0, 4 - d_str.size(), ' ');

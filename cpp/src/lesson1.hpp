@@ -48,6 +48,14 @@ struct Lesson1Variance {
 // that follow X, W_q, W_k, W_v of these sizes (the attention step draws none).
 Lesson1Variance lesson1_variance(std::uint64_t seed, const Lesson1Sizes& sizes);
 
+// One run of the program: its stdout (lesson1_output) and the numbers its
+// last three lines print (lesson1_variance), for a page that shows both.
+struct Lesson1Run {
+  std::string output;
+  Lesson1Variance variance;
+};
+Lesson1Run lesson1_run(std::uint64_t seed, const Lesson1Sizes& sizes);
+
 // The program's `out, w = attention(Q, K, V, causal=True)` followed by its
 // four prints (from "Q (T, d_k) K ..." to the causal weights). `text` is what
 // those lines print; `ok` is false when the step raised: then `text` ends with
@@ -67,7 +75,8 @@ std::string lesson1_qkv_line(const MatrixD& Q, const MatrixD& K, const MatrixD& 
 // variance experiment and the avg-max-weight lines. lesson1_output is
 // lesson1_program with the reference step. `head_only` stops after `step`
 // (what follows depends on the seed alone: the differential test's batch mode).
+// `variance`, when given, receives the experiment's numbers (untouched if the step raised).
 std::string lesson1_program(std::uint64_t seed, const Lesson1Sizes& sizes, const Lesson1Attention& step,
-                            bool head_only = false);
+                            bool head_only = false, Lesson1Variance* variance = nullptr);
 
 }  // namespace attn

@@ -87,6 +87,26 @@ TEST(Lesson1, VarianceIsWhatTheProgramPrints) {
   }
 }
 
+// One run gives both: the program's text and the experiment's numbers.
+TEST(Lesson1, RunGivesTheOutputAndTheVariance) {
+  const std::vector<Case> cases = load_cases();
+  ASSERT_FALSE(cases.empty());
+  for (const Case& c : {cases.front(), cases.back()}) {
+    const Lesson1Run r = lesson1_run(c.seed, c.sizes);
+    EXPECT_EQ(r.output, c.expected) << "seed " << c.seed;
+    const Lesson1Variance v = lesson1_variance(c.seed, c.sizes);
+    for (std::size_t i = 0; i < v.rows.size(); ++i) {
+      EXPECT_EQ(r.variance.rows[i].d_k, v.rows[i].d_k);
+      EXPECT_EQ(r.variance.rows[i].raw, v.rows[i].raw);
+      EXPECT_EQ(r.variance.rows[i].scaled, v.rows[i].scaled);
+      EXPECT_EQ(r.variance.rows[i].raw_text, v.rows[i].raw_text);
+      EXPECT_EQ(r.variance.rows[i].scaled_text, v.rows[i].scaled_text);
+    }
+    EXPECT_EQ(r.variance.max_unscaled_text, v.max_unscaled_text);
+    EXPECT_EQ(r.variance.max_scaled_text, v.max_scaled_text);
+  }
+}
+
 TEST(Lesson1, SizeChecksNameTheArgument) {
   EXPECT_EQ(check_lesson1_sizes({}), "");
   EXPECT_EQ(check_lesson1_sizes({11, 8, 16, 16}), "T must be an integer in [1, 10], got 11");

@@ -114,6 +114,8 @@ describe('lesson 1', () => {
       expect([v.maxUnscaled, v.maxScaled]).toEqual([Number(v.maxUnscaledText), Number(v.maxScaledText)]);
     }
     expect(py.lesson1Variance(0n)).toEqual(py.lesson1Variance('0'));
+    // the lesson page's one call: the same text and the same numbers
+    expect(py.lesson1Run('0')).toEqual({ output: py.lesson1('0'), variance: py.lesson1Variance('0') });
     expect(() => py.lesson1Variance('-1')).toThrow(RangeError);
     expect(() => py.lesson1Variance('0', 11)).toThrow('T must be an integer in [1, 10], got 11');
   }, 120_000);

@@ -41,6 +41,8 @@ export function wrapEvaluator(m) {
     lesson1: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) => unwrap(m.lesson1(seed, T, dModel, dK, dV)),
     lesson1Variance: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) =>
       unwrap(m.lesson1Variance(seed, T, dModel, dK, dV)),
+    lesson1Run: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) =>
+      unwrap(m.lesson1Run(seed, T, dModel, dK, dV)),
     exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
     attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
       const code = checkAttention(Float64Array, q, k, v, T, S, dK, dV, scale, causal);

@@ -103,6 +103,8 @@ export interface Evaluator {
   lesson1(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): string;
   /** The numbers of that program's √d_k experiment (the same sizes and ranges), each also as the program prints it. */
   lesson1Variance(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): Lesson1Variance;
+  /** lesson1's text and lesson1Variance's numbers from one run of the program (what the lesson page shows). */
+  lesson1Run(seed: Seed, T?: number, dModel?: number, dK?: number, dV?: number): { output: string; variance: Lesson1Variance };
   /**
    * Lesson 1's section-5 program with these three lines (sandboxed Python/NumPy subset), run under
    * default_rng(seed); each line at most LIMITS.evaluator.maxLineChars characters (./limits.js), "" = the TODO left as `...`.
