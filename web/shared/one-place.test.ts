@@ -41,3 +41,11 @@ describe('each shared rule has one home', () => {
     });
   }
 });
+
+describe('element files stay small', () => {
+  it('no file of an element is over 450 lines (split the parts that are not the element)', () => {
+    for (const f of FILES.filter((x) => x.path.startsWith('web/elements/'))) {
+      expect(f.text.split('\n').length - 1, f.path).toBeLessThanOrEqual(450);
+    }
+  });
+});

@@ -147,10 +147,8 @@ export class AttnTrain extends AttnElement {
   pause(): void { if (this.#phase === 'running' || this.#phase === 'paused') this.#client?.send({ type: 'pause', run: this.#run }); }
   resume(): void { if (this.#phase === 'running' || this.#phase === 'paused') this.#client?.send({ type: 'resume', run: this.#run }); }
   stop(): void {
-    if (this.#phase === 'running' || this.#phase === 'paused' || this.#phase === 'loading') {
-      if (this.#phase === 'loading') { this.#resetRun(); return; }
-      this.#client?.send({ type: 'stop', run: this.#run });
-    }
+    if (this.#phase === 'loading') this.#resetRun();
+    else if (this.#phase === 'running' || this.#phase === 'paused') this.#client?.send({ type: 'stop', run: this.#run });
   }
   reset(): void { this.#resetRun(); }
 
