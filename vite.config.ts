@@ -143,6 +143,15 @@ export default defineConfig({
       // The embed's builds (a loader and one script per widget) run in
       // embedBuild's closeBundle, seconds by design: no timing warning for them.
       checks: { pluginTimings: false },
+      // What every element shares (the base class, attribute parsing, the
+      // limits, copy and save) is one chunk: left to the automatic split, each
+      // small module that a page's first elements share with a lazy one became
+      // a chunk of its own, one more request in the page's <head>.
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'shared', test: /[\\/]web[\\/](shared[\\/]|engine[\\/]shared[\\/]limits\.js)/ }],
+        },
+      },
     },
   },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fillSiteChrome, PAGES } from './vite-site-chrome';
+import { fillSiteChrome, PAGES, stylesheetEarly } from './vite-site-chrome';
 
 const page = (file: string) => readFileSync(new URL(`../web/${file}`, import.meta.url), 'utf8');
 
@@ -26,5 +26,12 @@ describe('site chrome', () => {
     expect(() => fillSiteChrome('<!--site-head--><!--site-header--><!--site-header--><!--site-footer-->', 'reading.html')).toThrow(
       'reading.html: expected one <!--site-header-->',
     );
+  });
+
+  it('puts the built stylesheet right after the boot script, before the module script and its preloads', () => {
+    const built = `<head>\n  <script src="./assets/page-boot.js"></script>\n  <title>t</title>\n  <script type="module" crossorigin src="./assets/index-a.js"></script>\n  <link rel="modulepreload" crossorigin href="./assets/shared-b.js">\n  <link rel="stylesheet" crossorigin href="./assets/lang-c.css">\n</head>`;
+    const out = stylesheetEarly(built);
+    expect(out).toBe(`<head>\n  <script src="./assets/page-boot.js"></script>\n  <link rel="stylesheet" crossorigin href="./assets/lang-c.css">\n  <title>t</title>\n  <script type="module" crossorigin src="./assets/index-a.js"></script>\n  <link rel="modulepreload" crossorigin href="./assets/shared-b.js">\n</head>`);
+    expect(stylesheetEarly('<head><link rel="stylesheet" href="a.css"></head>')).toBe('<head><link rel="stylesheet" href="a.css"></head>');
   });
 });

@@ -68,8 +68,26 @@ export function fillSiteChrome(html: string, file: string): string {
   return out;
 }
 
-export function siteChrome(): Plugin {
-  return {
+/**
+ * The built page's stylesheet moved up to follow the boot script: Vite writes
+ * it after the module script and its preloads, and the render-blocking CSS
+ * then waits behind them for one of the browser's six connections to the host.
+ */
+export function stylesheetEarly(html: string): string {
+  const boot = `<script src="./${PAGE_BOOT_SCRIPT}"></script>`;
+  const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  if (!html.includes(boot) || !links.length) return html;
+  let out = html.replace(/\n\s*<link rel="stylesheet"[^>]*>/g, '');
+  out = out.replace(boot, [boot, ...links].join('\n  '));
+  return out;
+}
+
+export function siteChrome(): Plugin[] {
+  return [{
+    name: 'attention-lab:site-chrome-css',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: (html) => stylesheetEarly(html) },
+  }, {
     name: 'attention-lab:site-chrome',
     transformIndexHtml: { order: 'pre', handler: (html, ctx) => fillSiteChrome(html, basename(ctx.filename)) },
     // In `npm start`, the boot script loads its module from the source (a classic script may import()).
@@ -80,5 +98,5 @@ export function siteChrome(): Plugin {
         res.end('import("/page-boot.ts");\n');
       });
     },
-  };
+  }];
 }
