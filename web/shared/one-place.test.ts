@@ -49,3 +49,21 @@ describe('element files stay small', () => {
     }
   });
 });
+
+describe('copies that must follow a source', () => {
+  it('the engine\'s reference lines are the exercise\'s (web/elements/attn-exercise/reference.ts)', async () => {
+    const { REFERENCE } = await import('../elements/attn-exercise/reference');
+    const cpp = readFileSync(join(ROOT, 'cpp/src/exercise.cpp'), 'utf8');
+    const block = /kExerciseReference\[3\] = \{([\s\S]*?)\};/.exec(cpp)?.[1] ?? '';
+    const lines = [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+    expect(lines).toEqual([...REFERENCE]);
+  });
+
+  it('no other web source writes the reference answer out', () => {
+    // (the heatmap's NumPy snippet builds the same mask in a program of its own)
+    for (const line of ['scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)']) {
+      const found = FILES.filter((f) => code(f.text).includes(line)).map((f) => f.path);
+      expect(found, line).toEqual(['web/elements/attn-exercise/reference.ts']);
+    }
+  });
+});

@@ -94,12 +94,7 @@ export function fullProgram(seed: string, lines: readonly string[], lang: Lang):
   ].join('\n') + '\n';
 }
 
-/** The three lines of the lesson's answer. */
-export const REFERENCE = [
-  'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
-  'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
-  'weights = softmax(scores)',
-] as const;
+export { REFERENCE } from './reference';
 
 /** The mistake menu: one TODO replaced by a common wrong line. */
 export const MISTAKES = {

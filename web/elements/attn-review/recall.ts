@@ -1,6 +1,7 @@
 // What to write from memory in step 2 of a review: the key lines of each
 // lesson's exercise. Lessons without an entry skip the recall step.
 import type { Lang } from '../../shared/element';
+import { REFERENCE } from '../attn-exercise/reference';
 
 export interface RecallSpec {
   /** Passed to the exercise evaluator, when the engine has one. */
@@ -18,11 +19,7 @@ export const RECALL: Record<string, RecallSpec> = {
       { 'zh-CN': 'TODO 2：mask（未来位置为 True）', en: 'TODO 2: mask (True at future positions)' },
       { 'zh-CN': 'TODO 3：weights（softmax 沿哪个轴？）', en: 'TODO 3: weights (softmax along which axis?)' },
     ],
-    answers: [
-      'scores = Q @ K.swapaxes(-2, -1) / np.sqrt(d_k)',
-      'mask = np.triu(np.ones((T, T), dtype=bool), k=1)',
-      'weights = softmax(scores)',
-    ],
+    answers: [...REFERENCE],
   },
 };
 
