@@ -103,6 +103,31 @@ for (const p of PAGES) {
       expect(problems).toEqual([]);
     });
 
+    test('first frame: only the top of the first section is laid out in it, and nothing is skipped once it is on the screen', async ({ page }) => {
+      const problems = watch(page);
+      // Before the page's own scripts: what is marked when the first contentful paint is reported.
+      await page.addInitScript(() => {
+        const seen = new PerformanceObserver((list) => {
+          if (!list.getEntriesByName('first-contentful-paint').length) return;
+          seen.disconnect();
+          const steps = Array.from(document.querySelectorAll('.step'));
+          (window as unknown as { __atFirstPaint: object }).__atFirstPaint = {
+            shown: steps.filter((s) => s.getAttribute('data-first-frame') === 'shown').length,
+            later: steps.filter((s) => s.getAttribute('data-first-frame') === 'later').length,
+            steps: steps.length,
+          };
+        });
+        seen.observe({ type: 'paint', buffered: true });
+      });
+      await page.goto(p.path);
+      await page.waitForFunction(() => '__atFirstPaint' in window && !document.querySelector('[data-first-frame]'));
+      const at = await page.evaluate(() => (window as unknown as { __atFirstPaint: { shown: number; later: number; steps: number } }).__atFirstPaint);
+      expect(at.steps).toBe(p.sections.length);
+      // (Unmarked if the parser let a frame through before it reached the sections.)
+      expect([{ shown: 1, later: p.sections.length - 1 }, { shown: 0, later: 0 }]).toContainEqual({ shown: at.shown, later: at.later });
+      expect(problems).toEqual([]);
+    });
+
     for (const lang of ['zh-CN', 'en'] as const) {
       test(`no horizontal scroll on a 360 px wide phone (${lang})`, async ({ page }) => {
         const problems = watch(page);

@@ -10,8 +10,8 @@
 //   worth of text shaping and font fallback the reader does not see. So just
 //   before the first frame, every section is marked to be skipped, then
 //   unmarked from the top, block by block within a section, until a block
-//   reaches past the viewport; one frame later the marks go and every section
-//   is `auto` again. What stays skipped is below the viewport, so nothing the
+//   reaches past the viewport; once that frame is on the screen the marks go
+//   and every section is `auto` again. What stays skipped is below the viewport, so nothing the
 //   reader sees moves. A page opened at a fragment is left alone
 //   (page-anchors.ts lays everything out for the jump).
 import { storedLang } from './i18n/lang';
@@ -26,20 +26,56 @@ function firstFrame(): void {
   // A frame before any section has been parsed: mark them in the next one.
   if (!steps.length && document.readyState === 'loading') { requestAnimationFrame(firstFrame); return; }
   const marked: Element[] = [];
-  const skip = (el: Element) => { el.setAttribute(MARK, 'later'); marked.push(el); };
+  let done = false;
+  const skip = (el: Element) => { if (!done) { el.setAttribute(MARK, 'later'); marked.push(el); } };
   steps.forEach(skip);
   // Each unmarking lays out one more block, with everything above it (the frame needs those anyway).
   const reachesPast = (el: Element) => el.getBoundingClientRect().bottom >= innerHeight;
+  let full = false;
   outer: for (const step of steps) {
     const blocks = Array.from(step.children);
     blocks.forEach(skip);
     step.setAttribute(MARK, 'shown');
     for (const block of blocks) {
       block.removeAttribute(MARK);
-      if (reachesPast(block)) break outer;
+      if (reachesPast(block)) { full = true; break outer; }
     }
   }
-  requestAnimationFrame(() => { for (const el of marked) el.removeAttribute(MARK); });
+  // Still parsing, and the screen is full: sections parsed from now on are below it, so skip them too
+  // (a parser's insertions are reported before the next frame).
+  if (full && document.readyState === 'loading') {
+    const parsing = new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.classList.contains('step')) skip(n);
+    });
+    parsing.observe(steps[0].parentElement!, { childList: true });
+    document.addEventListener('DOMContentLoaded', () => parsing.disconnect(), { once: true });
+  }
+  afterFirstPaint(() => {
+    if (done) return;
+    done = true;
+    for (const el of marked) el.removeAttribute(MARK);
+  });
+}
+
+// Calls `then` once the first frame is on the screen, not merely painted:
+// laying out the other sections any earlier takes the CPU from that frame's
+// raster (on two cores the two share one). Without paint timing, two frames
+// later. Also on the first scroll, key or pointer, so nothing below stays
+// skipped for a reader who moves before a paint is reported.
+function afterFirstPaint(then: () => void): void {
+  const later = () => requestAnimationFrame(then);
+  const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : [];
+  if (types.includes('paint')) {
+    const seen = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      seen.disconnect();
+      later();
+    });
+    seen.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(later);
+  }
+  for (const type of ['scroll', 'keydown', 'pointerdown']) addEventListener(type, then, { once: true, passive: true, capture: true });
 }
 
 if (location.hash.length < 2) requestAnimationFrame(firstFrame);
