@@ -237,6 +237,8 @@ function summary(out) {
     s.first_paint_bare_ms = paint('bare');
     s.first_paint_over_bare = s.first_paint_ms && s.first_paint_bare_ms ? s.first_paint_ms / s.first_paint_bare_ms : null;
     s.first_paint_reading_over_bare = s.first_paint_reading_ms && s.first_paint_bare_ms ? s.first_paint_reading_ms / s.first_paint_bare_ms : null;
+    // How many installed font families cover Chinese (0: every run of Chinese text asks for a fallback).
+    s.first_paint_cjk_font_families = fp?.cjk_fonts ?? null;
     // The first heatmap painted (its first attn-heatmap-change event), lesson page and library page.
     s.first_heatmap_ms = p.lessonPage?.error ? null : p.lessonPage?.median_ms ?? null;
     s.first_paint_lib_ms = p.libPage?.error ? null : p.libPage?.median_ms ?? null;
@@ -248,7 +250,7 @@ function summary(out) {
     s.element_heap_steps = p.elementHeap?.steps ?? null;
   } else {
     for (const k of ['first_paint_ms', 'first_paint_reading_ms', 'first_paint_bare_ms', 'first_paint_over_bare',
-      'first_paint_reading_over_bare', 'first_heatmap_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
+      'first_paint_reading_over_bare', 'first_paint_cjk_font_families', 'first_heatmap_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
   }
   const tr = out.train;
   s.train_head_steps_per_s_wasm_node = tr?.node?.simd?.steps_per_s ?? null;
@@ -375,6 +377,7 @@ function table(out) {
         const row = (label, r) => `  first paint, ${label}: ${fmt(r.first_contentful_paint_ms)} ms median, ${fmt(r.first_contentful_paint_ms / bare)}× the bare page (target ≤ 2×)`;
         lines.push(`  first paint (first contentful paint), ${fp.loads} alternating loads of each, the bare page (one paragraph, no stylesheet): ${fmt(bare)} ms median`);
         lines.push(row(`lesson page ${fp.lesson.path}`, fp.lesson), row(`reading page ${fp.reading.path}`, fp.reading));
+        if (fp.cjk_fonts !== null) lines.push(`  font families on this machine that cover Chinese: ${fp.cjk_fonts}`);
       }
       lines.push(`  first heatmap painted, lesson page: ${lp.error ? `missing: ${lp.error}` : `${fmt(lp.median_ms)} ms median of ${lp.loads} loads (best ${fmt(lp.best_ms)})${phases(lp)}`}`);
     }

@@ -25,7 +25,7 @@ describe('npm run bench -- --smoke --json', () => {
     for (const key of ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
       'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'lib_exercise_page_gzip_bytes',
       'lib_quiz_page_gzip_bytes', 'first_paint_ms', 'first_paint_reading_ms', 'first_paint_bare_ms', 'first_paint_over_bare',
-      'first_paint_reading_over_bare', 'first_heatmap_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps',
+      'first_paint_reading_over_bare', 'first_paint_cjk_font_families', 'first_heatmap_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps',
       'generate_step_ms_wasm_node']) {
       expect(r.summary).toHaveProperty(key);
     }

@@ -4,6 +4,7 @@
 // WASM heap through the element. Chromium is Debian's, headless, with the
 // project's flags (playwright.config.ts's chromiumArgs, repeated here because
 // Node 20 cannot import a .ts file).
+import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, relative } from 'node:path';
@@ -426,6 +427,15 @@ export async function firstPaintSideBySide(browser, urls, loads) {
   return out;
 }
 
+/** The machine's fonts that cover Chinese (fontconfig's list; none here means the pages' Chinese falls back glyph run by glyph run). */
+function cjkFonts() {
+  try {
+    return execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).split('\n').filter(Boolean).length;
+  } catch {
+    return null;
+  }
+}
+
 /** Pages containing <attn-heatmap> in dist/ (the lesson pages), else dist/index.html. */
 function lessonPage(dist) {
   const pages = walk(dist).filter((f) => f.endsWith('.html') && !f.includes(`${join(dist, 'lib')}`));
@@ -433,7 +443,7 @@ function lessonPage(dist) {
   return { path: '/' + relative(dist, withHeatmap ?? join(dist, 'index.html')), hasHeatmap: Boolean(withHeatmap) };
 }
 
-export async function runPages(root, { loads = 5, paintLoads = 9, inputs = 200, heapSteps = 1000 } = {}) {
+export async function runPages(root, { loads = 5, paintLoads = 25, inputs = 200, heapSteps = 1000 } = {}) {
   const dist = new URL('dist/', root).pathname.replace(/\/$/, '');
   const out = { lib: librarySizes(join(dist, 'lib'), { root }) };
   if (!existsSync(join(dist, 'index.html'))) {
@@ -453,6 +463,7 @@ export async function runPages(root, { loads = 5, paintLoads = 9, inputs = 200, 
     out.firstPaint = await firstPaintSideBySide(browser, {
       lesson: base + lesson.path, reading: `${base}/reading.html`, bare: `${base}/__bench/bare.html`,
     }, paintLoads);
+    out.firstPaint.cjk_fonts = cjkFonts();
     if (!out.lib.error) {
       out.inputToPaint = {
         T6: await inputToPaint(browser, base, 6, inputs),
