@@ -27,28 +27,18 @@ function firstFrame(): void {
   if (!steps.length && document.readyState === 'loading') { requestAnimationFrame(firstFrame); return; }
   const marked: Element[] = [];
   let done = false;
-  const skip = (el: Element) => { if (!done) { el.setAttribute(MARK, 'later'); marked.push(el); } };
+  const skip = (el: Element) => { el.setAttribute(MARK, 'later'); marked.push(el); };
   steps.forEach(skip);
   // Each unmarking lays out one more block, with everything above it (the frame needs those anyway).
   const reachesPast = (el: Element) => el.getBoundingClientRect().bottom >= innerHeight;
-  let full = false;
   outer: for (const step of steps) {
     const blocks = Array.from(step.children);
     blocks.forEach(skip);
     step.setAttribute(MARK, 'shown');
     for (const block of blocks) {
       block.removeAttribute(MARK);
-      if (reachesPast(block)) { full = true; break outer; }
+      if (reachesPast(block)) break outer;
     }
-  }
-  // Still parsing, and the screen is full: sections parsed from now on are below it, so skip them too
-  // (a parser's insertions are reported before the next frame).
-  if (full && document.readyState === 'loading') {
-    const parsing = new MutationObserver((records) => {
-      for (const r of records) for (const n of r.addedNodes) if (n instanceof Element && n.classList.contains('step')) skip(n);
-    });
-    parsing.observe(steps[0].parentElement!, { childList: true });
-    document.addEventListener('DOMContentLoaded', () => parsing.disconnect(), { once: true });
   }
   afterFirstPaint(() => {
     if (done) return;
