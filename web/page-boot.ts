@@ -11,9 +11,9 @@
 //   before the first frame, every section is marked to be skipped, then
 //   unmarked from the top, block by block within a section, until a block
 //   reaches past the viewport; once that frame is on the screen the marks go
-//   and every section is `auto` again. What stays skipped is below the viewport, so nothing the
-//   reader sees moves. A page opened at a fragment is left alone
-//   (page-anchors.ts lays everything out for the jump).
+//   and every section is `auto` again. What stays skipped is below the
+//   viewport, so nothing the reader sees moves. A page opened at a fragment
+//   is left alone (page-anchors.ts lays everything out for the jump).
 import { storedLang } from './i18n/lang';
 
 const stored = storedLang();
@@ -26,7 +26,6 @@ function firstFrame(): void {
   // A frame before any section has been parsed: mark them in the next one.
   if (!steps.length && document.readyState === 'loading') { requestAnimationFrame(firstFrame); return; }
   const marked: Element[] = [];
-  let done = false;
   const skip = (el: Element) => { el.setAttribute(MARK, 'later'); marked.push(el); };
   steps.forEach(skip);
   // Each unmarking lays out one more block, with everything above it (the frame needs those anyway).
@@ -40,11 +39,7 @@ function firstFrame(): void {
       if (reachesPast(block)) break outer;
     }
   }
-  afterFirstPaint(() => {
-    if (done) return;
-    done = true;
-    for (const el of marked) el.removeAttribute(MARK);
-  });
+  afterFirstPaint(() => { for (const el of marked) el.removeAttribute(MARK); });
 }
 
 // Calls `then` once the first frame is on the screen, not merely painted:
@@ -53,19 +48,24 @@ function firstFrame(): void {
 // later. Also on the first scroll, key or pointer, so nothing below stays
 // skipped for a reader who moves before a paint is reported.
 function afterFirstPaint(then: () => void): void {
-  const later = () => requestAnimationFrame(then);
+  const stop = new AbortController();
+  const once = () => {
+    if (stop.signal.aborted) return;
+    stop.abort();
+    then();
+  };
+  const later = () => requestAnimationFrame(once);
   const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : [];
   if (types.includes('paint')) {
     const seen = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
-      seen.disconnect();
-      later();
+      if (list.getEntriesByName('first-contentful-paint').length) later();
     });
     seen.observe({ type: 'paint', buffered: true });
+    stop.signal.addEventListener('abort', () => seen.disconnect());
   } else {
     requestAnimationFrame(later);
   }
-  for (const type of ['scroll', 'keydown', 'pointerdown']) addEventListener(type, then, { once: true, passive: true, capture: true });
+  for (const type of ['scroll', 'keydown', 'pointerdown']) addEventListener(type, once, { passive: true, capture: true, signal: stop.signal });
 }
 
 if (location.hash.length < 2) requestAnimationFrame(firstFrame);
