@@ -10,10 +10,10 @@
 //   worth of text shaping and font fallback the reader does not see. So just
 //   before the first frame, every section is marked to be skipped, then
 //   unmarked from the top, block by block within a section, until a block
-//   reaches past the viewport; once that frame is on the screen the marks go
-//   and every section is `auto` again. What stays skipped is below the
-//   viewport, so nothing the reader sees moves. A page opened at a fragment
-//   is left alone (page-anchors.ts lays everything out for the jump).
+//   reaches past the viewport; one frame later the marks go and every section
+//   is `auto` again. What stays skipped is below the viewport, so nothing the
+//   reader sees moves. A page opened at a fragment is left alone
+//   (page-anchors.ts lays everything out for the jump).
 import { storedLang } from './i18n/lang';
 
 const stored = storedLang();
@@ -39,33 +39,7 @@ function firstFrame(): void {
       if (reachesPast(block)) break outer;
     }
   }
-  afterFirstPaint(() => { for (const el of marked) el.removeAttribute(MARK); });
-}
-
-// Calls `then` once the first frame is on the screen, not merely painted:
-// laying out the other sections any earlier takes the CPU from that frame's
-// raster (on two cores the two share one). Without paint timing, two frames
-// later. Also on the first scroll, key or pointer, so nothing below stays
-// skipped for a reader who moves before a paint is reported.
-function afterFirstPaint(then: () => void): void {
-  const stop = new AbortController();
-  const once = () => {
-    if (stop.signal.aborted) return;
-    stop.abort();
-    then();
-  };
-  const later = () => requestAnimationFrame(once);
-  const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes ?? [] : [];
-  if (types.includes('paint')) {
-    const seen = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length) later();
-    });
-    seen.observe({ type: 'paint', buffered: true });
-    stop.signal.addEventListener('abort', () => seen.disconnect());
-  } else {
-    requestAnimationFrame(later);
-  }
-  for (const type of ['scroll', 'keydown', 'pointerdown']) addEventListener(type, once, { passive: true, capture: true, signal: stop.signal });
+  requestAnimationFrame(() => { for (const el of marked) el.removeAttribute(MARK); });
 }
 
 if (location.hash.length < 2) requestAnimationFrame(firstFrame);
