@@ -106,32 +106,32 @@ for (const p of PAGES) {
     test('first frame: the sections below the screen are skipped in it, and nothing is once it is on the screen', async ({ page }) => {
       const problems = watch(page);
       // Before the page's own scripts: what is marked when the first contentful paint is reported.
+      type Seen = { everSkipped: boolean; atFirstPaint?: { shown: number; laterInView: number } };
       await page.addInitScript(() => {
-        const w = window as unknown as { __everSkipped: boolean };
-        w.__everSkipped = false;
+        const seen: Seen = { everSkipped: false };
+        (window as unknown as { __firstFrame: Seen }).__firstFrame = seen;
         new MutationObserver((records) => {
-          if (records.some((r) => (r.target as Element).getAttribute('data-first-frame') === 'later')) w.__everSkipped = true;
+          if (records.some((r) => (r.target as Element).getAttribute('data-first-frame') === 'later')) seen.everSkipped = true;
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-first-frame'] });
-        const seen = new PerformanceObserver((list) => {
+        const paints = new PerformanceObserver((list) => {
           if (!list.getEntriesByName('first-contentful-paint').length) return;
-          seen.disconnect();
-          const steps = Array.from(document.querySelectorAll('.step'));
-          const marked = (v: string) => steps.filter((s) => s.getAttribute('data-first-frame') === v);
-          (window as unknown as { __atFirstPaint: object }).__atFirstPaint = {
+          paints.disconnect();
+          const marked = (v: string) => Array.from(document.querySelectorAll('.step')).filter((s) => s.getAttribute('data-first-frame') === v);
+          seen.atFirstPaint = {
             shown: marked('shown').length,
-            later: marked('later').length,
             laterInView: marked('later').filter((s) => s.getBoundingClientRect().top < innerHeight).length,
           };
         });
-        seen.observe({ type: 'paint', buffered: true });
+        paints.observe({ type: 'paint', buffered: true });
       });
       await page.goto(p.path);
-      await page.waitForFunction(() => '__atFirstPaint' in window && !document.querySelector('[data-first-frame]'));
-      const at = await page.evaluate(() => (window as unknown as { __atFirstPaint: { shown: number; later: number; laterInView: number } }).__atFirstPaint);
-      expect(await page.evaluate(() => (window as unknown as { __everSkipped: boolean }).__everSkipped)).toBe(true);
+      const firstFrame = () => (window as unknown as { __firstFrame: Seen }).__firstFrame;
+      await page.waitForFunction(() => (window as unknown as { __firstFrame: Seen }).__firstFrame.atFirstPaint && !document.querySelector('[data-first-frame]'));
+      const seen = await page.evaluate(firstFrame);
+      expect(seen.everSkipped).toBe(true);
       // At most one section partly shown and none skipped on the screen (the marks may be gone by the time the paint is reported).
-      expect(at.shown).toBeLessThanOrEqual(1);
-      expect(at.laterInView).toBe(0);
+      expect(seen.atFirstPaint?.shown).toBeLessThanOrEqual(1);
+      expect(seen.atFirstPaint?.laterInView).toBe(0);
       expect(problems).toEqual([]);
     });
 
