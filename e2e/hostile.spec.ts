@@ -81,11 +81,17 @@ async function attributesOf(page: Page, id: string, documented: string[]): Promi
   return [...new Set([...documented, ...observed])];
 }
 
+/**
+ * Appends one element and waits until its tag is defined: the library loads
+ * an element's code when the first one appears, so until then it has no
+ * shadow root and no `updateComplete`.
+ */
 async function addElement(page: Page, html: { tag: string; attrs: Record<string, string> }): Promise<Locator> {
-  await page.evaluate(({ tag, attrs }) => {
+  await page.evaluate(async ({ tag, attrs }) => {
     const el = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     document.getElementById('main')!.append(el);
+    await customElements.whenDefined(tag);
   }, html);
   return page.locator(`#${html.attrs.id}`);
 }
