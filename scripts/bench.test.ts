@@ -26,7 +26,8 @@ describe('npm run bench -- --smoke --json', () => {
       'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'lib_exercise_page_gzip_bytes',
       'lib_quiz_page_gzip_bytes', 'first_paint_ms', 'first_paint_reading_ms', 'first_paint_bare_ms', 'first_paint_over_bare',
       'first_paint_reading_over_bare', 'first_paint_cjk_font_families', 'first_heatmap_ms', 'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps',
-      'generate_step_ms_wasm_node']) {
+      'generate_step_ms_wasm_node', 'train_head_steps_per_s_wasm_node', 'train_head_steps_per_s_chromium_worker',
+      'train_chromium_worker_over_wasm_node', 'train_head_steps_per_s_chromium_element', 'train_chromium_over_torch']) {
       expect(r.summary).toHaveProperty(key);
     }
     for (const k of ['wasm_ms_T6_d16', 'wasm_copy_ms_T6_d16', 'js_over_wasm_T6_d16', 'wasm_copy_ms_T6_d16_causal']) {

@@ -38,6 +38,7 @@ function timeSteps(engine, text, config, { steps, warmup, budgetMs = 0 }) {
   try {
     t.advance(warmup + 1);
     const c0 = cpuMs();
+    const w0 = performance.now();
     let done = 0;
     while (done < steps || cpuMs() - c0 < budgetMs) {
       const n = Math.min(Math.max(steps - done, 1), 500);
@@ -45,7 +46,8 @@ function timeSteps(engine, text, config, { steps, warmup, budgetMs = 0 }) {
       done += n;
     }
     const ms = cpuMs() - c0;
-    return { steps: done, ms_per_step: ms / done, steps_per_s: (done * 1000) / ms };
+    const wallMs = performance.now() - w0;
+    return { steps: done, ms_per_step: ms / done, steps_per_s: (done * 1000) / ms, wall_steps_per_s: (done * 1000) / wallMs };
   } finally {
     t.delete();
   }
@@ -174,34 +176,58 @@ function summary(values) {
   return v.length ? { inputs: v.length, p50_ms: quantile(v, 0.5), p95_ms: quantile(v, 0.95), max_ms: v[v.length - 1] } : null;
 }
 
-/**
- * The curve in Chromium: <attn-train>'s own Web Worker (the library build's, under the strict
- * CSP), started by the page with the messages train-client.ts sends, one run per size of
- * `steps(size)` steps (after its one-batch evaluation); steps per second over the worker's
- * active time, as the element reports it.
- */
-async function workerCurve(page, root, sizes, steps) {
+/** The train worker's file in the library build (the one <attn-train> starts). */
+function workerFile(root) {
   const lib = readFileSync(new URL('dist/lib/attn-train.js', root), 'utf8');
   const worker = lib.match(/assets\/train-worker-[\w-]+\.js/)?.[0];
   if (!worker) throw new Error('dist/lib/attn-train.js names no train worker');
+  return worker;
+}
+
+/**
+ * One run of <attn-train>'s own Web Worker (the library build's, under the strict CSP) on a page
+ * of the test server, started with the messages train-client.ts sends: `iters` steps after its
+ * one-batch evaluation at `size`. Returns the worker's own rate over its active time (wall clock,
+ * every step), and the rate from its first progress report at or after step `warmup` to the end
+ * (`after_warmup`), or { error }.
+ */
+async function workerRun(page, worker, size, iters, warmup = 0) {
+  const r = await page.evaluate(async ({ worker, size, iters }) => new Promise((done) => {
+    const w = new Worker(new URL(`/lib/${worker}`, location.href), { type: 'module' });
+    const lib = new URL('/lib/', location.href).href;
+    const progress = [];
+    w.onmessage = (e) => {
+      const m = e.data;
+      if (m.type === 'progress') progress.push({ step: m.step, activeMs: m.activeMs });
+      if (m.type === 'done' || m.type === 'error' || m.type === 'nan') { w.terminate(); done({ ...m, progress }); }
+    };
+    w.onerror = (e) => { w.terminate(); done({ type: 'error', message: String(e.message), progress }); };
+    w.postMessage({ type: 'init', wasmUrl: `${lib}attn_train.wasm`, scalarWasmUrl: `${lib}attn_train_scalar.wasm` });
+    w.postMessage({ type: 'start', run: 1, textUrl: `${lib}tinyshakespeare.txt`, settings: {
+      model: 'head', seed: '1337', iters, evalInterval: 1_000_000, evalIters: 1, lr: 1e-3, batch: 32,
+      block: size.block, nEmbd: size.n_embd, sampleChars: 0, evalSampleChars: 0 } });
+  }), { worker, size, iters: iters + 1 });
+  if (r.type !== 'done') return { steps: r.step ?? null, error: r.message ?? r.type };
+  const from = r.progress.find((p) => p.step >= warmup);
+  return {
+    steps: r.step, steps_per_s: r.stepsPerSecond,
+    after_warmup: from && r.activeMs > from.activeMs
+      ? { from_step: from.step, steps: r.step - from.step, steps_per_s: ((r.step - from.step) * 1000) / (r.activeMs - from.activeMs) }
+      : null,
+  };
+}
+
+/**
+ * The curve in Chromium: one worker run per size of `steps(size)` steps (see workerRun), in one
+ * page; steps per second over the worker's active time, as the element reports it.
+ */
+async function workerCurve(page, root, sizes, steps) {
+  const worker = workerFile(root);
   await page.goto('/fixtures/train.html');
   const rows = [];
   for (const size of sizes) {
-    const r = await page.evaluate(async ({ worker, size, iters }) => new Promise((done) => {
-      const w = new Worker(new URL(`/lib/${worker}`, location.href), { type: 'module' });
-      const lib = new URL('/lib/', location.href).href;
-      w.onmessage = (e) => {
-        const m = e.data;
-        if (m.type === 'done' || m.type === 'error' || m.type === 'nan') { w.terminate(); done(m); }
-      };
-      w.onerror = (e) => { w.terminate(); done({ type: 'error', message: String(e.message) }); };
-      w.postMessage({ type: 'init', wasmUrl: `${lib}attn_train.wasm`, scalarWasmUrl: `${lib}attn_train_scalar.wasm` });
-      w.postMessage({ type: 'start', run: 1, textUrl: `${lib}tinyshakespeare.txt`, settings: {
-        model: 'head', seed: '1337', iters, evalInterval: 1_000_000, evalIters: 1, lr: 1e-3, batch: 32,
-        block: size.block, nEmbd: size.n_embd, sampleChars: 0, evalSampleChars: 0 } });
-    }), { worker, size, iters: steps(size) + 1 });
-    rows.push({ ...size, steps: r.step ?? null, steps_per_s: r.type === 'done' ? r.stepsPerSecond : null,
-      ...(r.type === 'done' ? {} : { error: r.message ?? r.type }) });
+    const r = await workerRun(page, worker, size, steps(size));
+    rows.push({ ...size, steps: r.steps, steps_per_s: r.steps_per_s ?? null, ...(r.error ? { error: r.error } : {}) });
   }
   return rows;
 }
@@ -231,6 +257,54 @@ async function withChromium(root, fn) {
 /** The curve in Chromium's worker (see workerCurve): a browser of its own. */
 export function trainChromiumCurve(root, sizes, steps) {
   return withChromium(root, async (browser, baseURL) => ({ rows: await workerCurve(await browser.newPage({ baseURL }), root, sizes, steps) }));
+}
+
+const median = (xs) => {
+  const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return v.length ? (v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2) : null;
+};
+
+/**
+ * The default size, WASM under Node against Chromium's worker, measured alike: `rounds` rounds,
+ * each a Node run (a fresh module instance) and a worker run (a fresh browser context, as on a
+ * learner's first visit), taking turns at going first; on both sides the rate is wall-clock time over the steps after the
+ * first `warmup` (Node: `steps` steps; the worker: from its first progress report at or after
+ * step `warmup` to the end of `steps + warmup` steps). Returns each round's pair and the medians.
+ */
+export function trainSideBySide(root, generated, { rounds = 7, steps = 1500, warmup = 100 } = {}) {
+  return withChromium(root, async (browser, baseURL) => {
+    const text = loadText();
+    const worker = workerFile(root);
+    const out = [];
+    const nodeRun = async () => timeSteps(await trainEngine(generated, 'attn_train.wasm'), text, {}, { steps, warmup });
+    for (let i = 0; i < rounds; i++) {
+      const context = await browser.newContext({ baseURL });
+      try {
+        const page = await context.newPage();
+        await page.goto('/fixtures/train.html');
+        // Node first in even rounds, the worker first in odd ones: a machine getting faster or
+        // slower over a round favours neither.
+        const first = i % 2 === 0 ? await nodeRun() : null;
+        const w = await workerRun(page, worker, { n_embd: 32, block: 8 }, steps + warmup, warmup);
+        const node = first ?? await nodeRun();
+        out.push({
+          node: node.wall_steps_per_s, node_cpu: node.steps_per_s,
+          worker: w.after_warmup?.steps_per_s ?? null, worker_all_steps: w.steps_per_s ?? null,
+          worker_from_step: w.after_warmup?.from_step ?? null, ...(w.error ? { error: w.error } : {}),
+        });
+      } finally {
+        await context.close();
+      }
+    }
+    const ratios = out.map((r) => (r.node && r.worker ? r.worker / r.node : null));
+    return {
+      rounds: out, steps, warmup,
+      node_steps_per_s: median(out.map((r) => r.node)),
+      worker_steps_per_s: median(out.map((r) => r.worker)),
+      worker_over_node: median(ratios),
+      worker_over_node_range: ratios.every((x) => x !== null) ? [Math.min(...ratios), Math.max(...ratios)] : null,
+    };
+  });
 }
 
 /** Chromium: worker steps/s, the default head run's total time, input-to-paint while training. */
