@@ -1,7 +1,7 @@
 // What every attention-lab element shares: a shadow root styled by
 // constructable stylesheets (allowed under style-src 'self'), renders batched
-// into one per frame, typed events that bubble out of the shadow root, the
-// language resolution (attribute, else the page's lang, else zh-CN), the
+// into one per frame (or after a short wait where no frame comes), typed
+// events that bubble out of the shadow root, the language resolution (attribute, else the page's lang, else zh-CN), the
 // string table picked by it, a module loaded once per element, the alert box
 // bad attributes are reported in, properties that reflect attributes, and
 // `updateComplete`, the promise tests and pages wait on instead of a timer.
@@ -111,6 +111,14 @@ export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Re
   }
 }
 
+/**
+ * How long a render waits for an animation frame before it runs without one. A document that
+ * is not being painted gets no frames: Chromium gives none to a cross-origin iframe out of
+ * view (an embed further down a course page), so without this its widget would show nothing,
+ * report no height and never settle `updateComplete` until the learner scrolled to it.
+ */
+const RENDER_WITHOUT_FRAME_MS = 100;
+
 /** One constructed stylesheet per element class (the CSS text is parsed once per page). */
 const classSheets = new WeakMap<object, CSSStyleSheet>();
 
@@ -137,7 +145,10 @@ export abstract class AttnElement extends HTMLElement {
     this.requestRender();
   }
 
-  /** Coalesces any number of changes into one render in the next frame. */
+  /**
+   * Coalesces any number of changes into one render in the next frame (or after
+   * RENDER_WITHOUT_FRAME_MS, when no frame comes).
+   */
   protected requestRender(): void {
     if (this.#renderQueued) return;
     this.#renderQueued = true;
@@ -149,8 +160,18 @@ export abstract class AttnElement extends HTMLElement {
         this.settle();
       }
     };
-    if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') requestAnimationFrame(run);
-    else queueMicrotask(run);
+    if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
+      let ran = false;
+      const once = () => {
+        if (ran) return;
+        ran = true;
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+        run();
+      };
+      const frame = requestAnimationFrame(once);
+      const timer = setTimeout(once, RENDER_WITHOUT_FRAME_MS);
+    } else queueMicrotask(run);
   }
 
   protected abstract render(): void;
