@@ -114,6 +114,9 @@ export function mount(name: string, installers: readonly WasmInstaller[], banks:
     window.parent.postMessage({ type: MSG_SIZE, widget: name, height }, target);
   };
   new ResizeObserver(() => post()).observe(document.documentElement);
+  // A frame out of view may get no rendering updates, so no ResizeObserver callbacks, until the
+  // learner scrolls to it: the height is also sent once the widget shows its first full state.
+  void (el as Element & { updateComplete?: Promise<boolean> }).updateComplete?.then(() => post());
   if (document.readyState === 'complete') post();
   else window.addEventListener('load', () => post());
   window.addEventListener('message', (e: MessageEvent) => {
