@@ -24,8 +24,9 @@ const COMMON = `Common to all of them:
   and shows what was wrong, as text.
 - \`updateComplete\` (read-only property): a \`Promise<boolean>\` that resolves
   (to \`true\`) once the element shows its current attributes: renders are
-  batched into the next frame, and the promise waits for that render and for
-  the work it started (an engine loading, a bank being fetched, a run, a
+  batched into the next frame (or run after 100 ms where the document gets no
+  frames, as a cross-origin iframe out of view), and the promise waits for
+  that render and for the work it started (an engine loading, a bank being fetched, a run, a
   copy). It resolves at once when nothing is pending. Wait on it instead of a
   timer: \`el.setAttribute('dk', '64'); await el.updateComplete;\`.
 - Shadow DOM (open) with constructable stylesheets; themable through the
