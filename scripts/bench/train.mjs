@@ -261,15 +261,16 @@ export function trainChromiumCurve(root, sizes, steps) {
 
 const median = (xs) => {
   const v = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return v.length ? (v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2) : null;
+  return v.length ? quantile(v, 0.5) : null;
 };
 
 /**
  * The default size, WASM under Node against Chromium's worker, measured alike: `rounds` rounds,
  * each a Node run (a fresh module instance) and a worker run (a fresh browser context, as on a
- * learner's first visit), taking turns at going first; on both sides the rate is wall-clock time over the steps after the
- * first `warmup` (Node: `steps` steps; the worker: from its first progress report at or after
- * step `warmup` to the end of `steps + warmup` steps). Returns each round's pair and the medians.
+ * learner's first visit), taking turns at going first. On both sides the rate is wall-clock
+ * time over the steps after the first `warmup` (Node: `steps` steps; the worker: from its first
+ * progress report at or after step `warmup` to the end of `steps + warmup` steps). Returns each
+ * round's pair and the medians.
  */
 export function trainSideBySide(root, generated, { rounds = 7, steps = 1500, warmup = 100 } = {}) {
   return withChromium(root, async (browser, baseURL) => {

@@ -1,10 +1,11 @@
 // What every attention-lab element shares: a shadow root styled by
 // constructable stylesheets (allowed under style-src 'self'), renders batched
 // into one per frame (or after a short wait where no frame comes), typed
-// events that bubble out of the shadow root, the language resolution (attribute, else the page's lang, else zh-CN), the
-// string table picked by it, a module loaded once per element, the alert box
-// bad attributes are reported in, properties that reflect attributes, and
-// `updateComplete`, the promise tests and pages wait on instead of a timer.
+// events that bubble out of the shadow root, the language resolution
+// (attribute, else the page's lang, else zh-CN), the string table picked by
+// it, a module loaded once per element, the alert box bad attributes are
+// reported in, properties that reflect attributes, and `updateComplete`, the
+// promise tests and pages wait on instead of a timer.
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -161,10 +162,8 @@ export abstract class AttnElement extends HTMLElement {
       }
     };
     if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
-      let ran = false;
+      // Whichever comes first renders, and takes the other back.
       const once = () => {
-        if (ran) return;
-        ran = true;
         cancelAnimationFrame(frame);
         clearTimeout(timer);
         run();
