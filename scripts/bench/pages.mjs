@@ -15,7 +15,7 @@ export const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
+export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
@@ -166,8 +166,8 @@ const BARE_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"
 <body><p>注意力是一次加权平均：每个位置用自己的 query 去比对所有位置的 key，再按权重把 value 加起来。
 Attention is a weighted average: each position compares its query with every key and sums the values with those weights.</p></body></html>`;
 
-/** dist/ at /, plus generated pages under /__bench/: the library build's (they load it) and the bare page. */
-export function startBenchServer(dist) {
+/** dist/ at /, plus generated pages under /__bench/: the library build's (they load it) and the bare page; `csp` is the policy sent with every response. */
+export function startBenchServer(dist, { csp = STRICT_CSP } = {}) {
   const libPage = (q) => {
     const tokens = Number(q.get('tokens') ?? 6), dkMax = Number(q.get('dkmax') ?? 512);
     const dk = Math.min(dkMax, 16);
@@ -177,7 +177,7 @@ export function startBenchServer(dist) {
   };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const headers = { 'Content-Security-Policy': STRICT_CSP, 'Cache-Control': 'no-store' };
+    const headers = { 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' };
     if (url.pathname === '/__bench/lib.html') {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] }).end(libPage(url.searchParams));
       return;
