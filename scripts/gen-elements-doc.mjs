@@ -29,6 +29,9 @@ const COMMON = `Common to all of them:
   that render and for the work it started (an engine loading, a bank being fetched, a run, a
   copy). It resolves at once when nothing is pending. Wait on it instead of a
   timer: \`el.setAttribute('dk', '64'); await el.updateComplete;\`.
+- A click is never lost to a render: a press that began on a button or an
+  option the element redraws before the release, and ends on the redrawn
+  one, clicks it.
 - Shadow DOM (open) with constructable stylesheets; themable through the
   custom properties and \`::part()\` names each README lists. Light and dark
   defaults follow \`prefers-color-scheme\` and meet WCAG AA; motion stops under

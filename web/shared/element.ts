@@ -4,8 +4,9 @@
 // events that bubble out of the shadow root, the language resolution
 // (attribute, else the page's lang, else zh-CN), the string table picked by
 // it, a module loaded once per element, the alert box bad attributes are
-// reported in, properties that reflect attributes, and `updateComplete`, the
-// promise tests and pages wait on instead of a timer.
+// reported in, properties that reflect attributes, presses that survive a
+// render, and `updateComplete`, the promise tests and pages wait on instead of
+// a timer.
 
 export type Lang = 'zh-CN' | 'en';
 
@@ -120,6 +121,20 @@ export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Re
  */
 const RENDER_WITHOUT_FRAME_MS = 100;
 
+/** What a learner presses in an element: a press on one of these is carried over a render that rebuilds it. */
+const PRESSABLE = 'button, a[href], summary, [role="radio"], [role="button"], [role="checkbox"], [role="switch"], [role="tab"]';
+
+function pressable(target: EventTarget | null): HTMLElement | null {
+  const el = target instanceof Element ? target.closest(PRESSABLE) : null;
+  return el instanceof HTMLElement ? el : null;
+}
+
+/** A redrawn control is the one pressed when its tag, id, role, part, data attributes and text are the same. */
+function controlKey(el: Element): string {
+  const named = Array.from(el.attributes, (a) => (a.name === 'id' || a.name === 'role' || a.name === 'part' || a.name.startsWith('data-') ? `${a.name}=${a.value}` : ''));
+  return [el.tagName, ...named.filter(Boolean), el.textContent ?? ''].join('\u0000');
+}
+
 /** One constructed stylesheet per element class (the CSS text is parsed once per page). */
 const classSheets = new WeakMap<object, CSSStyleSheet>();
 
@@ -140,6 +155,29 @@ export abstract class AttnElement extends HTMLElement {
       if (!own) classSheets.set(this.constructor, (own = sheet(styles)));
       this.root.adoptedStyleSheets = [own];
     } else this.root.adoptedStyleSheets = styles;
+    this.#carryPresses();
+  }
+
+  /**
+   * Renders may rebuild an element's controls, and browsers send no click when the node a
+   * press started on is gone by the release: the next answer, pressed while the last one's
+   * feedback is drawn, would be lost. A press that ends on the same control, redrawn, clicks it.
+   */
+  #carryPresses(): void {
+    let pressed: { el: HTMLElement; key: string } | null = null;
+    this.root.addEventListener('pointerdown', (e) => {
+      const p = e as PointerEvent;
+      const el = p.isPrimary && p.button === 0 ? pressable(p.target) : null;
+      pressed = el ? { el, key: controlKey(el) } : null;
+    });
+    this.root.addEventListener('pointercancel', () => { pressed = null; });
+    this.root.addEventListener('pointerup', (e) => {
+      const p = pressed;
+      pressed = null;
+      if (!p || p.el.isConnected) return; // the browser's own click follows
+      const el = pressable(e.target);
+      if (el && controlKey(el) === p.key) el.click();
+    });
   }
 
   attributeChangedCallback(): void {

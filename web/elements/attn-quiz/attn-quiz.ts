@@ -59,17 +59,12 @@ export class AttnQuiz extends AttnElement {
   #openText = new Map<string, string>();
   #revealed = new Set<string>();
   #pendingRestore: SavedQuizAttempt | null = null;
-  /** The option a pointer press started on, in case a render replaces it before the release. */
-  #pressed: { el: HTMLElement; q: string; o: string } | null = null;
   /** Random source; tests may replace it. */
   random: RandomInt = cryptoRandomInt;
 
   constructor() {
     super(QUIZ_CSS);
     this.root.addEventListener('click', (e) => this.#onClick(e));
-    this.root.addEventListener('pointerdown', (e) => this.#onPointerDown(e as PointerEvent));
-    this.root.addEventListener('pointerup', (e) => this.#onPointerUp(e));
-    this.root.addEventListener('pointercancel', () => { this.#pressed = null; });
     this.root.addEventListener('keydown', (e) => this.#onKeydown(e as KeyboardEvent));
     this.root.addEventListener('input', (e) => this.#onInput(e));
   }
@@ -308,24 +303,6 @@ export class AttnQuiz extends AttnElement {
       this.#pendingFocus = btn.id;
       this.requestRender();
     }
-  }
-
-  #onPointerDown(e: PointerEvent): void {
-    const opt = e.isPrimary && e.button === 0 ? this.#optionOf(e.target) : null;
-    this.#pressed = opt ? { el: opt, q: opt.dataset.q ?? '', o: opt.dataset.o ?? '' } : null;
-  }
-
-  /**
-   * Every render rebuilds the options, and browsers send no click when the node a press
-   * started on is gone by the release: answering the next question while the last answer's
-   * feedback is being drawn would be lost. A release on the same option, redrawn, answers.
-   */
-  #onPointerUp(e: Event): void {
-    const p = this.#pressed;
-    this.#pressed = null;
-    if (!p || p.el.isConnected) return; // the click that follows answers
-    const opt = this.#optionOf(e.target);
-    if (opt && opt.dataset.q === p.q && opt.dataset.o === p.o) this.#choose(Number(p.q), Number(p.o));
   }
 
   #onKeydown(e: KeyboardEvent): void {
