@@ -593,6 +593,46 @@ export const CHECKS = [
     },
   },
   {
+    name: 'quiz: a press redrawn before the release still clicks, once (an option, a toggle)',
+    async run(s) {
+      await s.goto('/fixtures/quiz.html');
+      await s.run(() => localStorage.clear());
+      await until(s, 'quiz options', () => document.getElementById('lesson')?.shadowRoot?.querySelectorAll('[role="radio"]').length > 0);
+      // Presses the control `sel` selects, redraws the quiz while the button is down (its lang set
+      // again), then releases on the same spot; returns whether the pressed node was replaced.
+      const pressAcrossRender = async (sel) => {
+        const at = await s.run((q) => {
+          const el = document.getElementById('lesson').shadowRoot.querySelector(q);
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }, sel);
+        await s.pointer('down', at.x, at.y);
+        const replaced = await s.run(async (q) => {
+          const quiz = document.getElementById('lesson');
+          const before = quiz.shadowRoot.querySelector(q);
+          quiz.setAttribute('lang', quiz.getAttribute('lang') ?? 'en');
+          await quiz.updateComplete;
+          return !before.isConnected;
+        }, sel);
+        await s.pointer('up', at.x, at.y);
+        await updated(s, 'lesson');
+        return replaced;
+      };
+      await s.run(() => {
+        window.__answers = 0;
+        document.addEventListener('attn-quiz-answer', () => { window.__answers++; });
+      });
+      assert(await pressAcrossRender('li.question:nth-child(2) [role="radio"]'), 'the option was redrawn under the press');
+      const answered = await s.run(() => ({ answered: document.getElementById('lesson').answered, events: window.__answers }));
+      eq(answered, { answered: 1, events: 1 }, 'the press answered the question, once');
+      // A toggle shows whether a click ran twice: once opens the model answer, twice closes it again.
+      assert(await pressAcrossRender('button[data-action="reveal"]'), 'the button was redrawn under the press');
+      const shown = await s.run(() => document.getElementById('lesson').shadowRoot.querySelector('button[data-action="reveal"]').getAttribute('aria-expanded'));
+      eq(shown, 'true', 'the model answer shows (the press clicked once)');
+    },
+  },
+  {
     name: 'review schedules +2 days and survives a reload',
     async run(s) {
       await s.goto('/fixtures/review.html');

@@ -93,6 +93,8 @@ export async function launchFirefox(base) {
       return frame.evaluate(fn, ...args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    // (a primary button press at viewport coordinates, or its release)
+    async pointer(kind, x, y) { await page.mouse.move(x, y); await (kind === 'down' ? page.mouse.down() : page.mouse.up()); },
     resize: (size = VIEWPORT) => page.setViewport(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     problems,
@@ -129,6 +131,7 @@ export async function launchChromium(base) {
       return evaluateIn(frame, fn, args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+    async pointer(kind, x, y) { await page.mouse.move(x, y); await (kind === 'down' ? page.mouse.down() : page.mouse.up()); },
     resize: (size = VIEWPORT) => page.setViewportSize(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     problems,
@@ -203,6 +206,10 @@ export async function launchWebKit(base) {
     async press(key) {
       if (!(key in keys)) throw new Error(`no key mapping for ${key}`);
       await driver.actions().sendKeys(keys[key]).perform();
+    },
+    async pointer(kind, x, y) {
+      const a = driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: 'viewport', duration: 0 });
+      await (kind === 'down' ? a.press() : a.release()).perform();
     },
     // (the window's size; MiniBrowser keeps it at least about 450 px wide)
     resize: (size = VIEWPORT) => driver.manage().window().setRect(size),
