@@ -131,8 +131,8 @@ function pressable(target: EventTarget | null): HTMLElement | null {
 
 /** A redrawn control is the one pressed when its tag, id, role, part, data attributes and text are the same. */
 function controlKey(el: Element): string {
-  const named = Array.from(el.attributes, (a) => (a.name === 'id' || a.name === 'role' || a.name === 'part' || a.name.startsWith('data-') ? `${a.name}=${a.value}` : ''));
-  return [el.tagName, ...named.filter(Boolean), el.textContent ?? ''].join('\u0000');
+  const named = Array.from(el.attributes).filter((a) => a.name === 'id' || a.name === 'role' || a.name === 'part' || a.name.startsWith('data-'));
+  return [el.tagName, ...named.map((a) => `${a.name}=${a.value}`), el.textContent ?? ''].join('\u0000');
 }
 
 /** One constructed stylesheet per element class (the CSS text is parsed once per page). */
