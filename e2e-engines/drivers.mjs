@@ -39,6 +39,14 @@ function freePort() {
   });
 }
 
+/** Puppeteer's and Playwright's pages alike: a primary button press at viewport coordinates (`down`), or its release (`up`). */
+function mousePointer(page) {
+  return async (kind, x, y) => {
+    await page.mouse.move(x, y);
+    await (kind === 'down' ? page.mouse.down() : page.mouse.up());
+  };
+}
+
 /**
  * Puppeteer's and Playwright's pages alike: console errors and uncaught errors
  * from the driver's events, plus what the injected capture recorded in the page
@@ -93,8 +101,7 @@ export async function launchFirefox(base) {
       return frame.evaluate(fn, ...args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
-    // (a primary button press at viewport coordinates, or its release)
-    async pointer(kind, x, y) { await page.mouse.move(x, y); await (kind === 'down' ? page.mouse.down() : page.mouse.up()); },
+    pointer: mousePointer(page),
     resize: (size = VIEWPORT) => page.setViewport(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     problems,
@@ -131,7 +138,7 @@ export async function launchChromium(base) {
       return evaluateIn(frame, fn, args);
     },
     press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
-    async pointer(kind, x, y) { await page.mouse.move(x, y); await (kind === 'down' ? page.mouse.down() : page.mouse.up()); },
+    pointer: mousePointer(page),
     resize: (size = VIEWPORT) => page.setViewportSize(size),
     async screenshot(file) { await page.screenshot({ path: file }); },
     problems,

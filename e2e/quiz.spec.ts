@@ -172,39 +172,43 @@ test('the whole quiz by keyboard alone', async ({ page }) => {
   await expect(ta).toHaveValue('softmax(QK^T/sqrt(d_k))V');
 });
 
+/** Redraws the quiz (its lang set again), as an answer just given or a notice would; true when `sel`'s node was replaced. */
+function redraw(q: Locator, sel: string): Promise<boolean> {
+  return q.evaluate(async (el, s) => {
+    const before = el.shadowRoot!.querySelector(s)!;
+    el.setAttribute('lang', el.getAttribute('lang') ?? 'en');
+    await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    return !before.isConnected;
+  }, sel);
+}
+
+async function pointerTo(page: Page, target: Locator): Promise<void> {
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 test('a press the quiz redraws under the pointer still answers on release', async ({ page }) => {
   await page.goto('/fixtures/quiz.html');
   const q = quiz(page, 'lesson');
   await ready(q);
+  const answered = () => q.evaluate((el) => (el as unknown as { answered: number }).answered);
   const opt = questions(q).nth(1).locator('[role="radio"]').first();
   await opt.scrollIntoViewIfNeeded();
-  const box = (await opt.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await pointerTo(page, opt);
   await page.mouse.down();
-  // Something else redraws the quiz while the button is held (an answer just given, a notice):
-  // here the same lang set again. The option pressed is a new node by the release.
-  const replaced = await q.evaluate(async (el) => {
-    const quizEl = el as unknown as { updateComplete: Promise<unknown> };
-    const before = el.shadowRoot!.querySelectorAll('li.question')[1]!.querySelector('[role="radio"]')!;
-    el.setAttribute('lang', el.getAttribute('lang') ?? 'en');
-    await quizEl.updateComplete;
-    return !before.isConnected;
-  });
-  expect(replaced).toBe(true);
+  expect(await redraw(q, 'li.question:nth-child(2) [role="radio"]')).toBe(true);
   await page.mouse.up();
   await expect(questions(q).nth(1).locator('[part~="feedback"]')).toBeVisible();
-  expect(await q.evaluate((el) => (el as unknown as { answered: number }).answered)).toBe(1);
+  expect(await answered()).toBe(1);
   // A press that ends on another option answers nothing.
-  const a = questions(q).nth(2).locator('[role="radio"]').nth(0);
-  const b = questions(q).nth(2).locator('[role="radio"]').nth(1);
-  await a.scrollIntoViewIfNeeded();
-  const [ba, bb] = [(await a.boundingBox())!, (await b.boundingBox())!];
-  await page.mouse.move(ba.x + ba.width / 2, ba.y + ba.height / 2);
+  const [a, b] = [0, 1].map((n) => questions(q).nth(2).locator('[role="radio"]').nth(n));
+  await a!.scrollIntoViewIfNeeded();
+  await pointerTo(page, a!);
   await page.mouse.down();
-  await q.evaluate(async (el) => { el.setAttribute('lang', el.getAttribute('lang') ?? 'en'); await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete; });
-  await page.mouse.move(bb.x + bb.width / 2, bb.y + bb.height / 2);
+  await redraw(q, 'li.question:nth-child(3) [role="radio"]');
+  await pointerTo(page, b!);
   await page.mouse.up();
-  expect(await q.evaluate((el) => (el as unknown as { answered: number }).answered)).toBe(1);
+  expect(await answered()).toBe(1);
 });
 
 test('an inline bank written by a lesson author', async ({ page }) => {
