@@ -182,6 +182,66 @@ for (const lang of LANGS) {
   });
 }
 
+// The edge shadows of a box that scrolls sideways (tables, code, the exercise's
+// program) show only where there is more to see: none on a box that fits.
+test('a box that fits shows no edge shadow; one that scrolls shows it on the side with more', async ({ page }) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await openIn(page, '/', 'en');
+  // each box, and the style that makes it as wide as its content (the table is, as laid out here)
+  const boxes = [
+    ['table', page.locator('.table-wrap').first(), { width: '' }],
+    ['program', page.locator('attn-exercise .prog'), { width: 'max-content', maxWidth: 'none' }],
+  ] as const;
+  await expect(boxes[1][1]).toBeVisible();
+  /** The largest difference, in 8-bit levels, between two screenshots of the same size. */
+  const largestDifference = (a: Buffer, b: Buffer) => page.evaluate(async ([a, b]) => {
+    const pixels = async (b64: string) => {
+      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      return ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    };
+    const [p, q] = await Promise.all([pixels(a), pixels(b)]);
+    let most = 0;
+    for (let i = 0; i < p.length; i++) most = Math.max(most, Math.abs(p[i]! - q[i]!));
+    return most;
+  }, [a.toString('base64'), b.toString('base64')]);
+  for (const [name, box, wide] of boxes) {
+    await box.scrollIntoViewIfNeeded();
+    // each edge of the box (2rem of it, less the rounded corners) as drawn, then as drawn
+    // with no background image at all; text drawn over the gradients may round a level
+    // differently, a shadow darkens by tens
+    const edges = async () => {
+      const b = (await box.boundingBox())!;
+      const w = 32, corner = 12;
+      return Promise.all([b.x, b.x + b.width - w].map((x) => page.screenshot({ clip: { x, y: b.y + corner, width: w, height: b.height - 2 * corner }, animations: 'disabled' })));
+    };
+    const shaded = async () => {
+      const drawn = await edges();
+      const image = await box.evaluate((el: HTMLElement) => { const was = el.style.backgroundImage; el.style.backgroundImage = 'none'; return was; });
+      const plain = await edges();
+      await box.evaluate((el: HTMLElement, was) => { el.style.backgroundImage = was; }, image);
+      return Promise.all(drawn.map(async (d, i) => (await largestDifference(d, plain[i]!)) > 3));
+    };
+    const set = (css: Partial<Record<'width' | 'maxWidth', string>>, left: 'start' | 'end' = 'start') => box.evaluate((el: HTMLElement, [c, l]) => {
+      Object.assign(el.style, c);
+      el.scrollLeft = l === 'end' ? el.scrollWidth : 0;
+    }, [css, left] as const);
+
+    // as wide as its content
+    await set(wide);
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name} fits`).toBe(true);
+    expect(await shaded(), `${name} fits: [left, right] shaded`).toEqual([false, false]);
+    // narrower than its content: more to the right, then (scrolled to the end) to the left
+    await set({ width: '240px', maxWidth: '' });
+    expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth + 64), `${name} scrolls`).toBe(true);
+    expect(await shaded(), `${name} at the start: [left, right] shaded`).toEqual([false, true]);
+    await set({ width: '240px', maxWidth: '' }, 'end');
+    expect(await shaded(), `${name} at the end: [left, right] shaded`).toEqual([true, false]);
+    await set({ width: '', maxWidth: '' });
+  }
+});
+
 test('bank errors an author can act on: the URL tried and its base; the question\'s id', async ({ page }) => {
   allowed = [/404/];
   await page.route('**/fixtures/offline-bank.json', (r) => r.abort('failed'));

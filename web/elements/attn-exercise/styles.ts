@@ -28,12 +28,13 @@ export const EXERCISE_CSS = `
 .prog pre.tail { opacity: .92; }
 /* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
 .slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
-/* Code lines longer than the box scroll inside it; shadows at the edges show there is more. */
+/* Code lines longer than the box scroll inside it; shadows at the edges show there is more
+   (each cover is solid across its shadow, so an edge with nothing beyond it shows none). */
 .prog {
   --_shade: rgb(0 0 0 / 0.4);
   background:
-    linear-gradient(to right, var(--_surface) 40%, transparent) left center / 1.5em 100% no-repeat local,
-    linear-gradient(to left, var(--_surface) 40%, transparent) right center / 1.5em 100% no-repeat local,
+    linear-gradient(to right, var(--_surface) 1.1em, transparent) left center / 2em 100% no-repeat local,
+    linear-gradient(to left, var(--_surface) 1.1em, transparent) right center / 2em 100% no-repeat local,
     radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left center / 1.1em 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right center / 1.1em 100% no-repeat scroll,
     var(--_surface);
