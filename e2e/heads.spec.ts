@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
+import { outrankingHeadings } from './helpers/headings';
 
 const golden = JSON.parse(readFileSync(new URL('./golden/bonus_0.json', import.meta.url), 'utf8')) as {
   shapeLine: string; mine00: string; q00: string; mine: number[];
@@ -152,6 +153,7 @@ test('the lesson page carries the bonus after the exercise, causal', async ({ pa
     return Boolean(ex.compareDocumentPosition(hd) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   expect(after).toBe(true);
+  expect(await outrankingHeadings(el)).toEqual([]);
 });
 
 test('embed.html?w=heads works', async ({ page }) => {

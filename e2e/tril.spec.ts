@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
+import { outrankingHeadings } from './helpers/headings';
 
 const golden = JSON.parse(readFileSync(new URL('./golden/tril_1337.json', import.meta.url), 'utf8')) as {
   x: number[]; xbow: number[]; x0_printed: string[]; wei: number[]; wei0_printed: string[];
@@ -213,8 +214,9 @@ test('the reading page carries four labs in sections 2–4 and 6, seed 1337', as
   const head = await ready(page, '#tril-head');
   await expect(head).toHaveAttribute('view', 'attention');
   expect(await cells(head, 'head')).toEqual(golden.wei0_printed);
-  await ready(page, '#tril-three');
+  const three = await ready(page, '#tril-three');
   await expect(page.locator('attn-tril')).toHaveCount(4);
+  for (const el of [head, three]) expect(await outrankingHeadings(el)).toEqual([]);
 });
 
 test('the reading page\'s static matrices: every fence stretches over its rows', async ({ page }) => {
