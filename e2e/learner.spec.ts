@@ -183,16 +183,21 @@ for (const lang of LANGS) {
 }
 
 // The edge shadows of a box that scrolls sideways (tables, code, the exercise's
-// program) show only where there is more to see: none on a box that fits.
+// program, the bonus's tables) show only where there is more to see: none on a box that fits.
 test('a box that fits shows no edge shadow; one that scrolls shows it on the side with more', async ({ page }) => {
-  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await openIn(page, '/', 'en');
-  // each box, and the style that makes it as wide as its content (the table is, as laid out here)
+  // each box, and the style that makes it as wide as its content (the table is, as laid out
+  // here; the bonus's box is a flex item, which would shrink back)
   const boxes = [
     ['table', page.locator('.table-wrap').first(), { width: '' }],
     ['program', page.locator('attn-exercise .prog'), { width: 'max-content', maxWidth: 'none' }],
+    ['bonus table', page.locator('attn-heads .scroll:has(table[part="mine"])'), { minWidth: 'max-content', maxWidth: 'none' }],
   ] as const;
   await expect(boxes[1][1]).toBeVisible();
+  // the bonus loads its engine when it nears the viewport
+  await expect.poll(() => page.locator('attn-heads').evaluate((e) => { e.scrollIntoView({ block: 'center' }); return (e as HTMLElement & { mine?: unknown[] }).mine?.length ?? 0; }),
+    { timeout: 15_000 }).toBeGreaterThan(0);
   /** The largest difference, in 8-bit levels, between two screenshots of the same size. */
   const largestDifference = (a: Buffer, b: Buffer) => page.evaluate(async ([a, b]) => {
     const pixels = async (b64: string) => {
@@ -223,7 +228,7 @@ test('a box that fits shows no edge shadow; one that scrolls shows it on the sid
       await box.evaluate((el: HTMLElement, was) => { el.style.backgroundImage = was; }, image);
       return Promise.all(drawn.map(async (d, i) => (await largestDifference(d, plain[i]!)) > 3));
     };
-    const set = (css: Partial<Record<'width' | 'maxWidth', string>>, left: 'start' | 'end' = 'start') => box.evaluate((el: HTMLElement, [c, l]) => {
+    const set = (css: Partial<Record<'width' | 'minWidth' | 'maxWidth', string>>, left: 'start' | 'end' = 'start') => box.evaluate((el: HTMLElement, [c, l]) => {
       Object.assign(el.style, c);
       el.scrollLeft = l === 'end' ? el.scrollWidth : 0;
     }, [css, left] as const);
@@ -233,12 +238,12 @@ test('a box that fits shows no edge shadow; one that scrolls shows it on the sid
     expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name} fits`).toBe(true);
     expect(await shaded(), `${name} fits: [left, right] shaded`).toEqual([false, false]);
     // narrower than its content: more to the right, then (scrolled to the end) to the left
-    await set({ width: '240px', maxWidth: '' });
+    await set({ width: '240px', minWidth: '', maxWidth: '' });
     expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth + 64), `${name} scrolls`).toBe(true);
     expect(await shaded(), `${name} at the start: [left, right] shaded`).toEqual([false, true]);
-    await set({ width: '240px', maxWidth: '' }, 'end');
+    await set({ width: '240px', minWidth: '', maxWidth: '' }, 'end');
     expect(await shaded(), `${name} at the end: [left, right] shaded`).toEqual([true, false]);
-    await set({ width: '', maxWidth: '' });
+    await set({ width: '', minWidth: '', maxWidth: '' });
   }
 });
 

@@ -31,6 +31,22 @@ export const HOST_BASE = `
   font-family: var(--attn-font, system-ui, -apple-system, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif);`;
 
 /**
+ * Edge shadows for boxes that scroll sideways (`selector`, drawn on `bg`): a
+ * shadow at an edge with more content beyond it. Each cover scrolls with the
+ * content and is solid across its shadow, so an edge with nothing beyond it,
+ * or a box that fits, shows none. Sets the box's background.
+ */
+export const scrollEdges = (selector: string, bg = 'var(--_bg)'): string => `
+${selector} {
+  --_edge: #0006;
+  background: linear-gradient(90deg, ${bg} 1em, #0000) left / 2em 100% no-repeat local,
+    linear-gradient(270deg, ${bg} 1em, #0000) right / 2em 100% no-repeat local,
+    radial-gradient(farthest-side at 0, var(--_edge), #0000) left / 1em 100% no-repeat,
+    radial-gradient(farthest-side at 100%, var(--_edge), #0000) right / 1em 100% no-repeat, ${bg};
+}
+@media (prefers-color-scheme: dark) { ${selector} { --_edge: #fff7; } }`;
+
+/**
  * The start of the torch elements' sheets (<attn-tril>, <attn-heads>): the
  * host with the palette, the error and highlight colours (`highlight` names
  * the element's own custom property for the latter), the status line and the

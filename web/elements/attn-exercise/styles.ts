@@ -1,5 +1,5 @@
 // Styles of <attn-exercise>, adopted as a constructable stylesheet (CSP-safe).
-import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
 
 // The shared palette (web/shared/theme.ts) plus the exercise's own tokens:
 // --attn-ok / --attn-bad for the verdicts and --attn-diff-bg for a differing
@@ -28,18 +28,8 @@ export const EXERCISE_CSS = `
 .prog pre.tail { opacity: .92; }
 /* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
 .slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
-/* Code lines longer than the box scroll inside it; shadows at the edges show there is more
-   (each cover is solid across its shadow, so an edge with nothing beyond it shows none). */
-.prog {
-  --_shade: rgb(0 0 0 / 0.4);
-  background:
-    linear-gradient(to right, var(--_surface) 1.1em, transparent) left center / 2em 100% no-repeat local,
-    linear-gradient(to left, var(--_surface) 1.1em, transparent) right center / 2em 100% no-repeat local,
-    radial-gradient(farthest-side at 0 50%, var(--_shade), transparent) left center / 1.1em 100% no-repeat scroll,
-    radial-gradient(farthest-side at 100% 50%, var(--_shade), transparent) right center / 1.1em 100% no-repeat scroll,
-    var(--_surface);
-}
-@media (prefers-color-scheme: dark) { .prog { --_shade: rgb(255 255 255 / 0.5); } }
+${scrollEdges('.prog', 'var(--_surface)')}
+${scrollEdges('.out')}
 .bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
 button, select { font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: .25em .7em; }
 button.run { background: var(--_accent); border-color: var(--_accent); color: var(--_bg); }

@@ -1,6 +1,6 @@
 // Styles of <attn-heads>, adopted as a constructable stylesheet (CSP-safe).
 // A mini heatmap's cell shade comes from --w, set through the CSSOM.
-import { labHostCss } from '../../shared/theme';
+import { labHostCss, scrollEdges } from '../../shared/theme';
 
 export const HEADS_CSS = `${labHostCss('--attn-heads-highlight')}.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
 .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
@@ -34,4 +34,5 @@ th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
 pre { background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
+${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}
 `;

@@ -2,7 +2,7 @@
 // Colours go through --attn-* custom properties with light and dark defaults
 // that meet WCAG AA on the default backgrounds. The canvas reads --_bg,
 // --_masked and --_hatch from the host's computed style when it paints.
-import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
 
 export const HEATMAP_CSS = `
 :host {${PALETTE_LIGHT}
@@ -120,4 +120,5 @@ pre {
 @media (forced-colors: active) {
   .cells [role="gridcell"]:focus-visible { outline: 3px solid Highlight; }
 }
+${scrollEdges('pre', 'var(--_surface)')}
 `;

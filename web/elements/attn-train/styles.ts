@@ -3,7 +3,7 @@
 // that meet WCAG AA on the default backgrounds. The curves use the accent for
 // the current run's train loss, a second colour for its val loss, and muted
 // tones for earlier runs.
-import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT } from '../../shared/theme';
+import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
 
 export const TRAIN_CSS = `
 :host {${PALETTE_LIGHT}
@@ -108,4 +108,5 @@ table.hm td.masked { background: var(--_surface); color: var(--_muted); }
 .pytorch .buttons { align-items: center; }
 .pytorch a { color: var(--_accent); text-underline-offset: 2px; }
 .pytorch a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+${scrollEdges('.hm-wrap')}
 `;

@@ -1,7 +1,7 @@
 // Styles of <attn-tril>, adopted as a constructable stylesheet (CSP-safe).
 // Cell weights are drawn as a bar under the number (width from --w, set
 // through the CSSOM), so the text always sits on the plain background.
-import { labHostCss } from '../../shared/theme';
+import { labHostCss, scrollEdges } from '../../shared/theme';
 
 export const TRIL_CSS = `${labHostCss('--attn-tril-highlight')}.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
@@ -39,4 +39,5 @@ td.masked { color: var(--_muted); }
 .verdict { font-weight: 600; }
 pre { background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
+${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}
 `;
