@@ -19,8 +19,27 @@ const PAGES = [
   { path: '/reading.html', h1: { zh: '自注意力：从加权平均到 Q、K、V', en: 'Self-attention: from a weighted average to Q, K and V' },
     sections: ['note-ceiling', 'note-matmul', 'note-tril', 'note-softmax', 'note-position', 'note-head', 'note-scale',
       'note-notes', 'note-value', 'note-result', 'quiz', 'review', 'sources'],
-    elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-quiz': 1, 'attn-review': 1 } },
+    elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-train': 3, 'attn-quiz': 1, 'attn-review': 1 } },
 ] as const;
+
+/**
+ * The attention-lab elements on the page (any attn-* tag) not yet defined, or
+ * whose shown text has Chinese in it, with the first such line; every section
+ * is laid out first.
+ */
+function chineseInElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    document.querySelectorAll<HTMLElement>('.step').forEach((s) => { s.style.contentVisibility = 'visible'; });
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('*')).filter((e) => e.localName.startsWith('attn-'))) {
+      if (!el.shadowRoot) { out.push(`${el.localName}#${el.id}: not defined yet`); continue; }
+      const shown = Array.from(el.shadowRoot.children).map((c) => (c instanceof HTMLElement && c.checkVisibility() ? c.innerText : '')).join('\n');
+      const line = shown.split('\n').find((l) => /[\u3400-\u9fff]/.test(l));
+      if (line !== undefined) out.push(`${el.localName}#${el.id}: ${line.trim().slice(0, 60)}`);
+    }
+    return out;
+  });
+}
 
 /** Waits until every heatmap on the page has painted a matrix. */
 async function heatmapsReady(page: Page): Promise<void> {
@@ -89,10 +108,13 @@ for (const p of PAGES) {
       for (const tag of Object.keys(p.elements)) {
         for (const el of await page.locator(tag).all()) await expect(el).toHaveAttribute('lang', 'en');
       }
+      // every element of the page, whatever its tag, switched: none shows a Chinese word
+      await expect.poll(() => chineseInElements(page)).toEqual([]);
       expect(await page.title()).toMatch(/^[\x20-\x7e·]+$/);
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect.poll(() => page.locator('h1').innerText()).toBe(p.h1.en);
+      await expect.poll(() => chineseInElements(page)).toEqual([]);
       // The other page follows the remembered choice.
       await page.goto(p.path === '/' ? '/reading.html' : '/');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');

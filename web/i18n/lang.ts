@@ -7,6 +7,7 @@
 // with its own `lang`) are shown or hidden by page.css from <html lang>. The
 // custom elements get the language as their own `lang` attribute.
 
+import { ELEMENT_TAGS } from '../shared/tags';
 import { LANG_KEY, readPreference, writePreference } from '../storage/local';
 
 export type PageLang = 'zh-CN' | 'en';
@@ -40,7 +41,7 @@ export function applyLang(lang: PageLang, titles?: Record<PageLang, string>): vo
   const html = document.documentElement;
   html.setAttribute('lang', lang);
   if (titles) document.title = titles[lang];
-  for (const el of Array.from(document.querySelectorAll('attn-heatmap, attn-quiz, attn-exercise, attn-review, attn-tril, attn-heads'))) {
+  for (const el of Array.from(document.querySelectorAll(ELEMENT_TAGS.join(', ')))) {
     el.setAttribute('lang', lang);
   }
   document.dispatchEvent(new CustomEvent<PageLang>(LANG_EVENT, { detail: lang }));

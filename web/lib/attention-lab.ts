@@ -30,7 +30,9 @@ export type {
 } from '../elements/attn-train/attn-train';
 export type { QuizAttempt, RatingName } from '../storage/progress';
 
-const LOADERS = {
+import { ELEMENT_TAGS, type AttnTag } from '../shared/tags';
+
+const LOADERS: Record<AttnTag, () => Promise<unknown>> = {
   'attn-heatmap': () => import('../elements/attn-heatmap/attn-heatmap'),
   'attn-quiz': () => import('../elements/attn-quiz/attn-quiz'),
   'attn-review': () => import('../elements/attn-review/attn-review'),
@@ -38,10 +40,10 @@ const LOADERS = {
   'attn-tril': () => import('../elements/attn-tril/attn-tril'),
   'attn-heads': () => import('../elements/attn-heads/attn-heads'),
   'attn-train': () => import('../elements/attn-train/attn-train'),
-} as const;
+};
 
-export type AttnTag = keyof typeof LOADERS;
-export const TAGS = Object.keys(LOADERS) as AttnTag[];
+export type { AttnTag };
+export const TAGS: readonly AttnTag[] = ELEMENT_TAGS;
 
 const loading = new Map<AttnTag, Promise<CustomElementConstructor>>();
 
