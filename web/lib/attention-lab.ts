@@ -43,7 +43,7 @@ const LOADERS: Record<AttnTag, () => Promise<unknown>> = {
 };
 
 export type { AttnTag };
-export const TAGS: readonly AttnTag[] = ELEMENT_TAGS;
+export const TAGS: AttnTag[] = [...ELEMENT_TAGS];
 
 const loading = new Map<AttnTag, Promise<CustomElementConstructor>>();
 
