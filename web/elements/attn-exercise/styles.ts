@@ -21,7 +21,7 @@ export const EXERCISE_CSS = `
     --_diff-bg: var(--attn-diff-bg, #5a2326);
   }
 }
-.prog { font: 13px/1.45 ui-monospace, monospace; background: var(--_surface); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
+.prog { font: 13px/1.45 ui-monospace, monospace; padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
 .prog pre { margin: 0; white-space: pre; }
 .slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
 .slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }

@@ -31,7 +31,7 @@ caption { text-align: start; font-weight: 600; font-size: 0.9rem; padding-bottom
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); white-space: nowrap; }
 th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
 .verdict { font-weight: 600; }
-pre { background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
+pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
 ${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}

@@ -111,7 +111,7 @@ select:disabled { opacity: 0.6; cursor: not-allowed; }
 details { margin: 0.3rem 0; }
 summary { cursor: pointer; color: var(--_muted); }
 pre {
-  margin: 0.3rem 0; padding: 0.5rem 0.7rem; background: var(--_surface); border: 1px solid var(--_border);
+  margin: 0.3rem 0; padding: 0.5rem 0.7rem; border: 1px solid var(--_border);
   border-radius: 6px; overflow-x: auto; font-size: 0.85rem; user-select: all;
 }
 @media (prefers-reduced-motion: no-preference) {

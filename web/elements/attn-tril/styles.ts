@@ -37,7 +37,7 @@ td.masked { color: var(--_muted); }
 .bar { height: 0.9rem; background: var(--_surface); border: 1px solid var(--_border); border-radius: 3px; overflow: hidden; }
 .bar > span { display: block; height: 100%; width: calc(var(--w, 0) * 100%); background: var(--_accent); }
 .verdict { font-weight: 600; }
-pre { background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
+pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 ${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}
 `;
