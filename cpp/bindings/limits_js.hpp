@@ -119,6 +119,19 @@ inline emscripten::val train() {
   o.set("defaultBlock", static_cast<double>(attn::limits::Train::default_block));
   o.set("defaultNEmbd", static_cast<double>(attn::limits::Train::default_n_embd));
   o.set("defaultSampleChars", static_cast<double>(attn::limits::Train::default_sample_chars));
+  o.set("maxNHead", static_cast<double>(attn::limits::Train::max_n_head));
+  o.set("maxNLayer", static_cast<double>(attn::limits::Train::max_n_layer));
+  o.set("defaultNHead", static_cast<double>(attn::limits::Train::default_n_head));
+  o.set("defaultNLayer", static_cast<double>(attn::limits::Train::default_n_layer));
+  o.set("blockIters", static_cast<double>(attn::limits::Train::block_iters));
+  o.set("blockEvalInterval", static_cast<double>(attn::limits::Train::block_eval_interval));
+  o.set("blockLr", static_cast<double>(attn::limits::Train::block_lr));
+  o.set("maxDropout", static_cast<double>(attn::limits::Train::max_dropout));
+  o.set("gptNEmbd", static_cast<double>(attn::limits::Train::gpt_n_embd));
+  o.set("gptNHead", static_cast<double>(attn::limits::Train::gpt_n_head));
+  o.set("gptNLayer", static_cast<double>(attn::limits::Train::gpt_n_layer));
+  o.set("gptBlock", static_cast<double>(attn::limits::Train::gpt_block));
+  o.set("gptDropout", static_cast<double>(attn::limits::Train::gpt_dropout));
   return o;
 }
 

@@ -124,6 +124,22 @@ struct Train {
   static constexpr int default_block = 8;
   static constexpr int default_n_embd = 32;
   static constexpr int default_sample_chars = 500;
+  // The block models (multihead, ffwd, blocks, residual, layernorm, gpt):
+  // the lecture's part 3. n_embd must be a multiple of n_head.
+  static constexpr int max_n_head = 16;
+  static constexpr int max_n_layer = 8;
+  static constexpr int default_n_head = 4;
+  static constexpr int default_n_layer = 3;
+  static constexpr int block_iters = 5000;
+  static constexpr int block_eval_interval = 500;
+  static constexpr double block_lr = 1e-3;
+  static constexpr double max_dropout = 1;  // dropout in [0, max_dropout)
+  // gpt: the browser-sized scale-up (with dropout)
+  static constexpr int gpt_n_embd = 64;
+  static constexpr int gpt_n_head = 4;
+  static constexpr int gpt_n_layer = 4;
+  static constexpr int gpt_block = 32;
+  static constexpr double gpt_dropout = 0.1;
 };
 
 // <attn-train>'s attributes and text (tighter than the engine's).

@@ -22,6 +22,12 @@ const char* model_name(ModelKind m) {
     case ModelKind::Bigram: return "bigram";
     case ModelKind::Position: return "position";
     case ModelKind::Head: return "head";
+    case ModelKind::Multihead: return "multihead";
+    case ModelKind::Ffwd: return "ffwd";
+    case ModelKind::Blocks: return "blocks";
+    case ModelKind::Residual: return "residual";
+    case ModelKind::Layernorm: return "layernorm";
+    case ModelKind::Gpt: return "gpt";
   }
   return "head";
 }

@@ -20,7 +20,18 @@ namespace attn::train {
 Config Config::defaults(ModelKind model) {
   Config c;
   c.model = model;
-  if (model == ModelKind::Head) {
+  if (is_block_model(model)) {
+    c.iters = limits::Train::block_iters;
+    c.eval_interval = limits::Train::block_eval_interval;
+    c.lr = static_cast<float>(limits::Train::block_lr);
+    if (model == ModelKind::Gpt) {
+      c.n_embd = limits::Train::gpt_n_embd;
+      c.n_head = limits::Train::gpt_n_head;
+      c.n_layer = limits::Train::gpt_n_layer;
+      c.block = limits::Train::gpt_block;
+      c.dropout = static_cast<float>(limits::Train::gpt_dropout);
+    }
+  } else if (model == ModelKind::Head) {
     c.iters = limits::Train::head_iters;
     c.eval_interval = limits::Train::head_eval_interval;
     c.lr = static_cast<float>(limits::Train::head_lr);
@@ -50,6 +61,7 @@ void check_config(const Config& c) {
 constexpr std::size_t kMaxBigramVocab = limits::Train::max_bigram_vocab;
 ModelKind checked_kind(const Config& c, const Dataset& d) {
   check_config(c);
+  if (is_block_model(c.model)) throw std::invalid_argument("the block models are not built yet");
   if (c.model == ModelKind::Bigram && d.vocab.size() > kMaxBigramVocab)
     throw std::invalid_argument("the text has " + std::to_string(d.vocab.size()) +
                                 " distinct characters: the bigram model takes at most " +

@@ -15,7 +15,12 @@
 
 namespace attn::train {
 
-enum class ModelKind { Bigram, Position, Head };
+// The reading note's three models, then the lecture's part 3 (the block
+// models): multi-head attention, + feed-forward, stacked blocks, + residual
+// connections, + LayerNorm (pre-norm), + dropout and a larger size (gpt).
+enum class ModelKind { Bigram, Position, Head, Multihead, Ffwd, Blocks, Residual, Layernorm, Gpt };
+// True for the block models (they read n_head, n_layer, dropout).
+constexpr bool is_block_model(ModelKind k) { return k >= ModelKind::Multihead; }
 
 // Hyperparameters; defaults() gives the lecture's for each model
 // (bigram and position: 3000 iters, eval every 300, lr 1e-2;
@@ -31,6 +36,9 @@ struct Config {
   int batch = limits::Train::default_batch;
   int block = limits::Train::default_block;
   int n_embd = limits::Train::default_n_embd;
+  int n_head = limits::Train::default_n_head;    // block models: heads per layer, n_embd % n_head == 0
+  int n_layer = limits::Train::default_n_layer;  // blocks, residual, layernorm, gpt: Blocks stacked
+  float dropout = 0.0f;                          // gpt only: p in [0, 1)
   static Config defaults(ModelKind model);
 };
 

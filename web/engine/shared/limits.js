@@ -137,6 +137,20 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   defaultBlock: 8,
   defaultNEmbd: 32,
   defaultSampleChars: 500,
+  maxNHead: 16,
+  maxNLayer: 8,
+  defaultNHead: 4,
+  defaultNLayer: 3,
+  blockIters: 5000,
+  blockEvalInterval: 500,
+  blockLr: 0.001,
+  /** dropout in [0, max_dropout) */
+  maxDropout: 1,
+  gptNEmbd: 64,
+  gptNHead: 4,
+  gptNLayer: 4,
+  gptBlock: 32,
+  gptDropout: 0.1,
 });
 
 /** attn::limits::TrainElement (cpp/src/limits.hpp). */
