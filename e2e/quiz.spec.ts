@@ -211,6 +211,50 @@ test('a press the quiz redraws under the pointer still answers on release', asyn
   expect(await answered()).toBe(1);
 });
 
+/** Moves the quiz down the page by `px`, as a section or widget above it growing while it loads would. */
+function shiftDown(q: Locator, px: number): Promise<void> {
+  return q.evaluate((el, n) => {
+    const spacer = document.createElement('div');
+    spacer.style.height = `${n}px`;
+    el.before(spacer);
+  }, px);
+}
+
+test('a press the page moves from under a still pointer still answers on release', async ({ page }) => {
+  await page.goto('/fixtures/quiz.html');
+  const q = quiz(page, 'lesson');
+  await ready(q);
+  const answered = () => q.evaluate((el) => (el as unknown as { answered: number }).answered);
+  const opt = questions(q).nth(0).locator('[role="radio"]').first();
+  await opt.scrollIntoViewIfNeeded();
+  await pointerTo(page, opt);
+  await page.mouse.down();
+  await shiftDown(q, 40); // the option is no longer under the pointer
+  await page.mouse.up();
+  await expect(questions(q).nth(0).locator('[part~="feedback"]')).toBeVisible();
+  expect(await answered()).toBe(1);
+  await expect(questions(q).nth(0).locator('[role="radio"][aria-checked="true"]')).toHaveCount(1);
+  // The same press redrawn while the page moves answers too, once.
+  const next = questions(q).nth(1).locator('[role="radio"]').first();
+  await next.scrollIntoViewIfNeeded();
+  await pointerTo(page, next);
+  await page.mouse.down();
+  await shiftDown(q, 40);
+  await redraw(q, 'li.question:nth-child(2) [role="radio"]');
+  await page.mouse.up();
+  await expect(questions(q).nth(1).locator('[part~="feedback"]')).toBeVisible();
+  expect(await answered()).toBe(2);
+  // A pointer that moves off before the release still cancels, as in every browser.
+  const [a, b] = [0, 1].map((n) => questions(q).nth(2).locator('[role="radio"]').nth(n));
+  await a!.scrollIntoViewIfNeeded();
+  await pointerTo(page, a!);
+  await page.mouse.down();
+  await shiftDown(q, 40);
+  await pointerTo(page, b!);
+  await page.mouse.up();
+  expect(await answered()).toBe(2);
+});
+
 test('an inline bank written by a lesson author', async ({ page }) => {
   await page.goto('/fixtures/quiz-inline.html');
   const q = quiz(page, 'inline');

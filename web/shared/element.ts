@@ -121,6 +121,9 @@ export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Re
  */
 const RENDER_WITHOUT_FRAME_MS = 100;
 
+/** How far a pointer may move between press and release and still be "where it went down" (a finger's wobble). */
+const PRESS_SLOP_PX = 10;
+
 /** What a learner presses in an element: a press on one of these is carried over a render that rebuilds it. */
 const PRESSABLE = 'button, a[href], summary, [role="radio"], [role="button"], [role="checkbox"], [role="switch"], [role="tab"]';
 
@@ -159,24 +162,38 @@ export abstract class AttnElement extends HTMLElement {
   }
 
   /**
-   * Renders may rebuild an element's controls, and browsers send no click when the node a
-   * press started on is gone by the release: the next answer, pressed while the last one's
-   * feedback is drawn, would be lost. A press that ends on the same control, redrawn, clicks it.
+   * Browsers send no click when the node a press started on is gone by the release (a render
+   * rebuilt it), nor when the page moved it from under the pointer (a section or widget above
+   * it grew while loading): the press is lost, and on a slow phone that is a learner's first tap.
+   * Here a press counts once all the same: released on the redrawn control, or with the pointer
+   * where it went down, it clicks the control pressed (or its redrawn twin). A pointer that moved
+   * off the control before the release cancels, as in every browser.
    */
   #carryPresses(): void {
-    let pressed: { el: HTMLElement; key: string } | null = null;
+    let pressed: { el: HTMLElement; key: string; x: number; y: number } | null = null;
     this.root.addEventListener('pointerdown', (e) => {
       const p = e as PointerEvent;
       const el = p.isPrimary && p.button === 0 ? pressable(p.target) : null;
-      pressed = el ? { el, key: controlKey(el) } : null;
+      pressed = el ? { el, key: controlKey(el), x: p.clientX, y: p.clientY } : null;
     });
     this.root.addEventListener('pointercancel', () => { pressed = null; });
     this.root.addEventListener('pointerup', (e) => {
       const p = pressed;
       pressed = null;
-      if (!p || p.el.isConnected) return; // the browser's own click follows
-      const el = pressable(e.target);
-      if (el && controlKey(el) === p.key) el.click();
+      if (!p) return;
+      const up = e as PointerEvent;
+      const target = up.target instanceof Node ? up.target : null;
+      const still = Math.hypot(up.clientX - p.x, up.clientY - p.y) <= PRESS_SLOP_PX;
+      if (p.el.isConnected) {
+        // Released on it: the browser's own click follows. Moved from under a still pointer: click it.
+        if (!(target && p.el.contains(target)) && still) p.el.click();
+        return;
+      }
+      const under = pressable(target);
+      if (under && controlKey(under) === p.key) { under.click(); return; }
+      if (!still) return;
+      const twins = Array.from(this.root.querySelectorAll<HTMLElement>(PRESSABLE)).filter((c) => controlKey(c) === p.key);
+      if (twins.length === 1) twins[0]!.click();
     });
   }
 
