@@ -633,6 +633,46 @@ export const CHECKS = [
     },
   },
   {
+    name: 'quiz: a press the page moves from under a still pointer still clicks, once',
+    async run(s) {
+      await s.goto('/fixtures/quiz.html');
+      await s.run(() => localStorage.clear());
+      await until(s, 'quiz options', () => document.getElementById('lesson')?.shadowRoot?.querySelectorAll('[role="radio"]').length > 0);
+      await s.run(() => {
+        window.__answers = 0;
+        document.addEventListener('attn-quiz-answer', () => { window.__answers++; });
+      });
+      // Presses `sel`, moves the quiz 40 px down (as a section above growing while it loads
+      // would), then releases where the press went down, now beside the control.
+      const pressAcrossMove = async (sel) => {
+        const at = await s.run((q) => {
+          const el = document.getElementById('lesson').shadowRoot.querySelector(q);
+          el.scrollIntoView({ block: 'center' });
+          const r = el.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + 2 };
+        }, sel);
+        await s.pointer('down', at.x, at.y);
+        const moved = await s.run((q) => {
+          const quiz = document.getElementById('lesson');
+          const spacer = document.createElement('div');
+          spacer.style.height = '40px';
+          quiz.before(spacer);
+          const r = quiz.shadowRoot.querySelector(q).getBoundingClientRect();
+          return r.top > 0;
+        }, sel);
+        await s.pointer('up', at.x, at.y);
+        await updated(s, 'lesson');
+        return moved;
+      };
+      assert(await pressAcrossMove('li.question:nth-child(1) [role="radio"]'), 'the option moved');
+      const answered = await s.run(() => ({ answered: document.getElementById('lesson').answered, events: window.__answers }));
+      eq(answered, { answered: 1, events: 1 }, 'the press answered the question, once');
+      await pressAcrossMove('button[data-action="reveal"]');
+      const shown = await s.run(() => document.getElementById('lesson').shadowRoot.querySelector('button[data-action="reveal"]').getAttribute('aria-expanded'));
+      eq(shown, 'true', 'the model answer shows (the press clicked once)');
+    },
+  },
+  {
     name: 'review schedules +2 days and survives a reload',
     async run(s) {
       await s.goto('/fixtures/review.html');
