@@ -216,7 +216,8 @@ export class AttnExercise extends AttnElement {
     if (!this.#built) this.#build();
     saveText(this.root, PROGRAM_FILE, this.programText);
     const status = this.root.querySelector('.copy-status');
-    if (status) status.textContent = this.#t.downloaded;
+    const typed = this.todos.flatMap((l, k) => (l.trim() === '' ? [] : [k]));
+    if (status) status.textContent = this.#t.downloaded(typed);
   }
 
   /** Fills in the reference answer with one TODO replaced by the mistake, and runs it. */

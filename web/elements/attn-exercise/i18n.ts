@@ -25,7 +25,8 @@ export interface Strings {
   differLine: string;
   copy: string;
   download: string;
-  downloaded: string;
+  /** After Download: which of the three lines the saved file carries (indices of the TODOs typed). */
+  downloaded: (typed: readonly number[]) => string;
   numpyCheck: string;
   copied: string;
   copyManual: string;
@@ -68,7 +69,9 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
     differLine: '与预期不同',
     copy: '复制完整程序',
     download: '下载 0001_attention_todo.py',
-    downloaded: '已保存 0001_attention_todo.py（含你的三行）。',
+    downloaded: (typed) => typed.length === 3 ? '已保存 0001_attention_todo.py，含你写的三行。'
+      : typed.length === 0 ? '已保存 0001_attention_todo.py，三个 TODO 都还空着：补完后再运行，Python 会指出哪一个还没写。'
+      : `已保存 0001_attention_todo.py，含你写的 TODO ${typed.map((k) => k + 1).join('、')}；其余的还空着，Python 运行到那里会指出来。`,
     numpyCheck: '在自己的电脑上运行前，先确认装好了 NumPy：',
     copied: '完整程序（含你的三行）已复制到剪贴板。',
     copyManual: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
@@ -109,7 +112,9 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
     differLine: 'differs from the expected output',
     copy: 'Copy program',
     download: 'Download 0001_attention_todo.py',
-    downloaded: 'Saved 0001_attention_todo.py, with your three lines.',
+    downloaded: (typed) => typed.length === 3 ? 'Saved 0001_attention_todo.py, with your three lines.'
+      : typed.length === 0 ? 'Saved 0001_attention_todo.py with its three TODOs still blank: fill them in; Python names any one left.'
+      : `Saved 0001_attention_todo.py with your line${typed.length > 1 ? 's' : ''} for TODO ${typed.map((k) => k + 1).join(' and ')}; the others are still blank, and Python names them when it reaches them.`,
     numpyCheck: 'To run it on your own machine, first check that NumPy is installed:',
     copied: 'The whole program, with your three lines, is on the clipboard.',
     copyManual: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',

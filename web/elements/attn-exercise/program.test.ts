@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEvaluator, type Evaluator } from '../../engine/py/evaluator.js';
-import { fullProgram, todoStatement } from './program';
+import { fullProgram, PROGRAM_FILE, todoStatement } from './program';
 
 const PYTHON = '/usr/bin/python3';
 const REFERENCE = [
@@ -23,11 +23,12 @@ function numpyCheck(): string | null {
 }
 const missing = numpyCheck();
 
-function runPython(source: string): string {
+function runPythonFull(source: string): { stdout: string; stderr: string; status: number | null } {
   const r = spawnSync(PYTHON, ['-'], { input: source, encoding: 'utf8', env: { ...process.env, PYTHONIOENCODING: 'utf-8' }, timeout: 60_000 });
   if (r.error) throw r.error;
-  return r.stdout;
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
+const runPython = (source: string): string => runPythonFull(source).stdout;
 
 let engine: Evaluator;
 beforeAll(async () => {
@@ -68,5 +69,23 @@ describe('the copied program, run with Python', () => {
     for (const lines of cases) {
       expect(runPython(fullProgram('0', lines, 'en')), lines.join(' | ')).toBe(engine.exercise('0', lines[0], lines[1], lines[2]).output);
     }
+  });
+
+  it('stops at the first TODO left blank with a message naming it, in the program\'s language', () => {
+    const last = (stderr: string) => stderr.trimEnd().split('\n').pop();
+    const none = runPythonFull(fullProgram('0', ['', '', ''], 'en'));
+    expect(none.status).toBe(1);
+    expect(last(none.stderr)).toBe('NotImplementedError: TODO 1 is not filled in yet: replace the ... in scores = ... with your line, then run again.');
+    const two = runPythonFull(fullProgram('0', [REFERENCE[0], '', REFERENCE[2]], 'zh-CN'));
+    expect(two.status).toBe(1);
+    expect(last(two.stderr)).toBe('NotImplementedError: TODO 2 还没有补完：把 mask = ... 里的 ... 换成你的那一行，再运行。');
+    const three = runPythonFull(fullProgram('0', [REFERENCE[0], REFERENCE[1], '  '], 'en'));
+    expect(last(three.stderr)).toContain('TODO 3 is not filled in yet');
+    // A filled line carries no check: the reference program is the lesson's, line for line.
+    expect(fullProgram('0', REFERENCE, 'en')).not.toContain('NotImplementedError');
+  });
+
+  it('says in its first line how to run it, under the name Download saves it as', () => {
+    for (const lang of ['zh-CN', 'en'] as const) expect(fullProgram('0', REFERENCE, lang).split('\n')[0]).toContain(`python3 ${PROGRAM_FILE}`);
   });
 });

@@ -27,20 +27,22 @@ export const PROGRAM_MID1 = `    if causal:
         T = scores.shape[-1]`;
 export const PROGRAM_MID2 = `        scores = np.where(mask, -np.inf, scores)`;
 
-const COMMENTS: Record<Lang, { head: string; data: string; run: string; experiment: string; maxWeight: string }> = {
+const COMMENTS: Record<Lang, { head: string; data: string; run: string; experiment: string; maxWeight: string; unfilled: (k: number) => string }> = {
   'zh-CN': {
-    head: '# 第 1 课练习：缩放点积注意力（带因果掩码）。需要 NumPy，运行：python3 lesson1_exercise.py',
+    head: `# 第 1 课练习：缩放点积注意力（带因果掩码）。需要 NumPy，运行：python3 ${PROGRAM_FILE}`,
     data: '# 输入 X 和三个投影矩阵，全部来自同一个随机数生成器',
     run: '# 调用 attention，并打印形状、行和与权重',
     experiment: '# 第 3 节的实验：不缩放时点积的方差约为 d_k，缩放后约为 1',
     maxWeight: '# 1000 行、每行 8 个 key 的分数：缩放前后，每行最大权重的平均值',
+    unfilled: (k) => `TODO ${k + 1} 还没有补完：把 ${TARGETS[k]} = ... 里的 ... 换成你的那一行，再运行。`,
   },
   en: {
-    head: '# Lesson 1 exercise: scaled dot-product attention with a causal mask. Needs NumPy; run: python3 lesson1_exercise.py',
+    head: `# Lesson 1 exercise: scaled dot-product attention with a causal mask. Needs NumPy; run: python3 ${PROGRAM_FILE}`,
     data: '# the input X and the three projection matrices, all from one random generator',
     run: '# call attention, then print the shapes, the row sums and the weights',
     experiment: '# the section 3 experiment: unscaled dot products have variance ≈ d_k, scaled ones ≈ 1',
     maxWeight: '# 1000 rows of scores over 8 keys: the mean of each row\'s largest weight, unscaled vs scaled',
+    unfilled: (k) => `TODO ${k + 1} is not filled in yet: replace the ... in ${TARGETS[k]} = ... with your line, then run again.`,
   },
 };
 
@@ -86,9 +88,17 @@ export function todoStatement(k: number, line: string): string {
   return `${TARGETS[k]} = ${s}`;
 }
 
-/** The whole program with the three lines filled in, ready to save and run with Python. */
+/**
+ * The whole program with the three lines filled in, ready to save and run with Python. A TODO
+ * left blank stays `target = ...`, followed by a line that stops the program there with a
+ * message naming that TODO (in `lang`), instead of failing later on the `...` itself.
+ */
 export function fullProgram(seed: string, lines: readonly string[], lang: Lang): string {
-  const slot = (k: number) => INDENT[k] + todoStatement(k, lines[k] ?? '');
+  const slot = (k: number) => {
+    const line = INDENT[k] + todoStatement(k, lines[k] ?? '');
+    if ((lines[k] ?? '').trim() !== '') return line;
+    return `${line}  # TODO ${k + 1}\n${INDENT[k]}if ${TARGETS[k]} is ...: raise NotImplementedError(${JSON.stringify(COMMENTS[lang].unfilled(k))})`;
+  };
   return [
     COMMENTS[lang].head, PROGRAM_HEAD, slot(0), PROGRAM_MID1, slot(1), PROGRAM_MID2, slot(2), programTail(seed, lang),
   ].join('\n') + '\n';
