@@ -13,6 +13,7 @@
 
 #include <malloc.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ inline constexpr const char* kVersion = "0.1.0";
 
 inline val version() { return val(kVersion); }
 
+// A seed as the loaders pass it: the high and low 32 bits of a uint64.
+inline std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
+
 // Objects owned by JS through integer handles (1-based; 0 is never valid).
 template <class T>
 class Table {
@@ -49,6 +53,12 @@ class Table {
     if (!get(h)) return false;
     slots_[static_cast<std::size_t>(h) - 1].reset();
     return true;
+  }
+  // Removes every object for which pred(object) holds.
+  template <class Pred>
+  void remove_if(Pred pred) {
+    for (auto& s : slots_)
+      if (s && pred(*s)) s.reset();
   }
 
  private:

@@ -25,19 +25,16 @@ using emscripten::val;
 
 namespace {
 
-
 // Errors carry fixed messages only (no std::string in this module: seeds
 // arrive as two 32-bit halves, so nothing here parses or builds text).
 using attn_bind::copy_out;
 using attn_bind::range_error;
 using attn_bind::Table;
 using attn_bind::scale_of;
+using attn_bind::seed_of;
 using attn_bind::Lit;
 using attn_bind::text;
 namespace L = attn::limits;
-
-// A seed as engine.js passes it: the high and low 32 bits of a uint64.
-std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
 
 val bad_handle() { return range_error("no such object (deleted?)"); }
 

@@ -28,12 +28,12 @@
 
 using emscripten::val;
 using attn_bind::range_error;
+using attn_bind::seed_of;
 using attn_bind::Lit;
 using attn_bind::text;
 
 namespace {
 
-std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
 bool seed_ok(unsigned hi) { return hi < 0x80000000u; }  // [0, 2^63)
 constexpr const char* kSeedMessage = "seed must be an integer in [0, 2^63)";
 
