@@ -40,7 +40,8 @@ val bad_handle() { return range_error("no such object (deleted?)"); }
 
 // standardNormal(seedHi, seedLo, count) -> Float64Array of default_rng(seed).standard_normal(count)
 val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
-  if (count < 0 || count > (1 << 20)) return range_error("count must be an integer in [0, 1048576]");
+  if (count < 0 || count > L::Rng::max_normals)
+    return range_error(text<Lit("count must be an integer in [0, "), L::Rng::max_normals, Lit("]")>);
   std::vector<double> out(static_cast<std::size_t>(count));
   attn::Generator rng(seed_of(seed_hi, seed_lo));
   rng.standard_normal(out.data(), out.size());
@@ -60,16 +61,14 @@ val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
       std::make_unique<attn::HeatmapModel>(seed_of(seed_hi, seed_lo), static_cast<std::size_t>(tokens), static_cast<std::size_t>(dk_max))));
 }
 
-// heatmapCompute(h, dk, scale, causal) -> Float64Array [scoreStd, meanRowMax, maxRowSumError]
-// (numbers out as one typed array, as every result here: no JS objects built from C++)
+// heatmapCompute(h, dk, scale, causal) -> HeatmapStats {scoreStd, meanRowMax, maxRowSumError}
 val js_heatmap_compute(int h, int dk, int scale, bool causal) {
   attn::HeatmapModel* m = heatmap_table.get(h);
   if (!m) return bad_handle();
   attn::Scale sc = attn::Scale::Sqrt;
   if (dk < 1 || static_cast<std::size_t>(dk) > m->d_max() || !scale_of(scale, sc))
     return range_error("dk must be in [1, dkMax] and scale 0, 1 or 2");
-  const attn::HeatmapStats st = m->compute(static_cast<std::size_t>(dk), sc, causal);
-  return copy_out(std::vector<double>{st.score_std, st.mean_row_max, st.max_row_sum_error});
+  return val(m->compute(static_cast<std::size_t>(dk), sc, causal));
 }
 
 // heatmapArray(h, which) -> a fresh Float64Array
@@ -89,18 +88,22 @@ val js_heatmap_array(int h, int which) {
 
 bool js_heatmap_delete(int h) { return heatmap_table.remove(h); }
 
-// limits() -> {heatmap, seed}: cpp/src/limits.hpp's areas this module checks
-val js_limits() {
-  val o = val::object();
-  o.set("heatmap", attn_bind::limits_js::heatmap());
-  o.set("seed", attn_bind::limits_js::seed());
-  return o;
-}
+// limits() -> {heatmap, seed, rng}: cpp/src/limits.hpp's areas this module checks
+struct LimitsJs {
+  attn_bind::limits_js::Heatmap heatmap;
+  attn_bind::limits_js::Seed seed;
+  attn_bind::limits_js::Rng rng;
+};
+LimitsJs js_limits() { return {}; }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_lab_core) {
   using namespace emscripten;
+  value_object<attn::HeatmapStats>("HeatmapStats")
+      .field("scoreStd", &attn::HeatmapStats::score_std)
+      .field("meanRowMax", &attn::HeatmapStats::mean_row_max)
+      .field("maxRowSumError", &attn::HeatmapStats::max_row_sum_error);
   function("version", &attn_bind::version);
   function("standardNormal", &js_standard_normal);
   function("heatmapNew", &js_heatmap_new);
@@ -108,5 +111,12 @@ EMSCRIPTEN_BINDINGS(attention_lab_core) {
   function("heatmapArray", &js_heatmap_array);
   function("heatmapDelete", &js_heatmap_delete);
   function("heapStats", &attn_bind::heap_stats);
+  attn_bind::limits_js::register_heatmap();
+  attn_bind::limits_js::register_seed();
+  attn_bind::limits_js::register_rng();
+  value_object<LimitsJs>("Limits")
+      .field("heatmap", &LimitsJs::heatmap)
+      .field("seed", &LimitsJs::seed)
+      .field("rng", &LimitsJs::rng);
   function("limits", &js_limits);
 }

@@ -270,12 +270,11 @@ val js_decoder_step(int d) {
 bool js_decoder_delete(int d) { return decoders.remove(d); }
 
 // limits() -> {train, attention}: cpp/src/limits.hpp's areas this module checks
-val js_limits() {
-  val o = val::object();
-  o.set("train", attn_bind::limits_js::train());
-  o.set("attention", attn_bind::limits_js::attention());
-  return o;
-}
+struct LimitsJs {
+  attn_bind::limits_js::Train train;
+  attn_bind::limits_js::Attention attention;
+};
+LimitsJs js_limits() { return {}; }
 
 // ---- Float attention in buffers that live as long as the handle ---------
 //   q: (T, dK), k: (S, dK), v: (S, dV) written by JS through views;
@@ -407,5 +406,10 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("attentionF32Run", &js_attention_run);
   function("attentionF32Delete", &js_attention_delete);
   function("heapStats", &attn_bind::heap_stats);
+  attn_bind::limits_js::register_train();
+  attn_bind::limits_js::register_attention();
+  value_object<LimitsJs>("Limits")
+      .field("train", &LimitsJs::train)
+      .field("attention", &LimitsJs::attention);
   function("limits", &js_limits);
 }

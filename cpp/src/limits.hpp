@@ -31,6 +31,11 @@ struct Seed {
   static constexpr int torch_bits = 63;  // attn-cli torch: torch.manual_seed(S), S < 2^torch_bits
 };
 
+// The core module's draws (standardNormal in web/engine/core/engine.js).
+struct Rng {
+  static constexpr int max_normals = 1 << 20;  // standardNormal(seed, count): count in [0, max_normals]
+};
+
 // <attn-heatmap> and the core's heatmap (cpp/src/heatmap.hpp).
 struct Heatmap {
   static constexpr int min_tokens = 2;

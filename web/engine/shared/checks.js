@@ -155,13 +155,12 @@ export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
 }
 
 /**
- * heapStats() of either module: the bindings return [memory bytes, malloc bytes in use].
+ * heapStats() of any module: WASM memory bytes and malloc bytes in use (the bindings' HeapStats).
  * @param {import('./types').RawModule} m
  * @returns {{ memoryBytes: number; usedBytes: number }}
  */
 export function heapStatsOf(m) {
-  const s = m.heapStats();
-  return { memoryBytes: s[0], usedBytes: s[1] };
+  return m.heapStats();
 }
 
 /**
