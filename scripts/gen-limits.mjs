@@ -113,7 +113,7 @@ export function renderCpp(areas) {
   for (const a of areas) {
     out.push(`struct ${a.name} {`);
     for (const m of a.members)
-      out.push(`  double ${camel(m.name)} = static_cast<double>(attn::limits::${a.name}::${m.name});`);
+      out.push(`  double ${camel(m.name)} = static_cast<double>(attn::limits::${a.name}::${m.name});${m.comment ? `  // ${m.comment}` : ''}`);
     out.push('};', '');
     out.push(`inline void register_${snake(a.name)}() {`);
     out.push(`  emscripten::value_object<${a.name}>("${a.name}Limits")`);

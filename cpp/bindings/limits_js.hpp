@@ -10,8 +10,8 @@
 namespace attn_bind::limits_js {
 
 struct Attention {
-  double maxDim = static_cast<double>(attn::limits::Attention::max_dim);
-  double maxValues = static_cast<double>(attn::limits::Attention::max_values);
+  double maxDim = static_cast<double>(attn::limits::Attention::max_dim);  // T, S, dK, dV each in [1, max_dim]
+  double maxValues = static_cast<double>(attn::limits::Attention::max_values);  // values in any one matrix
 };
 
 inline void register_attention() {
@@ -22,8 +22,8 @@ inline void register_attention() {
 
 struct Seed {
   double maxTextChars = static_cast<double>(attn::limits::Seed::max_text_chars);
-  double maxDigits = static_cast<double>(attn::limits::Seed::max_digits);
-  double torchBits = static_cast<double>(attn::limits::Seed::torch_bits);
+  double maxDigits = static_cast<double>(attn::limits::Seed::max_digits);  // attn-cli --seed: digits, leading zeros included
+  double torchBits = static_cast<double>(attn::limits::Seed::torch_bits);  // attn-cli torch: torch.manual_seed(S), S < 2^torch_bits
 };
 
 inline void register_seed() {
@@ -34,7 +34,7 @@ inline void register_seed() {
 }
 
 struct Rng {
-  double maxNormals = static_cast<double>(attn::limits::Rng::max_normals);
+  double maxNormals = static_cast<double>(attn::limits::Rng::max_normals);  // standardNormal(seed, count): count in [0, max_normals]
 };
 
 inline void register_rng() {
@@ -45,7 +45,7 @@ inline void register_rng() {
 struct Heatmap {
   double minTokens = static_cast<double>(attn::limits::Heatmap::min_tokens);
   double maxTokens = static_cast<double>(attn::limits::Heatmap::max_tokens);
-  double maxDk = static_cast<double>(attn::limits::Heatmap::max_dk);
+  double maxDk = static_cast<double>(attn::limits::Heatmap::max_dk);  // dk-max in [1, max_dk]
   double defaultTokens = static_cast<double>(attn::limits::Heatmap::default_tokens);
   double defaultDk = static_cast<double>(attn::limits::Heatmap::default_dk);
   double defaultDkMax = static_cast<double>(attn::limits::Heatmap::default_dk_max);
@@ -62,8 +62,8 @@ inline void register_heatmap() {
 }
 
 struct Lesson1 {
-  double maxT = static_cast<double>(attn::limits::Lesson1::max_t);
-  double maxDim = static_cast<double>(attn::limits::Lesson1::max_dim);
+  double maxT = static_cast<double>(attn::limits::Lesson1::max_t);  // T in [1, max_t]
+  double maxDim = static_cast<double>(attn::limits::Lesson1::max_dim);  // d_model, d_k, d_v in [1, max_dim]
   double defaultT = static_cast<double>(attn::limits::Lesson1::default_t);
   double defaultDModel = static_cast<double>(attn::limits::Lesson1::default_d_model);
   double defaultDk = static_cast<double>(attn::limits::Lesson1::default_dk);
@@ -81,15 +81,15 @@ inline void register_lesson1() {
 }
 
 struct Evaluator {
-  double maxLineChars = static_cast<double>(attn::limits::Evaluator::max_line_chars);
+  double maxLineChars = static_cast<double>(attn::limits::Evaluator::max_line_chars);  // one TODO line (<attn-exercise>, attn-cli exercise)
   double maxLineTokens = static_cast<double>(attn::limits::Evaluator::max_line_tokens);
-  double maxDepth = static_cast<double>(attn::limits::Evaluator::max_depth);
+  double maxDepth = static_cast<double>(attn::limits::Evaluator::max_depth);  // nested parentheses / operators
   double maxArrayElements = static_cast<double>(attn::limits::Evaluator::max_array_elements);
-  double memoryErrorBytes = static_cast<double>(attn::limits::Evaluator::memory_error_bytes);
+  double memoryErrorBytes = static_cast<double>(attn::limits::Evaluator::memory_error_bytes);  // 64 GiB
   double maxNdim = static_cast<double>(attn::limits::Evaluator::max_ndim);
-  double maxWork = static_cast<double>(attn::limits::Evaluator::max_work);
-  double maxSequenceItems = static_cast<double>(attn::limits::Evaluator::max_sequence_items);
-  double maxListItems = static_cast<double>(attn::limits::Evaluator::max_list_items);
+  double maxWork = static_cast<double>(attn::limits::Evaluator::max_work);  // element operations per run
+  double maxSequenceItems = static_cast<double>(attn::limits::Evaluator::max_sequence_items);  // a tuple or list built by + or *
+  double maxListItems = static_cast<double>(attn::limits::Evaluator::max_list_items);  // list(iterable)
 };
 
 inline void register_evaluator() {
@@ -108,9 +108,9 @@ inline void register_evaluator() {
 struct Cli {
   double maxArgs = static_cast<double>(attn::limits::Cli::max_args);
   double maxArgChars = static_cast<double>(attn::limits::Cli::max_arg_chars);
-  double maxNormalCount = static_cast<double>(attn::limits::Cli::max_normal_count);
-  double torchMaxValues = static_cast<double>(attn::limits::Cli::torch_max_values);
-  double torchMaxDims = static_cast<double>(attn::limits::Cli::torch_max_dims);
+  double maxNormalCount = static_cast<double>(attn::limits::Cli::max_normal_count);  // attn-cli normal --count
+  double torchMaxValues = static_cast<double>(attn::limits::Cli::torch_max_values);  // attn-cli torch: values per call
+  double torchMaxDims = static_cast<double>(attn::limits::Cli::torch_max_dims);  // attn-cli torch randn --shape
 };
 
 inline void register_cli() {
@@ -123,8 +123,8 @@ inline void register_cli() {
 }
 
 struct Torch {
-  double maxTemperature = static_cast<double>(attn::limits::Torch::max_temperature);
-  double elementMinTemperature = static_cast<double>(attn::limits::Torch::element_min_temperature);
+  double maxTemperature = static_cast<double>(attn::limits::Torch::max_temperature);  // softmaxTemperature(m): m in [0, max_temperature]
+  double elementMinTemperature = static_cast<double>(attn::limits::Torch::element_min_temperature);  // <attn-tril temperature>
   double elementMaxTemperature = static_cast<double>(attn::limits::Torch::element_max_temperature);
 };
 
@@ -141,14 +141,14 @@ struct Bonus {
   double defaultHeads = static_cast<double>(attn::limits::Bonus::default_heads);
   double defaultTokens = static_cast<double>(attn::limits::Bonus::default_tokens);
   double defaultDk = static_cast<double>(attn::limits::Bonus::default_dk);
-  double maxValues = static_cast<double>(attn::limits::Bonus::max_values);
-  double maxWeights = static_cast<double>(attn::limits::Bonus::max_weights);
-  double tile = static_cast<double>(attn::limits::Bonus::tile);
-  double elementMaxBatch = static_cast<double>(attn::limits::Bonus::element_max_batch);
-  double elementMaxHeads = static_cast<double>(attn::limits::Bonus::element_max_heads);
-  double elementMaxTokens = static_cast<double>(attn::limits::Bonus::element_max_tokens);
-  double elementMaxDk = static_cast<double>(attn::limits::Bonus::element_max_dk);
-  double elementMaxValues = static_cast<double>(attn::limits::Bonus::element_max_values);
+  double maxValues = static_cast<double>(attn::limits::Bonus::max_values);  // B * H * T * D: the values in each of q, k and v
+  double maxWeights = static_cast<double>(attn::limits::Bonus::max_weights);  // B * H * T * T: the attention weights
+  double tile = static_cast<double>(attn::limits::Bonus::tile);  // keys per tile in the fused pass
+  double elementMaxBatch = static_cast<double>(attn::limits::Bonus::element_max_batch);  // <attn-heads batch>
+  double elementMaxHeads = static_cast<double>(attn::limits::Bonus::element_max_heads);  // <attn-heads heads>
+  double elementMaxTokens = static_cast<double>(attn::limits::Bonus::element_max_tokens);  // <attn-heads tokens>
+  double elementMaxDk = static_cast<double>(attn::limits::Bonus::element_max_dk);  // <attn-heads dk>
+  double elementMaxValues = static_cast<double>(attn::limits::Bonus::element_max_values);  // <attn-heads>: batch * heads * tokens * dk
 };
 
 inline void register_bonus() {
@@ -174,15 +174,15 @@ struct Train {
   double maxEvalIters = static_cast<double>(attn::limits::Train::max_eval_iters);
   double maxBatch = static_cast<double>(attn::limits::Train::max_batch);
   double maxBlock = static_cast<double>(attn::limits::Train::max_block);
-  double maxNEmbd = static_cast<double>(attn::limits::Train::max_n_embd);
-  double maxAdvance = static_cast<double>(attn::limits::Train::max_advance);
-  double maxGenerate = static_cast<double>(attn::limits::Train::max_generate);
-  double maxBigramVocab = static_cast<double>(attn::limits::Train::max_bigram_vocab);
+  double maxNEmbd = static_cast<double>(attn::limits::Train::max_n_embd);  // the embedding width (= the head's size)
+  double maxAdvance = static_cast<double>(attn::limits::Train::max_advance);  // steps per advance()
+  double maxGenerate = static_cast<double>(attn::limits::Train::max_generate);  // characters per generate() / sample()
+  double maxBigramVocab = static_cast<double>(attn::limits::Train::max_bigram_vocab);  // the bigram table is vocabulary x vocabulary
   double defaultSeed = static_cast<double>(attn::limits::Train::default_seed);
-  double defaultIters = static_cast<double>(attn::limits::Train::default_iters);
+  double defaultIters = static_cast<double>(attn::limits::Train::default_iters);  // bigram and position (the lecture's)
   double defaultEvalInterval = static_cast<double>(attn::limits::Train::default_eval_interval);
   double defaultLr = static_cast<double>(attn::limits::Train::default_lr);
-  double headIters = static_cast<double>(attn::limits::Train::head_iters);
+  double headIters = static_cast<double>(attn::limits::Train::head_iters);  // head
   double headEvalInterval = static_cast<double>(attn::limits::Train::head_eval_interval);
   double headLr = static_cast<double>(attn::limits::Train::head_lr);
   double defaultEvalIters = static_cast<double>(attn::limits::Train::default_eval_iters);
@@ -197,7 +197,7 @@ struct Train {
   double blockIters = static_cast<double>(attn::limits::Train::block_iters);
   double blockEvalInterval = static_cast<double>(attn::limits::Train::block_eval_interval);
   double blockLr = static_cast<double>(attn::limits::Train::block_lr);
-  double maxDropout = static_cast<double>(attn::limits::Train::max_dropout);
+  double maxDropout = static_cast<double>(attn::limits::Train::max_dropout);  // dropout in [0, max_dropout)
   double gptNEmbd = static_cast<double>(attn::limits::Train::gpt_n_embd);
   double gptNHead = static_cast<double>(attn::limits::Train::gpt_n_head);
   double gptNLayer = static_cast<double>(attn::limits::Train::gpt_n_layer);
@@ -248,8 +248,8 @@ struct TrainElement {
   double maxEvalInterval = static_cast<double>(attn::limits::TrainElement::max_eval_interval);
   double maxEvalIters = static_cast<double>(attn::limits::TrainElement::max_eval_iters);
   double maxSampleChars = static_cast<double>(attn::limits::TrainElement::max_sample_chars);
-  double maxGenerateSteps = static_cast<double>(attn::limits::TrainElement::max_generate_steps);
-  double maxGenerateContext = static_cast<double>(attn::limits::TrainElement::max_generate_context);
+  double maxGenerateSteps = static_cast<double>(attn::limits::TrainElement::max_generate_steps);  // the generation panel's steps per context
+  double maxGenerateContext = static_cast<double>(attn::limits::TrainElement::max_generate_context);  // characters of the context the learner types
   double maxTextBytes = static_cast<double>(attn::limits::TrainElement::max_text_bytes);
 };
 
@@ -272,7 +272,7 @@ struct TrainCli {
   double maxBlock = static_cast<double>(attn::limits::TrainCli::max_block);
   double maxBatchTimesBlock = static_cast<double>(attn::limits::TrainCli::max_batch_times_block);
   double maxSampleChars = static_cast<double>(attn::limits::TrainCli::max_sample_chars);
-  double maxGreedy = static_cast<double>(attn::limits::TrainCli::max_greedy);
+  double maxGreedy = static_cast<double>(attn::limits::TrainCli::max_greedy);  // --greedy K
 };
 
 inline void register_train_cli() {

@@ -156,7 +156,7 @@ export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
 
 /**
  * heapStats() of any module: WASM memory bytes and malloc bytes in use (the bindings' HeapStats).
- * @param {import('./types').RawModule} m
+ * @param {import('./types').RawModule | { heapStats(): { memoryBytes: number; usedBytes: number } }} m
  * @returns {{ memoryBytes: number; usedBytes: number }}
  */
 export function heapStatsOf(m) {
@@ -165,10 +165,11 @@ export function heapStatsOf(m) {
 
 /**
  * Throws an Error the bindings returned (they return errors rather than throw from WASM).
- * @param {any} result
- * @returns {any}
+ * @template T
+ * @param {T} result
+ * @returns {Exclude<T, Error>}
  */
 export function unwrap(result) {
   if (result instanceof Error) throw result;
-  return result;
+  return /** @type {Exclude<T, Error>} */ (result);
 }

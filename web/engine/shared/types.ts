@@ -43,5 +43,5 @@ export interface ModuleArg {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RawModule = Record<string, (...args: any[]) => any>;
-/** The default export of a generated web/generated/*.mjs glue. */
-export type ModuleFactory = (arg?: ModuleArg) => Promise<RawModule>;
+/** The default export of a generated web/generated/*.mjs glue (R: its raw module's type, see gen-binding-types.mjs). */
+export type ModuleFactory<R = RawModule> = (arg?: ModuleArg) => Promise<R>;

@@ -1,0 +1,60 @@
+// The raw modules' TypeScript comes from their bindings (scripts/gen-binding-types.mjs):
+// the committed raw.ts must be what the binding gives now, it must name what the
+// built module registers, and the generator must refuse a binding it cannot type.
+import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TYPED, generate } from './gen-binding-types.mjs';
+import { loadTorch } from '../web/engine/torch/torch.js';
+
+const root = new URL('../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+
+/** interface Name { field: T; ... } of a .d.ts -> its field names in order. */
+function fields(dts: string, name: string): string[] {
+  const body = new RegExp(`export interface ${name} \\{\\n([\\s\\S]*?)^\\}`, 'm').exec(dts)?.[1];
+  if (!body) throw new Error(`no interface ${name}`);
+  return [...body.matchAll(/^ {2}(\w+)[(:]/gm)].map((m) => m[1]);
+}
+
+describe('gen-binding-types', () => {
+  it('every committed raw.ts is current (run node scripts/gen-binding-types.mjs)', () => {
+    const out = generate();
+    for (const t of TYPED) expect(read(t.out), t.out).toBe(out[t.out]);
+  });
+
+  it('types what attn_torch registers: its functions and the fields of its results, in order', async () => {
+    const dts = read('web/engine/torch/raw.ts');
+    const lab = await loadTorch({ wasmBinary: readFileSync(new URL('web/generated/attn_torch.wasm', root)) });
+    const raw = lab.raw as Record<string, unknown>;
+    for (const f of fields(dts, 'RawTorch')) expect(typeof raw[f], f).toBe('function');
+    expect(Object.keys(lab.threeWays(1))).toEqual(fields(dts, 'TrilThreeWays'));
+    expect(Object.keys(lab.head(1))).toEqual(fields(dts, 'TrilHead'));
+    expect(Object.keys(lab.permutation(1, 0, [7, 6, 5, 4, 3, 2, 1, 0]))).toEqual(fields(dts, 'TrilPermutation'));
+    expect(Object.keys(lab.bonus(1, [1, 2, 3, 4]))).toEqual(fields(dts, 'BonusResult'));
+    expect(Object.keys(lab.bonusTrace(1, [1, 2, 3, 4], true, 0, 1, 2)[0])).toEqual(fields(dts, 'BonusTileStep'));
+    expect(Object.keys(lab.heapStats())).toEqual(fields(dts, 'HeapStats'));
+    const limits = (raw.limits as () => Record<string, object>)();
+    expect(Object.keys(limits)).toEqual(fields(dts, 'TorchModuleLimits'));
+    expect(Object.keys(limits.torch)).toEqual(fields(dts, 'TorchLimits'));
+  });
+
+  it('refuses an emscripten::val without its TypeScript type', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gen-binding-types-'));
+    mkdirSync(join(dir, 'b'));
+    writeFileSync(join(dir, 'b', 'x.cpp'), [
+      'struct R {',
+      '  val a = val::undefined();  // no type here',
+      '};',
+      'val js_f(int n_steps) { return val(R{}); }',
+      'EMSCRIPTEN_BINDINGS(x) {',
+      '  value_object<R>("R").field("a", &R::a);',
+      '  function("f", &js_f);',
+      '}',
+      '',
+    ].join('\n'));
+    const { render } = await import('./gen-binding-types.mjs');
+    expect(() => render('b/x.cpp', 'RawX', dir)).toThrow(/js_f\(\) is an emscripten::val without/);
+  });
+});
