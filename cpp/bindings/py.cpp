@@ -133,7 +133,7 @@ struct ExerciseJs {
 // exercise(seed, todo1, todo2, todo3) ->
 //   {output, todos: [{source, correct, reason, code, params, inner?: {code, params}}]}
 // (params pass through: an 'unsupported' verdict's are construct, what and what's arguments)
-// Lesson 1's program with the learner's three lines (see cpp/src/exercise.hpp).
+// Lesson 1's program with the learner's three lines (see cpp/lessons/exercise.hpp).
 val js_exercise(val seed, val todo1, val todo2, val todo3) {
   std::uint64_t s = 0;
   ATTN_CHECK(check_seed(seed, s));

@@ -5,7 +5,7 @@ import type { AttentionResult, OneBuildOptions, ScaleName, Seed } from '../share
 export type { Seed };
 
 /**
- * A verdict's reason as a stable code (cpp/src/exercise.hpp lists them with their parameters), so that
+ * A verdict's reason as a stable code (cpp/lessons/exercise.hpp lists them with their parameters), so that
  * a UI can word it in its own language. Parameters are strings: shapes as NumPy prints them ("(4, 4)"),
  * values as Python reprs, Python error lines as Python prints them (`text`).
  */
@@ -47,7 +47,7 @@ export interface VerdictReason {
   params: Record<string, string>;
 }
 
-/** One TODO line's verdict (see cpp/src/exercise.hpp). */
+/** One TODO line's verdict (see cpp/lessons/exercise.hpp). */
 export interface ExerciseTodo extends VerdictReason {
   /** The line as given. */
   source: string;
