@@ -1,5 +1,6 @@
 // A WASM module's raw Embind API, as TypeScript, from its binding (Emscripten
-// 3.1.6 has no --emit-tsd): cpp/bindings/<binding> -> web/engine/<dir>/raw.ts (types only).
+// 3.1.6 has no --emit-tsd): cpp/bindings/<binding> -> web/engine/<dir>/raw.ts (types only),
+// for the modules in TYPED.
 // The binding is the one place the module's functions and result types are
 // written; the loader is checked against raw.ts and its types.ts re-exports
 // the result types. scripts/gen-binding-types.test.ts fails when a raw.ts is stale.
@@ -23,13 +24,19 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The modules typed so far: binding -> output (the others keep RawModule). */
-export const TYPED = [{ module: 'attn_torch', binding: 'cpp/bindings/torch.cpp', out: 'web/engine/torch/raw.ts', name: 'RawTorch' }];
+export const TYPED = [
+  { module: 'attn_core', binding: 'cpp/bindings/core.cpp', out: 'web/engine/core/raw.ts', name: 'RawCore' },
+  { module: 'attn_cli', binding: 'cpp/bindings/cli.cpp', out: 'web/engine/cli/raw.ts', name: 'RawCli' },
+  { module: 'attn_torch', binding: 'cpp/bindings/torch.cpp', out: 'web/engine/torch/raw.ts', name: 'RawTorch' },
+];
+/** Where an #include "x.hpp" is looked for after the including file's folder. */
+const INCLUDE_DIRS = ['cpp/src', 'cpp/lessons', 'cpp/cli'];
 
 const NUMBER = new Set(['double', 'float', 'int', 'unsigned', 'std::size_t', 'std::int32_t', 'std::uint32_t']);
 const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 const bare = (t) => t.replace(/^const\s+/, '').replace(/\s*&$/, '').trim();
 
-/** The binding's text and the cpp/bindings headers it includes (common.hpp, limits_js.hpp, ...). */
+/** The binding's text, then the headers it includes (common.hpp, limits_js.hpp, the engine's), depth first. */
 function sources(binding, base) {
   const seen = new Set();
   const texts = [];
@@ -38,10 +45,11 @@ function sources(binding, base) {
     seen.add(path);
     const text = readFileSync(join(base, path), 'utf8');
     texts.push(text);
-    for (const m of text.matchAll(/^#include "([\w.]+)"/gm)) {
-      const h = join(dirname(path), m[1]);
-      try { readFileSync(join(base, h)); } catch { continue; }  // an engine header (cpp/src)
-      visit(h);
+    for (const m of text.matchAll(/^#include "([\w./]+)"/gm)) {
+      const h = [dirname(path), ...INCLUDE_DIRS].map((d) => join(d, m[1])).find((p) => {
+        try { return Boolean(readFileSync(join(base, p))); } catch { return false; }
+      });
+      if (h) visit(h);  // else a generated or a system-like header (pytorch_template.inc, ...)
     }
   };
   visit(binding);
@@ -57,7 +65,8 @@ function structs(text) {
       const d = /^\s+([\w:<>]+)\s+(\w+)(?:\s*=\s*[^;,]+)?;\s*(?:\/\/\s*(.*))?$/.exec(line);
       if (d) members.set(d[2], { type: d[1], doc: d[3] ?? '' });
     }
-    out.set(m[1], members);
+    // the binding's own first; a struct of static members only (limits.hpp's areas) is no value type
+    if (!out.has(m[1]) && members.size) out.set(m[1], members);
   }
   return out;
 }

@@ -1,12 +1,14 @@
 // The raw modules' TypeScript comes from their bindings (scripts/gen-binding-types.mjs):
 // the committed raw.ts must be what the binding gives now, it must name what the
-// built module registers, and the generator must refuse a binding it cannot type.
+// built modules register, and the generator must refuse a binding it cannot type.
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TYPED, generate } from './gen-binding-types.mjs';
 import { loadTorch } from '../web/engine/torch/torch.js';
+import { loadEngine } from '../web/engine/core/engine.js';
+import { loadCli } from '../web/engine/cli/cli.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -36,8 +38,23 @@ describe('gen-binding-types', () => {
     expect(Object.keys(lab.bonusTrace(1, [1, 2, 3, 4], true, 0, 1, 2)[0])).toEqual(fields(dts, 'BonusTileStep'));
     expect(Object.keys(lab.heapStats())).toEqual(fields(dts, 'HeapStats'));
     const limits = (raw.limits as () => Record<string, object>)();
-    expect(Object.keys(limits)).toEqual(fields(dts, 'TorchModuleLimits'));
+    expect(Object.keys(limits)).toEqual(fields(dts, 'Limits'));
     expect(Object.keys(limits.torch)).toEqual(fields(dts, 'TorchLimits'));
+  });
+
+  it('types what attn_core and attn_cli register', async () => {
+    const core = read('web/engine/core/raw.ts');
+    const engine = await loadEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_core.wasm', root)) });
+    const raw = engine.raw as Record<string, unknown>;
+    for (const f of fields(core, 'RawCore')) expect(typeof raw[f], f).toBe('function');
+    const h = engine.createHeatmap(1, 4, 8);
+    expect(Object.keys(h.compute(8, 'sqrt', true))).toEqual(fields(core, 'HeatmapStats'));
+    h.delete();
+    expect(Object.keys((raw.limits as () => object)())).toEqual(fields(core, 'Limits'));
+    const cliTypes = read('web/engine/cli/raw.ts');
+    const cli = await loadCli({ wasmBinary: readFileSync(new URL('web/generated/attn_cli.wasm', root)) });
+    for (const f of fields(cliTypes, 'RawCli')) expect(typeof (cli.raw as Record<string, unknown>)[f], f).toBe('function');
+    expect(Object.keys(cli.runCli(['help']))).toEqual(fields(cliTypes, 'CliResult'));
   });
 
   it('refuses an emscripten::val without its TypeScript type', async () => {

@@ -35,6 +35,9 @@ std::optional<std::string> read_with(const val& read_file, const std::string& pa
 
 // runCli(args: string[], readFile?: (path) => Uint8Array | null) -> {code, stdout, stderr}
 // (attn::CliResult as a value object)
+// @param {readonly string[]} args
+// @param {((path: string) => Uint8Array | null) | undefined} read_file
+// @returns {CliResult | TypeError | RangeError}
 val js_run_cli(val args, val read_file) {
   if (!args.isArray()) return error("TypeError", "args must be an array of strings, got " + shown(args));
   const double n = args["length"].as<double>();

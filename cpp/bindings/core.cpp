@@ -39,6 +39,7 @@ namespace L = attn::limits;
 val bad_handle() { return range_error("no such object (deleted?)"); }
 
 // standardNormal(seedHi, seedLo, count) -> Float64Array of default_rng(seed).standard_normal(count)
+// @returns {Float64Array | RangeError}
 val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
   if (count < 0 || count > L::Rng::max_normals)
     return range_error(text<Lit("count must be an integer in [0, "), L::Rng::max_normals, Lit("]")>);
@@ -52,6 +53,7 @@ val js_standard_normal(unsigned seed_hi, unsigned seed_lo, int count) {
 Table<attn::HeatmapModel> heatmap_table;
 
 // heatmapNew(seedHi, seedLo, tokens, dkMax) -> handle
+// @returns {number | RangeError}
 val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
   if (tokens < static_cast<int>(attn::kHeatmapMinTokens) || tokens > static_cast<int>(attn::kHeatmapMaxTokens) ||
       dk_max < 1 || dk_max > static_cast<int>(attn::kHeatmapMaxDk))
@@ -62,6 +64,7 @@ val js_heatmap_new(unsigned seed_hi, unsigned seed_lo, int tokens, int dk_max) {
 }
 
 // heatmapCompute(h, dk, scale, causal) -> HeatmapStats {scoreStd, meanRowMax, maxRowSumError}
+// @returns {HeatmapStats | RangeError}
 val js_heatmap_compute(int h, int dk, int scale, bool causal) {
   attn::HeatmapModel* m = heatmap_table.get(h);
   if (!m) return bad_handle();
@@ -73,6 +76,7 @@ val js_heatmap_compute(int h, int dk, int scale, bool causal) {
 
 // heatmapArray(h, which) -> a fresh Float64Array
 //   0 weights (T, T), 1 scores (T, T), 2 raw scores (T, T), 3 row max (T,), 4 row sums (T,)
+// @returns {Float64Array | RangeError}
 val js_heatmap_array(int h, int which) {
   const attn::HeatmapModel* m = heatmap_table.get(h);
   if (!m) return bad_handle();

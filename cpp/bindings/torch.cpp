@@ -269,7 +269,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_torch) {
       .field("out", &TraceStepJs::out);
   attn_bind::limits_js::register_torch();
   attn_bind::limits_js::register_bonus();
-  value_object<LimitsJs>("TorchModuleLimits")
+  value_object<LimitsJs>("Limits")
       .field("torch", &LimitsJs::torch)
       .field("bonus", &LimitsJs::bonus);
   function("bonus", &js_bonus);

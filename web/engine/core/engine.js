@@ -32,17 +32,17 @@ import { HEATMAP_LIMITS, RNG_LIMITS } from '../shared/limits.js';
  * @typedef {import('./types').Heatmap} Heatmap
  * @typedef {import('./types').Engine} Engine
  * @typedef {import('./types').LoadOptions} LoadOptions
- * @typedef {import('../shared/types').RawModule} RawModule
+ * @typedef {import('./raw').RawCore} RawCore
  */
 
-/** @type {import('../shared/types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory<RawCore>} */
 const createAttnModule = /** @type {any} */ (createAttnModuleGlue);
 
 export { simdSupported };
 
 // The heatmap model.
 /**
- * @param {RawModule} m
+ * @param {RawCore} m
  * @param {number} handle
  * @param {number} tokens
  * @param {number} dkMax
@@ -67,7 +67,7 @@ function wrapHeatmap(m, handle, tokens, dkMax) {
 
 /**
  * Wraps a raw Embind core module into the typed engine API (types.ts).
- * @param {RawModule} m
+ * @param {RawCore} m
  * @returns {Engine}
  */
 export function wrapModule(m) {

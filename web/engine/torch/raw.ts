@@ -103,7 +103,7 @@ export interface BonusTileStep {
   out: Float64Array;
 }
 
-export interface TorchModuleLimits {
+export interface Limits {
   torch: TorchLimits;
   bonus: BonusLimits;
 }
@@ -157,5 +157,5 @@ export interface RawTorch {
   bonus(a: BonusArgs): BonusResult | RangeError;
   bonusTrace(a: BonusArgs, r: TraceRow): BonusTileStep[] | RangeError;
   heapStats(): HeapStats;
-  limits(): TorchModuleLimits;
+  limits(): Limits;
 }
