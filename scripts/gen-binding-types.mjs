@@ -9,11 +9,12 @@
 //   function("jsName", &cppFunction)              a function; its C++ definition gives
 //                                                 the parameters (names made camelCase)
 //   value_object<Cpp>("JsName").field("f", &Cpp::m)...   a result or argument type
+//   value_array<std::array<Cpp, N>>("JsName")     a tuple of N
 //   struct Cpp { <type> m = ...;  // doc }        one member a line; the comment is the doc
 // C++ types map to TypeScript: numbers, bool, std::string, registered value objects. An
 // emscripten::val carries its TypeScript type in braces: a member's comment starts
 // `// {Float64Array} doc`, a parameter's is a `// @param {T} name` line above the
-// function, a function returning val has a `// @returns {T}` line above it (with
+// function (without one, unknown: the binding checks what it is given), a function returning val has a `// @returns {T}` line above it (with
 // `| RangeError` where it returns one: the bindings return their errors, never throw
 // them). Only the value objects a function takes or returns, directly or through
 // fields, are written out.
@@ -26,6 +27,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The modules typed so far: binding -> output (the others keep RawModule). */
 export const TYPED = [
   { module: 'attn_core', binding: 'cpp/bindings/core.cpp', out: 'web/engine/core/raw.ts', name: 'RawCore' },
+  { module: 'attn_py', binding: 'cpp/bindings/py.cpp', out: 'web/engine/py/raw.ts', name: 'RawPy' },
   { module: 'attn_cli', binding: 'cpp/bindings/cli.cpp', out: 'web/engine/cli/raw.ts', name: 'RawCli' },
   { module: 'attn_torch', binding: 'cpp/bindings/torch.cpp', out: 'web/engine/torch/raw.ts', name: 'RawTorch' },
 ];
@@ -62,7 +64,7 @@ function structs(text) {
   for (const m of text.matchAll(/^struct (\w+) \{\n([\s\S]*?)^\};/gm)) {
     const members = new Map();
     for (const line of m[2].split('\n')) {
-      const d = /^\s+([\w:<>]+)\s+(\w+)(?:\s*=\s*[^;,]+)?;\s*(?:\/\/\s*(.*))?$/.exec(line);
+      const d = /^\s+([\w:]+(?:<[^>]*>)?)\s+(\w+)(?:\s*=\s*[^;,]+)?;\s*(?:\/\/\s*(.*))?$/.exec(line);
       if (d) members.set(d[2], { type: d[1], doc: d[3] ?? '' });
     }
     // the binding's own first; a struct of static members only (limits.hpp's areas) is no value type
@@ -78,8 +80,13 @@ function registrations(text) {
     const fields = [...m[3].matchAll(/\.field\("(\w+)",\s*&[\w:]+::(\w+)\)/g)].map((f) => ({ js: f[1], member: f[2] }));
     objects.push({ cpp: m[1].replace(/^.*::/, ''), js: m[2], fields });
   }
+  const arrays = [];
+  for (const m of text.matchAll(/value_array<(.*?)>\("(\w+)"\)/g)) {
+    const a = /^std::array<([\w:]+),\s*(\d+)>$/.exec(m[1].trim());
+    if (a) arrays.push({ cpp: m[1].replace(/\s+/g, ''), js: m[2], element: a[1], n: Number(a[2]) });
+  }
   const functions = [...text.matchAll(/\bfunction\("(\w+)",\s*&([\w:]+)\)/g)].map((f) => ({ js: f[1], cpp: f[2].replace(/^.*::/, '') }));
-  return { objects, functions };
+  return { objects, arrays, functions };
 }
 
 /** The C++ definition of fn: return type, parameters, and the @param/@returns lines above it. */
@@ -106,7 +113,8 @@ function definition(text, fn) {
 export function render(binding, name, base = root) {
   const text = sources(binding, base);
   const types = structs(text);
-  const { objects, functions } = registrations(text);
+  const { objects, arrays, functions } = registrations(text);
+  const tuples = new Map(arrays.map((a) => [a.cpp, a]));
   const jsName = new Map(objects.map((o) => [o.cpp, o.js]));
   const cppName = new Map(objects.map((o) => [o.js, o.cpp]));
   const used = new Set();
@@ -121,12 +129,14 @@ export function render(binding, name, base = root) {
       return val;
     }
     if (jsName.has(t)) { used.add(t); return jsName.get(t); }
+    const tuple = tuples.get(bare(cpp).replace(/\s+/g, '').replace(/^attn::/, ''));
+    if (tuple) { used.add(tuple.cpp); return tuple.js; }
     throw new Error(`${binding}: ${where} has type ${cpp}, which maps to no TypeScript type`);
   };
   const api = [`export interface ${name} {`];
   for (const f of functions) {
     const d = definition(text, f.cpp);
-    const params = d.params.map((p) => `${camel(p.name)}: ${tsOf(p.type, `${f.cpp}(${p.name})`, d.paramTypes.get(p.name))}`);
+    const params = d.params.map((p) => `${camel(p.name)}: ${tsOf(p.type, `${f.cpp}(${p.name})`, d.paramTypes.get(p.name) ?? 'unknown')}`);
     api.push(`  ${f.js}(${params.join(', ')}): ${tsOf(d.ret, `${f.cpp}()`, d.returns)};`);
   }
   api.push('}', '');
@@ -134,6 +144,12 @@ export function render(binding, name, base = root) {
   const blocks = new Map();
   for (let grew = true; grew;) {
     grew = false;
+    for (const a of arrays) {
+      if (!used.has(a.cpp) || blocks.has(a.cpp)) continue;
+      grew = true;
+      const element = tsOf(a.element, a.js);
+      blocks.set(a.cpp, [`export type ${a.js} = [${Array(a.n).fill(element).join(', ')}];`, '']);
+    }
     for (const o of objects) {
       if (!used.has(o.cpp) || blocks.has(o.cpp)) continue;
       grew = true;
@@ -158,7 +174,7 @@ export function render(binding, name, base = root) {
     '// with full messages, and throws the errors these functions return).',
     '',
   ];
-  for (const o of objects) if (blocks.has(o.cpp)) out.push(...blocks.get(o.cpp));
+  for (const o of [...objects, ...arrays]) if (blocks.has(o.cpp)) out.push(...blocks.get(o.cpp));
   return [...out, ...api].join('\n');
 }
 

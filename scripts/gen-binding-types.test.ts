@@ -9,6 +9,7 @@ import { TYPED, generate } from './gen-binding-types.mjs';
 import { loadTorch } from '../web/engine/torch/torch.js';
 import { loadEngine } from '../web/engine/core/engine.js';
 import { loadCli } from '../web/engine/cli/cli.js';
+import { loadEvaluator } from '../web/engine/py/evaluator.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -55,6 +56,22 @@ describe('gen-binding-types', () => {
     const cli = await loadCli({ wasmBinary: readFileSync(new URL('web/generated/attn_cli.wasm', root)) });
     for (const f of fields(cliTypes, 'RawCli')) expect(typeof (cli.raw as Record<string, unknown>)[f], f).toBe('function');
     expect(Object.keys(cli.runCli(['help']))).toEqual(fields(cliTypes, 'CliResult'));
+  });
+
+  it('types what attn_py registers', async () => {
+    const dts = read('web/engine/py/raw.ts');
+    const py = await loadEvaluator({ wasmBinary: readFileSync(new URL('web/generated/attn_py.wasm', root)) });
+    for (const f of fields(dts, 'RawPy')) expect(typeof (py.raw as Record<string, unknown>)[f], f).toBe('function');
+    const variance = py.lesson1Variance(0);
+    expect(Object.keys(variance)).toEqual(fields(dts, 'Lesson1Variance'));
+    expect(variance.rows).toHaveLength(2);
+    expect(Object.keys(variance.rows[1])).toEqual(fields(dts, 'Lesson1VarianceRow'));
+    expect(Object.keys(py.lesson1Run(0))).toEqual(fields(dts, 'Lesson1Run'));
+    const r = py.exercise(0, 'scores = Q @ K.T', '', '');
+    expect(Object.keys(r)).toEqual(fields(dts, 'Exercise'));
+    expect(Object.keys(r.todos[0])).toEqual(fields(dts, 'Todo'));
+    const q = new Float64Array([1, 0, 0, 1]);
+    expect(Object.keys(py.attention(q, q, q, 2, 2, 2, 2))).toEqual(fields(dts, 'Attention'));
   });
 
   it('refuses an emscripten::val without its TypeScript type', async () => {

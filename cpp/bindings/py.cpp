@@ -75,6 +75,7 @@ val check_lesson1(val seed, val T, val d_model, val d_k, val d_v, std::uint64_t&
 }
 
 // lesson1(seed, T, dModel, dK, dV) -> the exercise script's stdout
+// @returns {string | TypeError | RangeError}
 val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
   std::uint64_t s = 0;
   attn::Lesson1Sizes sizes;
@@ -85,6 +86,7 @@ val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
 // lesson1Variance(seed, T, dModel, dK, dV) -> {rows: [{dK, raw, scaled, rawText, scaledText}]
 //   (d_k = 16, 512), maxUnscaled, maxScaled, maxUnscaledText, maxScaledText}: the numbers of
 //   the program's last three lines (attn::lesson1_variance), each also as the program prints it
+// @returns {Lesson1Variance | TypeError | RangeError}
 val js_lesson1_variance(val seed, val T, val d_model, val d_k, val d_v) {
   std::uint64_t s = 0;
   attn::Lesson1Sizes sizes;
@@ -94,6 +96,7 @@ val js_lesson1_variance(val seed, val T, val d_model, val d_k, val d_v) {
 
 // lesson1Run(seed, T, dModel, dK, dV) -> {output, variance}: lesson1's and lesson1Variance's
 //   results from one run of the program (attn::lesson1_run), for the lesson page
+// @returns {Lesson1Run | TypeError | RangeError}
 val js_lesson1_run(val seed, val T, val d_model, val d_k, val d_v) {
   std::uint64_t s = 0;
   attn::Lesson1Sizes sizes;
@@ -109,31 +112,37 @@ val params_object(const attn::VerdictParams& params) {
   for (const Param& p : params) entries.call<void>("push", val(p));
   return val::global("Object").call<val>("fromEntries", entries);
 }
+// (py/types.ts's ExerciseResult types them more narrowly: the codes by name.)
 struct InnerJs {
   std::string code;
-  val params = val::undefined();
+  val params = val::undefined();  // {Record<string, string>}
 };
 struct TodoJs {
   std::string source;
   bool correct = false;
-  std::string reason, code;
-  val params = val::undefined();
+  std::string reason;
+  std::string code;
+  val params = val::undefined();  // {Record<string, string>}
 };
-struct TodoInnerJs {  // a verdict that wraps another (causal_false, pytorch_transpose)
+// A verdict that wraps another (causal_false, pytorch_transpose).
+struct TodoInnerJs {
   std::string source;
   bool correct = false;
-  std::string reason, code;
-  val params = val::undefined(), inner = val::undefined();
+  std::string reason;
+  std::string code;
+  val params = val::undefined();  // {Record<string, string>}
+  val inner = val::undefined();   // {Inner}
 };
 struct ExerciseJs {
   std::string output;
-  val todos = val::undefined();
+  val todos = val::undefined();  // {(Todo | TodoInner)[]}
 };
 
 // exercise(seed, todo1, todo2, todo3) ->
 //   {output, todos: [{source, correct, reason, code, params, inner?: {code, params}}]}
 // (params pass through: an 'unsupported' verdict's are construct, what and what's arguments)
 // Lesson 1's program with the learner's three lines (see cpp/lessons/exercise.hpp).
+// @returns {Exercise | TypeError | RangeError}
 val js_exercise(val seed, val todo1, val todo2, val todo3) {
   std::uint64_t s = 0;
   ATTN_CHECK(check_seed(seed, s));
@@ -161,7 +170,9 @@ val js_exercise(val seed, val todo1, val todo2, val todo3) {
 }
 
 struct AttentionJs {
-  val scores = val::undefined(), weights = val::undefined(), output = val::undefined();
+  val scores = val::undefined();   // {Float64Array} (T, S)
+  val weights = val::undefined();  // {Float64Array} (T, S)
+  val output = val::undefined();   // {Float64Array} (T, dV)
 };
 
 // attention(q, k, v, T, S, dK, dV, scale, causal) in double precision, the
@@ -169,6 +180,7 @@ struct AttentionJs {
 // v: (S, dV) Float64Arrays (web/engine/py/evaluator.js checks types, lengths and
 // ranges with full messages; here tersely again)
 // -> {scores (T, S), weights (T, S), output (T, dV)}
+// @returns {Attention | RangeError}
 val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, bool causal) {
   if (!attn_bind::shape_ok(T, S, dk, dv)) return attn_bind::range_error(attn_bind::kShapeMessage);
   if (scale < 0 || scale > 2) return attn_bind::range_error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
