@@ -1,7 +1,7 @@
 // The raw modules' TypeScript comes from their bindings (scripts/gen-binding-types.mjs):
 // the committed raw.ts must be what the binding gives now, it must name what the
 // built modules register, and the generator must refuse a binding it cannot type.
-import { readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,18 @@ describe('gen-binding-types', () => {
     expect(Object.keys(r.todos[0])).toEqual(fields(dts, 'Todo'));
     const q = new Float64Array([1, 0, 0, 1]);
     expect(Object.keys(py.attention(q, q, q, 2, 2, 2, 2))).toEqual(fields(dts, 'Attention'));
+  });
+
+  it('one bindings convention: no result object built by hand, seed_of and the handle table defined once', () => {
+    const dir = new URL('cpp/bindings/', root);
+    const files = readdirSync(dir).filter((f) => /\.(cpp|hpp)$/.test(f));
+    const all = files.map((f) => [f, readFileSync(new URL(f, dir), 'utf8')] as const);
+    for (const [f, text] of all) {
+      expect(text, `${f} builds an object field by field`).not.toMatch(/\.set\(\s*"|val::object\(\)/);
+      if (f !== 'common.hpp') expect(text, `${f} keeps its own handle vector`).not.toMatch(/std::vector<std::unique_ptr</);
+    }
+    const defs = all.filter(([, text]) => /std::uint64_t seed_of\(/.test(text)).map(([f]) => f);
+    expect(defs).toEqual(['common.hpp']);
   });
 
   it('refuses an emscripten::val without its TypeScript type', async () => {
