@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 node scripts/gen-limits.mjs  # cpp/src/limits.hpp -> web/engine/shared/limits.js, cpp/bindings/limits_js.hpp
 node scripts/gen-pytorch-template.mjs  # web/train-script/template.ts -> cpp/src/train/pytorch_template.inc
+node scripts/gen-binding-types.mjs  # cpp/bindings/*.cpp -> web/engine/*/raw.ts (the raw modules' TypeScript)
 # Configured only the first time: the build configures again when a CMakeLists.txt changes.
 [[ -f build/wasm/CMakeCache.txt ]] || emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2

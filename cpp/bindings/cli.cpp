@@ -34,6 +34,10 @@ std::optional<std::string> read_with(const val& read_file, const std::string& pa
 }
 
 // runCli(args: string[], readFile?: (path) => Uint8Array | null) -> {code, stdout, stderr}
+// (attn::CliResult as a value object)
+// @param {readonly string[]} args
+// @param {((path: string) => Uint8Array | null) | undefined} read_file
+// @returns {CliResult | TypeError | RangeError}
 val js_run_cli(val args, val read_file) {
   if (!args.isArray()) return error("TypeError", "args must be an array of strings, got " + shown(args));
   const double n = args["length"].as<double>();
@@ -51,25 +55,19 @@ val js_run_cli(val args, val read_file) {
   for (int i = 0; i < static_cast<int>(n); ++i) argv.push_back(args[i].as<std::string>());
   if (!read_file.isUndefined() && read_file.typeOf().as<std::string>() != "function")
     return error("TypeError", "readFile must be a function, got " + shown(read_file));
-  const attn::CliResult r = attn::run_cli(argv, [&](const std::string& path) { return read_with(read_file, path); });
-  val out = val::object();
-  out.set("code", r.code);
-  out.set("stdout", val(r.out));
-  out.set("stderr", val(r.err));
-  return out;
+  return val(attn::run_cli(argv, [&](const std::string& path) { return read_with(read_file, path); }));
 }
 
 // limits() -> {cli, lesson1, evaluator, seed, trainCli}: cpp/src/limits.hpp's
 // areas this module checks (runCli's arguments, then its commands' options)
-val js_limits() {
-  val o = val::object();
-  o.set("cli", attn_bind::limits_js::cli());
-  o.set("lesson1", attn_bind::limits_js::lesson1());
-  o.set("evaluator", attn_bind::limits_js::evaluator());
-  o.set("seed", attn_bind::limits_js::seed());
-  o.set("trainCli", attn_bind::limits_js::trainCli());
-  return o;
-}
+struct LimitsJs {
+  attn_bind::limits_js::Cli cli;
+  attn_bind::limits_js::Lesson1 lesson1;
+  attn_bind::limits_js::Evaluator evaluator;
+  attn_bind::limits_js::Seed seed;
+  attn_bind::limits_js::TrainCli trainCli;
+};
+LimitsJs js_limits() { return {}; }
 
 }  // namespace
 
@@ -78,5 +76,20 @@ EMSCRIPTEN_BINDINGS(attention_lab_cli) {
   function("version", &attn_bind::version);
   function("runCli", &js_run_cli);
   function("heapStats", &attn_bind::heap_stats);
+  attn_bind::limits_js::register_cli();
+  attn_bind::limits_js::register_lesson1();
+  attn_bind::limits_js::register_evaluator();
+  attn_bind::limits_js::register_seed();
+  attn_bind::limits_js::register_train_cli();
+  value_object<attn::CliResult>("CliResult")
+      .field("code", &attn::CliResult::code)
+      .field("stdout", &attn::CliResult::out)
+      .field("stderr", &attn::CliResult::err);
+  value_object<LimitsJs>("Limits")
+      .field("cli", &LimitsJs::cli)
+      .field("lesson1", &LimitsJs::lesson1)
+      .field("evaluator", &LimitsJs::evaluator)
+      .field("seed", &LimitsJs::seed)
+      .field("trainCli", &LimitsJs::trainCli);
   function("limits", &js_limits);
 }

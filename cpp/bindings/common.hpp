@@ -2,6 +2,11 @@
 // results copied out as typed arrays, the heap figures, the shape rule of an
 // attention call, the table of JS-owned objects and the errors they return.
 //
+// Results cross as registered value objects (plain JS objects with the
+// registered fields) or value arrays; arrays of numbers as fresh typed arrays
+// (copy_out: one copy out of the heap, no JS Array of boxed numbers). No
+// binding builds a result object field by field.
+//
 // A rejected call *returns* a RangeError/TypeError; the JS loaders
 // (web/engine/core/engine.js, web/engine/py/evaluator.js) throw it. Throwing from
 // inside WASM would skip C++ destructors and leave the stack pointer lowered,
@@ -13,6 +18,7 @@
 
 #include <malloc.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,7 +36,11 @@ using emscripten::val;
 
 inline constexpr const char* kVersion = "0.1.0";
 
+// @returns {string}
 inline val version() { return val(kVersion); }
+
+// A seed as the loaders pass it: the high and low 32 bits of a uint64.
+inline std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
 
 // Objects owned by JS through integer handles (1-based; 0 is never valid).
 template <class T>
@@ -49,6 +59,12 @@ class Table {
     if (!get(h)) return false;
     slots_[static_cast<std::size_t>(h) - 1].reset();
     return true;
+  }
+  // Removes every object for which pred(object) holds.
+  template <class Pred>
+  void remove_if(Pred pred) {
+    for (auto& s : slots_)
+      if (s && pred(*s)) s.reset();
   }
 
  private:
@@ -82,11 +98,15 @@ val copy_out(const std::vector<F>& v) {
       .new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
-// heapStats() -> Float64Array [WASM memory bytes, bytes in use by malloc]: for leak tests and the benchmark
-inline val heap_stats() {
+// heapStats() -> HeapStats {memoryBytes: WASM memory bytes, usedBytes: bytes in use by malloc}:
+// for leak tests and the benchmark
+struct HeapStats {
+  double memoryBytes = 0;  // the WASM memory's size in bytes
+  double usedBytes = 0;    // bytes in use by malloc
+};
+inline HeapStats heap_stats() {
   const struct mallinfo mi = mallinfo();
-  return copy_out(std::vector<double>{static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0,
-                                      static_cast<double>(mi.uordblks)});
+  return {static_cast<double>(__builtin_wasm_memory_size(0)) * 65536.0, static_cast<double>(mi.uordblks)};
 }
 
 // The sizes of one attention call (q: (T, dK), k: (S, dK), v: (S, dV)):
@@ -103,3 +123,10 @@ inline constexpr const char* kShapeMessage =
          L::Attention::max_values, Lit(" values")>;
 
 }  // namespace attn_bind
+
+// The types every module returns (each module is one binding file, so this runs once in each).
+EMSCRIPTEN_BINDINGS(attention_lab_common) {
+  emscripten::value_object<attn_bind::HeapStats>("HeapStats")
+      .field("memoryBytes", &attn_bind::HeapStats::memoryBytes)
+      .field("usedBytes", &attn_bind::HeapStats::usedBytes);
+}

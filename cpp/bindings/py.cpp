@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "attention.hpp"
@@ -74,6 +75,7 @@ val check_lesson1(val seed, val T, val d_model, val d_k, val d_v, std::uint64_t&
 }
 
 // lesson1(seed, T, dModel, dK, dV) -> the exercise script's stdout
+// @returns {string | TypeError | RangeError}
 val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
   std::uint64_t s = 0;
   attn::Lesson1Sizes sizes;
@@ -84,6 +86,7 @@ val js_lesson1(val seed, val T, val d_model, val d_k, val d_v) {
 // lesson1Variance(seed, T, dModel, dK, dV) -> {rows: [{dK, raw, scaled, rawText, scaledText}]
 //   (d_k = 16, 512), maxUnscaled, maxScaled, maxUnscaledText, maxScaledText}: the numbers of
 //   the program's last three lines (attn::lesson1_variance), each also as the program prints it
+// @returns {Lesson1Variance | TypeError | RangeError}
 val js_lesson1_variance(val seed, val T, val d_model, val d_k, val d_v) {
   std::uint64_t s = 0;
   attn::Lesson1Sizes sizes;
@@ -93,6 +96,7 @@ val js_lesson1_variance(val seed, val T, val d_model, val d_k, val d_v) {
 
 // lesson1Run(seed, T, dModel, dK, dV) -> {output, variance}: lesson1's and lesson1Variance's
 //   results from one run of the program (attn::lesson1_run), for the lesson page
+// @returns {Lesson1Run | TypeError | RangeError}
 val js_lesson1_run(val seed, val T, val d_model, val d_k, val d_v) {
   std::uint64_t s = 0;
   attn::Lesson1Sizes sizes;
@@ -100,17 +104,45 @@ val js_lesson1_run(val seed, val T, val d_model, val d_k, val d_v) {
   return val(attn::lesson1_run(s, sizes));
 }
 
-// A verdict's parameters as a plain object of strings.
+// exercise()'s results as value objects. A verdict's parameters are a
+// record of strings: Object.fromEntries of [name, value] pairs.
+using Param = std::pair<std::string, std::string>;
 val params_object(const attn::VerdictParams& params) {
-  val o = val::object();
-  for (const auto& [k, v] : params) o.set(k, val(v));
-  return o;
+  val entries = val::array();
+  for (const Param& p : params) entries.call<void>("push", val(p));
+  return val::global("Object").call<val>("fromEntries", entries);
 }
+// (py/types.ts's ExerciseResult types them more narrowly: the codes by name.)
+struct InnerJs {
+  std::string code;
+  val params = val::undefined();  // {Record<string, string>}
+};
+struct TodoJs {
+  std::string source;
+  bool correct = false;
+  std::string reason;
+  std::string code;
+  val params = val::undefined();  // {Record<string, string>}
+};
+// A verdict that wraps another (causal_false, pytorch_transpose).
+struct TodoInnerJs {
+  std::string source;
+  bool correct = false;
+  std::string reason;
+  std::string code;
+  val params = val::undefined();  // {Record<string, string>}
+  val inner = val::undefined();   // {Inner}
+};
+struct ExerciseJs {
+  std::string output;
+  val todos = val::undefined();  // {(Todo | TodoInner)[]}
+};
 
 // exercise(seed, todo1, todo2, todo3) ->
 //   {output, todos: [{source, correct, reason, code, params, inner?: {code, params}}]}
 // (params pass through: an 'unsupported' verdict's are construct, what and what's arguments)
-// Lesson 1's program with the learner's three lines (see cpp/src/exercise.hpp).
+// Lesson 1's program with the learner's three lines (see cpp/lessons/exercise.hpp).
+// @returns {Exercise | TypeError | RangeError}
 val js_exercise(val seed, val todo1, val todo2, val todo3) {
   std::uint64_t s = 0;
   ATTN_CHECK(check_seed(seed, s));
@@ -128,31 +160,27 @@ val js_exercise(val seed, val todo1, val todo2, val todo3) {
   const attn::ExerciseResult r = attn::run_exercise(s, lines);
   val todos = val::array();
   for (const attn::TodoVerdict& v : r.todos) {
-    val t = val::object();
-    t.set("source", val(v.source));
-    t.set("correct", val(v.correct));
-    t.set("reason", val(v.reason));
-    t.set("code", val(v.code));
-    t.set("params", params_object(v.params));
-    if (!v.inner_code.empty()) {
-      val inner = val::object();
-      inner.set("code", val(v.inner_code));
-      inner.set("params", params_object(v.inner_params));
-      t.set("inner", inner);
-    }
-    todos.call<void>("push", t);
+    if (v.inner_code.empty())
+      todos.call<void>("push", val(TodoJs{v.source, v.correct, v.reason, v.code, params_object(v.params)}));
+    else
+      todos.call<void>("push", val(TodoInnerJs{v.source, v.correct, v.reason, v.code, params_object(v.params),
+                                               val(InnerJs{v.inner_code, params_object(v.inner_params)})}));
   }
-  val out = val::object();
-  out.set("output", val(r.output));
-  out.set("todos", todos);
-  return out;
+  return val(ExerciseJs{r.output, todos});
 }
+
+struct AttentionJs {
+  val scores = val::undefined();   // {Float64Array} (T, S)
+  val weights = val::undefined();  // {Float64Array} (T, S)
+  val output = val::undefined();   // {Float64Array} (T, dV)
+};
 
 // attention(q, k, v, T, S, dK, dV, scale, causal) in double precision, the
 // reference the float kernels are tested against: q: (T, dK), k: (S, dK),
 // v: (S, dV) Float64Arrays (web/engine/py/evaluator.js checks types, lengths and
 // ranges with full messages; here tersely again)
 // -> {scores (T, S), weights (T, S), output (T, dV)}
+// @returns {Attention | RangeError}
 val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, bool causal) {
   if (!attn_bind::shape_ok(T, S, dk, dv)) return attn_bind::range_error(attn_bind::kShapeMessage);
   if (scale < 0 || scale > 2) return attn_bind::range_error("scale must be 0 (none), 1 (sqrt) or 2 (dk)");
@@ -166,21 +194,16 @@ val js_attention(val q, val k, val v, int T, int S, int dk, int dv, int scale, b
   if (Q.data.size() != Q.rows * Q.cols || K.data.size() != K.rows * K.cols || V.data.size() != V.rows * V.cols)
     return error("RangeError", "q, k and v must hold T*dK, S*dK and S*dV values");
   const auto r = attn::attention(Q, K, V, opt);
-  val out = val::object();
-  out.set("scores", copy_out(r.scores.data));
-  out.set("weights", copy_out(r.weights.data));
-  out.set("output", copy_out(r.output.data));
-  return out;
+  return val(AttentionJs{copy_out(r.scores.data), copy_out(r.weights.data), copy_out(r.output.data)});
 }
 
 // limits() -> {evaluator, lesson1, seed}: cpp/src/limits.hpp's areas this module checks
-val js_limits() {
-  val o = val::object();
-  o.set("evaluator", attn_bind::limits_js::evaluator());
-  o.set("lesson1", attn_bind::limits_js::lesson1());
-  o.set("seed", attn_bind::limits_js::seed());
-  return o;
-}
+struct LimitsJs {
+  attn_bind::limits_js::Evaluator evaluator;
+  attn_bind::limits_js::Lesson1 lesson1;
+  attn_bind::limits_js::Seed seed;
+};
+LimitsJs js_limits() { return {}; }
 
 }  // namespace
 
@@ -206,6 +229,26 @@ EMSCRIPTEN_BINDINGS(attention_lab_py) {
   value_object<attn::Lesson1Run>("Lesson1Run")
       .field("output", &attn::Lesson1Run::output)
       .field("variance", &attn::Lesson1Run::variance);
+  value_array<Param>("Param").element(&Param::first).element(&Param::second);
+  value_object<InnerJs>("Inner").field("code", &InnerJs::code).field("params", &InnerJs::params);
+  value_object<TodoJs>("Todo")
+      .field("source", &TodoJs::source)
+      .field("correct", &TodoJs::correct)
+      .field("reason", &TodoJs::reason)
+      .field("code", &TodoJs::code)
+      .field("params", &TodoJs::params);
+  value_object<TodoInnerJs>("TodoInner")
+      .field("source", &TodoInnerJs::source)
+      .field("correct", &TodoInnerJs::correct)
+      .field("reason", &TodoInnerJs::reason)
+      .field("code", &TodoInnerJs::code)
+      .field("params", &TodoInnerJs::params)
+      .field("inner", &TodoInnerJs::inner);
+  value_object<ExerciseJs>("Exercise").field("output", &ExerciseJs::output).field("todos", &ExerciseJs::todos);
+  value_object<AttentionJs>("Attention")
+      .field("scores", &AttentionJs::scores)
+      .field("weights", &AttentionJs::weights)
+      .field("output", &AttentionJs::output);
   function("version", &attn_bind::version);
   function("lesson1", &js_lesson1);
   function("lesson1Variance", &js_lesson1_variance);
@@ -213,5 +256,12 @@ EMSCRIPTEN_BINDINGS(attention_lab_py) {
   function("exercise", &js_exercise);
   function("attention", &js_attention);
   function("heapStats", &attn_bind::heap_stats);
+  attn_bind::limits_js::register_evaluator();
+  attn_bind::limits_js::register_lesson1();
+  attn_bind::limits_js::register_seed();
+  value_object<LimitsJs>("Limits")
+      .field("evaluator", &LimitsJs::evaluator)
+      .field("lesson1", &LimitsJs::lesson1)
+      .field("seed", &LimitsJs::seed);
   function("limits", &js_limits);
 }

@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "train/advance.hpp"
 #include "train/generate.hpp"
 #include "train/trainer.hpp"
 
@@ -46,6 +47,7 @@ using attn_bind::range_error;
 using attn_bind::Lit;
 using attn_bind::Table;
 using attn_bind::scale_of;
+using attn_bind::seed_of;
 
 namespace {
 
@@ -95,15 +97,10 @@ struct Step {
   Ops recompute, cached;
 };
 
-std::uint64_t seed_of(unsigned hi, unsigned lo) { return (std::uint64_t{hi} << 32) | lo; }
+// Trainers owned by JS through integer handles.
+Table<attn::train::Trainer> trainers;
 
-// Trainers owned by JS through integer handles (1-based; 0 is never valid).
-std::vector<std::unique_ptr<attn::train::Trainer>> trainers;
-
-attn::train::Trainer* get(int h) {
-  return h >= 1 && static_cast<std::size_t>(h) <= trainers.size() ? trainers[static_cast<std::size_t>(h) - 1].get()
-                                                                   : nullptr;
-}
+attn::train::Trainer* get(int h) { return trainers.get(h); }
 
 val bad_handle() { return range_error("no such trainer (deleted?)"); }
 
@@ -136,11 +133,7 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
   config.block = c.block;
   config.n_embd = c.nEmbd;
   try {
-    auto t = std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config);
-    for (std::size_t i = 0; i < trainers.size(); ++i)
-      if (!trainers[i]) { trainers[i] = std::move(t); return val(static_cast<int>(i) + 1); }
-    trainers.push_back(std::move(t));
-    return val(static_cast<int>(trainers.size()));
+    return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config)));
   } catch (const std::bad_alloc&) {
     return range_error("out of memory");
   } catch (const std::exception& e) {
@@ -150,23 +143,15 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
 
 // trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
 // end of the run, or at the first non-finite loss), each preceded by its
-// evaluation when step % evalInterval == 0.
+// evaluation when step % evalInterval == 0 (train/advance.hpp).
 val js_trainer_advance(int h, int max_steps) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
   if (max_steps < 1 || max_steps > Lim::max_advance)
     return range_error(attn_bind::text<Lit("maxSteps must be in [1, "), Lim::max_advance, Lit("]")>);
-  Advance out;
-  for (int k = 0; k < max_steps && !t->done(); ++k) {
-    const int step = t->step();
-    if (const auto e = t->advance()) {
-      out.evals.call<void>("push", Eval{e->step, e->train_loss, e->val_loss});
-      if (!std::isfinite(e->train_loss) || !std::isfinite(e->val_loss)) { out.badStep = step; break; }
-    }
-    if (!std::isfinite(t->last_loss())) { out.badStep = step; break; }
-  }
-  out.step = t->step();
-  out.lastLoss = t->last_loss();
+  const attn::train::Advanced a = attn::train::advance_steps(*t, max_steps);
+  Advance out{a.step, a.last_loss, a.bad_step};
+  for (const attn::train::Eval& e : a.evals) out.evals.call<void>("push", Eval{e.step, e.train_loss, e.val_loss});
   return val(out);
 }
 
@@ -189,7 +174,7 @@ val js_trainer_sample(int h, const std::string& context, int max_new, unsigned s
   if (!t) return bad_handle();
   if (max_new < 0 || max_new > Lim::max_generate) return range_error(kGenerateMessage);
   try {
-    return val(t->sample(context, max_new, (std::uint64_t{seed_hi} << 32) | seed_lo));
+    return val(t->sample(context, max_new, seed_of(seed_hi, seed_lo)));
   } catch (const std::exception& e) {
     return error_of("RangeError", e);
   }
@@ -230,14 +215,12 @@ struct DecoderSlot {
   int trainer = 0;
   std::unique_ptr<attn::train::Decoder> decoder;
 };
-std::vector<DecoderSlot> decoders;
+Table<DecoderSlot> decoders;
 
 bool js_trainer_delete(int h) {
   if (!get(h)) return false;
-  for (DecoderSlot& d : decoders)
-    if (d.trainer == h) d = DecoderSlot{};
-  trainers[static_cast<std::size_t>(h) - 1].reset();
-  return true;
+  decoders.remove_if([h](const DecoderSlot& d) { return d.trainer == h; });
+  return trainers.remove(h);
 }
 
 // decoderNew(h, context, DecoderConfig) -> handle, or a RangeError (a
@@ -252,11 +235,7 @@ val js_decoder_new(int h, const std::string& context, const DecoderConfig& c) {
   try {
     auto d = std::make_unique<attn::train::Decoder>(*t, context, static_cast<attn::train::CacheMode>(c.cache), c.greedy,
                                                     seed_of(c.seedHi, c.seedLo));
-    DecoderSlot slot{h, std::move(d)};
-    for (std::size_t i = 0; i < decoders.size(); ++i)
-      if (!decoders[i].decoder) { decoders[i] = std::move(slot); return val(static_cast<int>(i) + 1); }
-    decoders.push_back(std::move(slot));
-    return val(static_cast<int>(decoders.size()));
+    return val(decoders.add(std::make_unique<DecoderSlot>(DecoderSlot{h, std::move(d)})));
   } catch (const std::bad_alloc&) {
     return range_error("out of memory");
   } catch (const std::exception& e) {
@@ -265,8 +244,8 @@ val js_decoder_new(int h, const std::string& context, const DecoderConfig& c) {
 }
 
 attn::train::Decoder* get_decoder(int d) {
-  return d >= 1 && static_cast<std::size_t>(d) <= decoders.size() ? decoders[static_cast<std::size_t>(d) - 1].decoder.get()
-                                                                  : nullptr;
+  const DecoderSlot* slot = decoders.get(d);
+  return slot ? slot->decoder.get() : nullptr;
 }
 
 Ops ops_of(const attn::train::StepOps& o) {
@@ -288,19 +267,14 @@ val js_decoder_step(int d) {
                   ops_of(r.recompute), ops_of(r.cached)});
 }
 
-bool js_decoder_delete(int d) {
-  if (!get_decoder(d)) return false;
-  decoders[static_cast<std::size_t>(d) - 1] = DecoderSlot{};
-  return true;
-}
+bool js_decoder_delete(int d) { return decoders.remove(d); }
 
 // limits() -> {train, attention}: cpp/src/limits.hpp's areas this module checks
-val js_limits() {
-  val o = val::object();
-  o.set("train", attn_bind::limits_js::train());
-  o.set("attention", attn_bind::limits_js::attention());
-  return o;
-}
+struct LimitsJs {
+  attn_bind::limits_js::Train train;
+  attn_bind::limits_js::Attention attention;
+};
+LimitsJs js_limits() { return {}; }
 
 // ---- Float attention in buffers that live as long as the handle ---------
 //   q: (T, dK), k: (S, dK), v: (S, dV) written by JS through views;
@@ -432,5 +406,10 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("attentionF32Run", &js_attention_run);
   function("attentionF32Delete", &js_attention_delete);
   function("heapStats", &attn_bind::heap_stats);
+  attn_bind::limits_js::register_train();
+  attn_bind::limits_js::register_attention();
+  value_object<LimitsJs>("Limits")
+      .field("train", &LimitsJs::train)
+      .field("attention", &LimitsJs::attention);
   function("limits", &js_limits);
 }

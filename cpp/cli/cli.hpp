@@ -24,8 +24,15 @@ struct CliResult {
 using ReadFile = std::function<std::optional<std::string>(const std::string& path)>;
 std::optional<std::string> read_from_disk(const std::string& path);
 
+// Standard input, whole: what `exercise-batch` reads. The native binary reads
+// its own (read_stdin); the WASM module has none and passes nothing, so there
+// the command reads no lines.
+using ReadInput = std::function<std::string()>;
+std::string read_stdin();
+
 // args excludes the program name, e.g. {"lesson1", "--seed", "0"}.
-CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read = read_from_disk);
+CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read = read_from_disk,
+                  const ReadInput& input = {});
 
 // `attn-cli exercise-batch`: the differential test's batch mode (one process
 // for thousands of lines; scripts/diff). Each input line is

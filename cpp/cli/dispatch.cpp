@@ -1,5 +1,6 @@
 // attn-cli's dispatcher: run_cli picks the command by its first arguments;
 // the top-level usage and help.
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -35,7 +36,14 @@ std::optional<std::string> read_from_disk(const std::string& path) {
   return std::move(s).str();
 }
 
-CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read) {
+std::string read_stdin() {
+  std::string in;
+  char buf[65536];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, stdin)) > 0;) in.append(buf, n);
+  return in;
+}
+
+CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read, const ReadInput& input) {
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     CliResult r;
     (args.empty() ? r.err : r.out) = usage() + cli::train_usage();
@@ -43,6 +51,12 @@ CliResult run_cli(const std::vector<std::string>& args, const ReadFile& read) {
     return r;
   }
   const std::string& cmd = args[0];
+  // The differential test's two commands (cli.hpp), without options or usage.
+  if (args.size() == 1 && (cmd == "exercise-batch" || cmd == "exercise-errors")) {
+    CliResult r;
+    r.out = cmd == "exercise-errors" ? exercise_error_table() : run_exercise_batch(input ? input() : std::string());
+    return r;
+  }
   if (cmd == "lesson1") return run_with_top_usage(cli::run_lesson1, args);
   if (cmd == "exercise") return run_with_top_usage(cli::run_exercise, args);
   if (cmd == "normal") return run_with_top_usage(cli::run_normal, args);

@@ -31,7 +31,12 @@ struct Seed {
   static constexpr int torch_bits = 63;  // attn-cli torch: torch.manual_seed(S), S < 2^torch_bits
 };
 
-// <attn-heatmap> and the core's heatmap (cpp/src/heatmap.hpp).
+// The core module's draws (standardNormal in web/engine/core/engine.js).
+struct Rng {
+  static constexpr int max_normals = 1 << 20;  // standardNormal(seed, count): count in [0, max_normals]
+};
+
+// <attn-heatmap> and the core's heatmap (cpp/lessons/heatmap.hpp).
 struct Heatmap {
   static constexpr int min_tokens = 2;
   static constexpr int max_tokens = 32;
@@ -41,7 +46,7 @@ struct Heatmap {
   static constexpr int default_dk_max = 512;
 };
 
-// Lesson 1's exercise script (cpp/src/lesson1.hpp, attn-cli lesson1).
+// Lesson 1's exercise script (cpp/lessons/lesson1.hpp, attn-cli lesson1).
 struct Lesson1 {
   static constexpr int max_t = 10;     // T in [1, max_t]
   static constexpr int max_dim = 512;  // d_model, d_k, d_v in [1, max_dim]

@@ -1,4 +1,4 @@
-// Tests for cpp/src/pyeval*.cpp and cpp/src/exercise.cpp:
+// Tests for cpp/src/pyeval*.cpp and cpp/lessons/exercise.cpp:
 //  - 144 expressions evaluated against NumPy 1.24's repr / last traceback line
 //    (cpp/tests/data/pyeval_exprs.tsv, scripts/gen_pyeval_golden.py),
 //  - sandbox-only errors (syntax columns, caps, allow-list) with exact text,

@@ -13,7 +13,7 @@ compares, per line:
 
   * the program's output up to the attention call's prints (what follows depends on the seed
     alone; one full run per seed checks that it is unchanged), the error type and message;
-  * the verdict: the judge re-done in NumPy (same test inputs and rules as cpp/src/exercise.cpp,
+  * the verdict: the judge re-done in NumPy (same test inputs and rules as cpp/lessons/exercise.cpp,
     executed by Python on the learner's own attention() function).
 
 Figures (printed as JSON on stdout, examples of every disagreement in --report):
@@ -50,7 +50,7 @@ import numpy as np
 
 TARGETS = ['scores', 'mask', 'weights']
 
-# The judge's test inputs: cpp/src/exercise.cpp's kCases and make_problem (T, d, d_v, rng seed).
+# The judge's test inputs: cpp/lessons/exercise.cpp's kCases and make_problem (T, d, d_v, rng seed).
 JUDGE_SEED = 20240601
 CASES = [(4, 16, 16), (5, 8, 3), (3, 16, 7), (7, 4, 5)]
 NONCAUSAL_CASE = (0, 99)  # TODO 3 also runs without the mask on CASES[0] drawn with seed + 99
@@ -132,7 +132,7 @@ def problem(case, rng_index, causal):
 
 
 def judge_value(k, v, p):
-    """True when TODO k's value v is right on problem p (the rules of cpp/src/exercise.cpp)."""
+    """True when TODO k's value v is right on problem p (the rules of cpp/lessons/exercise.cpp)."""
     if k == 1:
         return is_array(v) and v.shape == p['scores'].shape and close_to(v, p['scores'])
     if k == 2:

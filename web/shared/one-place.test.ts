@@ -54,7 +54,7 @@ describe('element files stay small', () => {
 describe('copies that must follow a source', () => {
   it('the engine\'s reference lines are the exercise\'s (web/elements/attn-exercise/reference.ts)', async () => {
     const { REFERENCE } = await import('../elements/attn-exercise/reference');
-    const cpp = readFileSync(join(ROOT, 'cpp/src/exercise.cpp'), 'utf8');
+    const cpp = readFileSync(join(ROOT, 'cpp/lessons/exercise.cpp'), 'utf8');
     const block = /kExerciseReference\[3\] = \{([\s\S]*?)\};/.exec(cpp)?.[1] ?? '';
     const lines = [...block.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
     expect(lines).toEqual([...REFERENCE]);

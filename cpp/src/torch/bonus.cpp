@@ -24,6 +24,7 @@ std::size_t BonusShape::weights() const {
 
 const char* bonus_shape_error(const BonusShape& s) {
   using L = limits::Bonus;
+  static_assert(L::max_values == 1 << 20 && L::max_weights == 1 << 24, "the messages below quote the limits");
   if (s.B < 1 || s.H < 1 || s.T < 1 || s.D < 1) return "every dimension must be at least 1";
   if (s.B > L::max_values || s.H > L::max_values || s.T > L::max_values || s.D > L::max_values ||
       s.values() > static_cast<std::size_t>(L::max_values))

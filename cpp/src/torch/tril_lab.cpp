@@ -210,7 +210,7 @@ std::array<float, 5> softmax_temperature(double m) {
   return out;
 }
 
-Permutation permutation_demo(const HeadDemo& d, int b, const std::array<int, 8>& perm, bool positions) {
+Permutation permutation_demo(const HeadDemo& d, int b, const std::array<int, kLabT>& perm, bool positions) {
   Permutation p;
   std::vector<float> xb(T * kHeadC), xp(T * kHeadC);
   for (int t = 0; t < T; ++t) {

@@ -70,7 +70,7 @@ struct Permutation {
   std::vector<float> out_perm;   // (8, 16) head(x[b][perm] (+ pos))
   double max_diff = 0;           // max |out_perm[i] - out[perm[i]]|
 };
-Permutation permutation_demo(const HeadDemo& demo, int b, const std::array<int, 8>& perm, bool positions);
+Permutation permutation_demo(const HeadDemo& demo, int b, const std::array<int, kLabT>& perm, bool positions);
 
 // Helpers shared with the tests: a float row-wise softmax as PyTorch's CPU
 // kernel computes it (max, exp(x - max), sum, times 1/sum), in place. row: (n,)

@@ -1,7 +1,7 @@
 // <attn-exercise>: lesson 1's section-5 program in the page. The learner types
 // the three TODO lines (or picks a common mistake); the C++ engine runs the
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
-// print and judges each line by what it computes (cpp/src/exercise.hpp).
+// print and judges each line by what it computes (cpp/lessons/exercise.hpp).
 import { NUMPY_SEED_LIMIT, parseSeed } from '../../shared/parse';
 import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
@@ -25,7 +25,7 @@ export interface AttnExerciseTodo {
   correct: boolean;
   /** The engine's English reason ("" for a correct line without a note). */
   reason: string;
-  /** The reason as a stable code with string parameters (cpp/src/exercise.hpp lists them). */
+  /** The reason as a stable code with string parameters (cpp/lessons/exercise.hpp lists them). */
   code: string;
   params: Record<string, string>;
   /** For the wrappers causal_false / pytorch_transpose: the wrapped reason. */

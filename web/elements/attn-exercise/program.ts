@@ -1,7 +1,7 @@
 // The text of lesson 1's section-5 program as <attn-exercise> shows it and
 // copies it: the part before each TODO slot, and the whole program with the
 // learner's three lines filled in. It is what lesson1_program
-// (cpp/src/lesson1.cpp) computes, statement for statement: run with NumPy it
+// (cpp/lessons/lesson1.cpp) computes, statement for statement: run with NumPy it
 // prints engine.lesson1(seed) for the reference lines (program.test.ts runs it).
 import type { Lang } from '../../shared/element';
 

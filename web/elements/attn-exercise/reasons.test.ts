@@ -1,5 +1,5 @@
 // The element words verdict reasons from the engine's codes: both tables know
-// every code of cpp/src/exercise.hpp, the English wording is the engine's own
+// every code of cpp/lessons/exercise.hpp, the English wording is the engine's own
 // reason text, the Chinese one is Chinese and quotes Python's error lines as
 // Python prints them, and an unknown code falls back to the English text.
 import { readFileSync } from 'node:fs';
@@ -37,8 +37,8 @@ const verdict = (k: number, line: string) => {
 };
 
 describe('verdict reasons by code', () => {
-  it('both tables know every code the engine lists (cpp/src/exercise.hpp kVerdictCodes)', () => {
-    const hpp = readFileSync(new URL('../../../cpp/src/exercise.hpp', import.meta.url), 'utf8');
+  it('both tables know every code the engine lists (cpp/lessons/exercise.hpp kVerdictCodes)', () => {
+    const hpp = readFileSync(new URL('../../../cpp/lessons/exercise.hpp', import.meta.url), 'utf8');
     const list = hpp.match(/kVerdictCodes\[\]\s*=\s*\{([^}]*)\}/);
     expect(list).not.toBeNull();
     const codes = [...list![1].matchAll(/"([a-z_0-9]+)"/g)].map((m) => m[1]);

@@ -1,6 +1,6 @@
 // The exercise's verdict reasons, worded by the element in the learner's
 // language from the engine's stable code and parameters (the codes and their
-// parameters are listed in cpp/src/exercise.hpp). The English table words
+// parameters are listed in cpp/lessons/exercise.hpp). The English table words
 // them as the engine's own `reason` does; Python error lines (`text`) are
 // quoted as Python prints them in both languages, followed on the Chinese
 // page by a gloss in plain words (python-errors.ts). An unknown code falls back
@@ -26,7 +26,7 @@ type Words = (p: P) => string;
 /** A space between Chinese text and a phrase that starts with Latin letters, digits or code. */
 const spaced = (s: string) => `${/^[\x21-\x7e]/.test(s) ? ' ' : ''}${s}`;
 
-/** The reason codes worded from their own parameters (cpp/src/exercise.hpp). */
+/** The reason codes worded from their own parameters (cpp/lessons/exercise.hpp). */
 export type ReasonCode =
   | 'ok' | 'empty' | 'syntax' | 'target' | 'error' | 'error_t_later' | 'not_array' | 'shape' | 'shape_contract'
   | 'no_scale' | 'div_dk' | 'mul_sqrt' | 'transposed' | 'scores_values' | 'mask_where_error' | 'mask_shape'
@@ -126,7 +126,7 @@ const WRAP: Record<Lang, Record<WrapperCode, (inner: string) => string>> = {
 
 const TABLES: Record<Lang, Record<ReasonCode, Words>> = { 'zh-CN': ZH, en: EN };
 
-/** Every code the element words itself (tests check it against cpp/src/exercise.hpp). */
+/** Every code the element words itself (tests check it against cpp/lessons/exercise.hpp). */
 export const KNOWN_CODES: readonly VerdictCode[] = [...Object.keys(EN), ...Object.keys(WRAP.en)] as VerdictCode[];
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);

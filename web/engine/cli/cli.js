@@ -8,7 +8,8 @@
 //
 // The binding checks its arguments (cpp/bindings/cli.cpp) and returns an
 // Error instead of throwing from inside WASM; this wrapper throws it.
-// Checked (// @ts-check) against the Cli interface in types.ts.
+// Checked (// @ts-check) against the Cli interface in types.ts, and its calls
+// against the raw module's ./raw.ts (generated from the binding).
 import createAttnCliModuleGlue from '../../generated/attn_cli.mjs';
 import { heapStatsOf, unwrap } from '../shared/checks.js';
 import { loadModule } from '../shared/load-module.js';
@@ -17,14 +18,15 @@ import { loadModule } from '../shared/load-module.js';
  * @typedef {import('./types').Cli} Cli
  * @typedef {import('./types').CliLoadOptions} CliLoadOptions
  * @typedef {import('./types').CliResult} CliResult
+ * @typedef {import('./raw').RawCli} RawCli
  */
 
-/** @type {import('../shared/types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory<RawCli>} */
 const createAttnCliModule = /** @type {any} */ (createAttnCliModuleGlue);
 
 /**
  * Wraps a raw Embind CLI module into the typed API (types.ts).
- * @param {import('../shared/types').RawModule} m
+ * @param {RawCli} m
  * @returns {Cli}
  */
 export function wrapCli(m) {

@@ -1,12 +1,11 @@
 // Types of the CLI module's JS API (attn_cli: the loader cli/cli.js
-// implements them; checked with // @ts-check and JSDoc).
+// implements them over the raw module, ./raw.ts, generated from the binding;
+// checked with // @ts-check and JSDoc).
 import type { OneBuildOptions } from '../shared/types';
+import type { CliResult } from './raw';
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+/** An exit code and the two streams' text: the binding's value object (attn::CliResult). */
+export type { CliResult };
 
 /** attn-cli in WASM (the CLI module, attn_cli: Node scripts and tests only; no page loads it). */
 export interface Cli {

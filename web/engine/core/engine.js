@@ -23,7 +23,7 @@ import { simdSupported } from '../shared/simd.js';
 import { loadModule } from '../shared/load-module.js';
 import { checkBool, checkInt, checkScale, heapStatsOf, seedParts, unwrap } from '../shared/checks.js';
 import { tableHandle } from '../shared/handle.js';
-import { HEATMAP_LIMITS } from '../shared/limits.js';
+import { HEATMAP_LIMITS, RNG_LIMITS } from '../shared/limits.js';
 
 /**
  * @typedef {import('../shared/types').ScaleName} ScaleName
@@ -32,17 +32,17 @@ import { HEATMAP_LIMITS } from '../shared/limits.js';
  * @typedef {import('./types').Heatmap} Heatmap
  * @typedef {import('./types').Engine} Engine
  * @typedef {import('./types').LoadOptions} LoadOptions
- * @typedef {import('../shared/types').RawModule} RawModule
+ * @typedef {import('./raw').RawCore} RawCore
  */
 
-/** @type {import('../shared/types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory<RawCore>} */
 const createAttnModule = /** @type {any} */ (createAttnModuleGlue);
 
 export { simdSupported };
 
 // The heatmap model.
 /**
- * @param {RawModule} m
+ * @param {RawCore} m
  * @param {number} handle
  * @param {number} tokens
  * @param {number} dkMax
@@ -57,8 +57,7 @@ function wrapHeatmap(m, handle, tokens, dkMax) {
     tokens,
     dkMax,
     compute(dk, scale, causal) {
-      const s = unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal')));
-      return { scoreStd: s[0], meanRowMax: s[1], maxRowSumError: s[2] };
+      return unwrap(m.heatmapCompute(live(), checkInt(dk, 'dk', 1, dkMax), checkScale(scale), checkBool(causal, 'causal')));
     },
     // (by the array codes of heatmapArray in cpp/bindings/core.cpp)
     weights: array(0), scores: array(1), rawScores: array(2), rowMax: array(3), rowSums: array(4),
@@ -68,7 +67,7 @@ function wrapHeatmap(m, handle, tokens, dkMax) {
 
 /**
  * Wraps a raw Embind core module into the typed engine API (types.ts).
- * @param {RawModule} m
+ * @param {RawCore} m
  * @returns {Engine}
  */
 export function wrapModule(m) {
@@ -77,7 +76,7 @@ export function wrapModule(m) {
     version: () => m.version(),
     standardNormal(seed, count) {
       const [hi, lo] = seedParts(seed);
-      return unwrap(m.standardNormal(hi, lo, checkInt(count, 'count', 0, 1 << 20)));
+      return unwrap(m.standardNormal(hi, lo, checkInt(count, 'count', 0, RNG_LIMITS.maxNormals)));
     },
     createHeatmap(seed, tokens, dkMax) {
       const [hi, lo] = seedParts(seed);

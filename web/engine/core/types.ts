@@ -1,17 +1,12 @@
 // Types of the core module's JS API (attn_core: the loader core/engine.js
-// implements them; checked with // @ts-check and JSDoc).
+// implements them over the raw module, ./raw.ts, generated from the binding;
+// checked with // @ts-check and JSDoc).
 import type { ModuleOptions, ScaleName, Seed } from '../shared/types';
+import type { HeatmapStats } from './raw';
 
 export type { ScaleName, Seed };
-
-export interface HeatmapStats {
-  /** Standard deviation of the scaled scores before masking (≈ √d_k unscaled, ≈ 1 scaled). */
-  scoreStd: number;
-  /** Mean over rows of each row's largest weight. */
-  meanRowMax: number;
-  /** max_i |Σ_j w[i, j] − 1| */
-  maxRowSumError: number;
-}
+/** One heatmap step's figures: the binding's value object (cpp/bindings/core.cpp). */
+export type { HeatmapStats };
 
 /** Q, K = default_rng(seed).standard_normal((tokens, dkMax)) each, drawn once. */
 export interface Heatmap {

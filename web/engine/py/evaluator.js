@@ -24,14 +24,15 @@ import { LESSON1_LIMITS as L1 } from '../shared/limits.js';
  * @typedef {import('./types').VerdictCode} VerdictCode
  * @typedef {import('./types').VerdictReason} VerdictReason
  * @typedef {import('../shared/types').Seed} Seed
+ * @typedef {import('./raw').RawPy} RawPy
  */
 
-/** @type {import('../shared/types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory<RawPy>} */
 const createAttnPyModule = /** @type {any} */ (createAttnPyModuleGlue);
 
 /**
  * Wraps a raw Embind evaluator module into the typed API (types.ts).
- * @param {import('../shared/types').RawModule} m
+ * @param {RawPy} m
  * @returns {Evaluator}
  */
 export function wrapEvaluator(m) {
@@ -43,7 +44,8 @@ export function wrapEvaluator(m) {
       unwrap(m.lesson1Variance(seed, T, dModel, dK, dV)),
     lesson1Run: (seed, T = L1.defaultT, dModel = L1.defaultDModel, dK = L1.defaultDk, dV = L1.defaultDv) =>
       unwrap(m.lesson1Run(seed, T, dModel, dK, dV)),
-    exercise: (seed, todo1, todo2, todo3) => unwrap(m.exercise(seed, todo1, todo2, todo3)),
+    // the binding's codes are strings; ExerciseResult names them (types.ts VerdictCode)
+    exercise: (seed, todo1, todo2, todo3) => /** @type {ExerciseResult} */ (unwrap(m.exercise(seed, todo1, todo2, todo3))),
     attention(q, k, v, T, S, dK, dV, scale = 'sqrt', causal = false) {
       const code = checkAttention(Float64Array, q, k, v, T, S, dK, dV, scale, causal);
       return unwrap(m.attention(q, k, v, T, S, dK, dV, code, causal));

@@ -1,11 +1,12 @@
 // Types of the evaluator module's JS API (attn_py: the loader py/evaluator.js
-// implements them; checked with // @ts-check and JSDoc).
+// implements them over the raw module, ./raw.ts, generated from the binding;
+// checked with // @ts-check and JSDoc).
 import type { AttentionResult, OneBuildOptions, ScaleName, Seed } from '../shared/types';
 
 export type { Seed };
 
 /**
- * A verdict's reason as a stable code (cpp/src/exercise.hpp lists them with their parameters), so that
+ * A verdict's reason as a stable code (cpp/lessons/exercise.hpp lists them with their parameters), so that
  * a UI can word it in its own language. Parameters are strings: shapes as NumPy prints them ("(4, 4)"),
  * values as Python reprs, Python error lines as Python prints them (`text`).
  */
@@ -47,7 +48,7 @@ export interface VerdictReason {
   params: Record<string, string>;
 }
 
-/** One TODO line's verdict (see cpp/src/exercise.hpp). */
+/** One TODO line's verdict (see cpp/lessons/exercise.hpp). */
 export interface ExerciseTodo extends VerdictReason {
   /** The line as given. */
   source: string;
@@ -70,31 +71,9 @@ export interface ExerciseResult {
   todos: ExerciseTodo[];
 }
 
-/** One row of the √d_k experiment: 10000 dot products of d_k-dimensional standard normal q and k. */
-export interface Lesson1VarianceRow {
-  dK: number;
-  /** var(q·k) (≈ d_k) */
-  raw: number;
-  /** var(q·k/√d_k) (≈ 1) */
-  scaled: number;
-  /** raw as the lesson's program prints it ("%.1f", without padding) */
-  rawText: string;
-  /** scaled as the program prints it ("%.2f") */
-  scaledText: string;
-}
-
-/** The lesson program's √d_k experiment under default_rng(seed) (its last three lines). */
-export interface Lesson1Variance {
-  /** d_k = 16, then 512 */
-  rows: [Lesson1VarianceRow, Lesson1VarianceRow];
-  /** Mean of each row's largest softmax weight over 1000 rows of 8 keys, unscaled, rounded to 3 decimals. */
-  maxUnscaled: number;
-  /** The same with the scores divided by √512. */
-  maxScaled: number;
-  /** maxUnscaled and maxScaled as NumPy's str prints them */
-  maxUnscaledText: string;
-  maxScaledText: string;
-}
+// The √d_k experiment's numbers: the binding's value objects (attn::Lesson1Variance), typed in ./raw.ts.
+export type { Lesson1VarianceRow, Lesson1Variance } from './raw';
+import type { Lesson1Variance } from './raw';
 
 /** The text side of the engine: NumPy-printed programs and the exercise evaluator. */
 export interface Evaluator {

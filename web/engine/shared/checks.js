@@ -155,21 +155,21 @@ export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
 }
 
 /**
- * heapStats() of either module: the bindings return [memory bytes, malloc bytes in use].
- * @param {import('./types').RawModule} m
+ * heapStats() of any module: WASM memory bytes and malloc bytes in use (the bindings' HeapStats).
+ * @param {import('./types').RawModule | { heapStats(): { memoryBytes: number; usedBytes: number } }} m
  * @returns {{ memoryBytes: number; usedBytes: number }}
  */
 export function heapStatsOf(m) {
-  const s = m.heapStats();
-  return { memoryBytes: s[0], usedBytes: s[1] };
+  return m.heapStats();
 }
 
 /**
  * Throws an Error the bindings returned (they return errors rather than throw from WASM).
- * @param {any} result
- * @returns {any}
+ * @template T
+ * @param {T} result
+ * @returns {Exclude<T, Error>}
  */
 export function unwrap(result) {
   if (result instanceof Error) throw result;
-  return result;
+  return /** @type {Exclude<T, Error>} */ (result);
 }

@@ -20,6 +20,12 @@ export const SEED_LIMITS = /* @__PURE__ */ Object.freeze({
   torchBits: 63,
 });
 
+/** attn::limits::Rng (cpp/src/limits.hpp). */
+export const RNG_LIMITS = /* @__PURE__ */ Object.freeze({
+  /** standardNormal(seed, count): count in [0, max_normals] */
+  maxNormals: 1048576,
+});
+
 /** attn::limits::Heatmap (cpp/src/limits.hpp). */
 export const HEATMAP_LIMITS = /* @__PURE__ */ Object.freeze({
   minTokens: 2,
@@ -183,6 +189,7 @@ export const TRAIN_CLI_LIMITS = /* @__PURE__ */ Object.freeze({
 export const LIMITS = /* @__PURE__ */ Object.freeze({
   attention: ATTENTION_LIMITS,
   seed: SEED_LIMITS,
+  rng: RNG_LIMITS,
   heatmap: HEATMAP_LIMITS,
   lesson1: LESSON1_LIMITS,
   evaluator: EVALUATOR_LIMITS,

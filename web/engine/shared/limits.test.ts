@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 describe('limits() of every module equals web/engine/shared/limits.js', () => {
-  it('core', () => expect(core.limits()).toEqual({ heatmap: LIMITS.heatmap, seed: LIMITS.seed }));
+  it('core', () => expect(core.limits()).toEqual({ heatmap: LIMITS.heatmap, seed: LIMITS.seed, rng: LIMITS.rng }));
   it('py', () => expect(py.limits()).toEqual({ evaluator: LIMITS.evaluator, lesson1: LIMITS.lesson1, seed: LIMITS.seed }));
   it('cli', () => expect(cli.limits()).toEqual({
     cli: LIMITS.cli, lesson1: LIMITS.lesson1, evaluator: LIMITS.evaluator, seed: LIMITS.seed, trainCli: LIMITS.trainCli,

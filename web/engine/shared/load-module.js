@@ -25,7 +25,7 @@ import { simdSupported } from './simd.js';
  * @typedef {import('./types').ModuleOptions} ModuleOptions
  */
 
-/** @type {WeakMap<ModuleFactory, Map<boolean, Promise<unknown>>>} */
+/** @type {WeakMap<import('./types').ModuleFactory<any>, Map<boolean, Promise<unknown>>>} */
 const instances = new WeakMap();
 
 /**
@@ -42,9 +42,10 @@ export function usesScalar(options) {
  * The module's API, instantiated on the first call for its build and shared after.
  * wrap: the loader's typed API over the raw Embind module (simd: which build it is).
  * @template T
- * @param {ModuleFactory} factory
+ * @template [R=RawModule]
+ * @param {import('./types').ModuleFactory<R>} factory
  * @param {ModuleOptions} options
- * @param {(m: RawModule, simd: boolean) => T} wrap
+ * @param {(m: R, simd: boolean) => T} wrap
  * @returns {Promise<T>}
  */
 export function loadModule(factory, options, wrap) {

@@ -4,7 +4,9 @@
 // (core/types.ts, py/types.ts, cli/types.ts, torch/types.ts, train/types.ts);
 // the loaders are JavaScript checked against those interfaces with
 // // @ts-check and JSDoc, so the type check fails when a loader and its
-// interface part ways.
+// interface part ways. The raw modules' types (core/raw.ts, py/raw.ts,
+// cli/raw.ts, torch/raw.ts) are generated from their bindings by
+// scripts/gen-binding-types.mjs; the train module's raw module is still RawModule.
 
 export type ScaleName = 'none' | 'sqrt' | 'dk';
 /** A seed 0 <= seed < 2^64: a decimal string, a safe integer or a BigInt. */
@@ -43,5 +45,5 @@ export interface ModuleArg {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RawModule = Record<string, (...args: any[]) => any>;
-/** The default export of a generated web/generated/*.mjs glue. */
-export type ModuleFactory = (arg?: ModuleArg) => Promise<RawModule>;
+/** The default export of a generated web/generated/*.mjs glue (R: its raw module's type, see gen-binding-types.mjs). */
+export type ModuleFactory<R = RawModule> = (arg?: ModuleArg) => Promise<R>;

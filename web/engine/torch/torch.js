@@ -4,8 +4,10 @@
 // instantiated once per page on first use. The bindings check their
 // arguments (cpp/bindings/torch.cpp) and return an Error instead of throwing
 // from inside WASM; this wrapper checks first, with full messages, and throws.
-// Checked (// @ts-check) against the interfaces in ./types.ts: a method
-// renamed or dropped here, or a changed signature, fails the type check.
+// Checked (// @ts-check) against the interfaces in ./types.ts, and its calls
+// against the raw module's ./raw.ts (generated from the binding by
+// scripts/gen-binding-types.mjs): a method renamed or dropped here or there,
+// or a changed signature, fails the type check.
 import createAttnTorchModuleGlue from '../../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { loadModule } from '../shared/load-module.js';
@@ -13,7 +15,7 @@ import { BONUS_LIMITS, TORCH_LIMITS } from '../shared/limits.js';
 
 /**
  * @typedef {import('../shared/types').Seed} Seed
- * @typedef {import('../shared/types').RawModule} RawModule
+ * @typedef {import('./raw').RawTorch} RawTorch
  * @typedef {import('./types').TrilThreeWays} TrilThreeWays
  * @typedef {import('./types').TrilHead} TrilHead
  * @typedef {import('./types').TrilPermutation} TrilPermutation
@@ -24,7 +26,7 @@ import { BONUS_LIMITS, TORCH_LIMITS } from '../shared/limits.js';
  * @typedef {import('./types').TorchLoadOptions} TorchLoadOptions
  */
 
-/** @type {import('../shared/types').ModuleFactory} */
+/** @type {import('../shared/types').ModuleFactory<RawTorch>} */
 const createAttnTorchModule = /** @type {any} */ (createAttnTorchModuleGlue);
 
 /**
@@ -79,7 +81,7 @@ function bonusArgs(seed, shape, causal) {
 
 /**
  * Wraps a raw Embind module into the typed API (./types.ts).
- * @param {RawModule} m
+ * @param {RawTorch} m
  * @returns {TorchLab}
  */
 export function wrapTorch(m) {

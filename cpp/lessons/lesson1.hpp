@@ -33,15 +33,21 @@ std::string lesson1_output(std::uint64_t seed, const Lesson1Sizes& sizes);
 // softmax weight (1000 rows of 8 scores drawn at the scale of d_k = 512),
 // unscaled and scaled, rounded to 3 decimals. Each number also as the
 // program prints it ("%.1f", "%.2f", NumPy's str), without padding.
+// One row of the √d_k experiment: 10000 dot products of d_k-dimensional standard normal q and k.
 struct Lesson1VarianceRow {
   std::size_t d_k = 0;
-  double raw = 0, scaled = 0;
-  std::string raw_text, scaled_text;
+  double raw = 0;           // var(q·k) (≈ d_k)
+  double scaled = 0;        // var(q·k/√d_k) (≈ 1)
+  std::string raw_text;     // raw as the lesson's program prints it ("%.1f", without padding)
+  std::string scaled_text;  // scaled as the program prints it ("%.2f")
 };
+// The program's √d_k experiment under default_rng(seed) (its last three lines).
 struct Lesson1Variance {
-  std::array<Lesson1VarianceRow, 2> rows;  // d_k = 16, 512
-  double max_unscaled = 0, max_scaled = 0;
-  std::string max_unscaled_text, max_scaled_text;
+  std::array<Lesson1VarianceRow, 2> rows;  // d_k = 16, then 512
+  double max_unscaled = 0;  // Mean of each row's largest softmax weight over 1000 rows of 8 keys, unscaled, rounded to 3 decimals.
+  double max_scaled = 0;    // The same with the scores divided by √512.
+  std::string max_unscaled_text;  // max_unscaled and max_scaled as NumPy's str prints them
+  std::string max_scaled_text;
 };
 
 // The experiment's numbers under np.random.default_rng(seed): the draws

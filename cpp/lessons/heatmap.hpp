@@ -22,7 +22,7 @@ inline constexpr std::size_t kHeatmapMaxTokens = limits::Heatmap::max_tokens;
 inline constexpr std::size_t kHeatmapMaxDk = limits::Heatmap::max_dk;
 
 struct HeatmapStats {
-  double score_std = 0;       // np.std of the scaled scores before masking
+  double score_std = 0;       // np.std of the scaled scores before masking (≈ √d_k unscaled, ≈ 1 scaled)
   double mean_row_max = 0;    // mean over rows of the row's largest weight
   double max_row_sum_error = 0;  // max |Σ_j w[i, j] - 1|
 };
