@@ -29,9 +29,12 @@ const COMMON = `Common to all of them:
   that render and for the work it started (an engine loading, a bank being fetched, a run, a
   copy). It resolves at once when nothing is pending. Wait on it instead of a
   timer: \`el.setAttribute('dk', '64'); await el.updateComplete;\`.
-- A click is never lost to a render: a press that began on a button or an
-  option the element redraws before the release, and ends on the redrawn
-  one, clicks it.
+- A click is never lost to a render or to the page moving: a press that began
+  on a button or an option clicks it, once, when it is released on the
+  redrawn control, or with the pointer where it went down (within 10 px) while
+  a render rebuilt the control or the page moved it away (a section above
+  still loading). A pointer moved off the control before the release cancels,
+  as browsers do.
 - Shadow DOM (open) with constructable stylesheets; themable through the
   custom properties and \`::part()\` names each README lists. Light and dark
   defaults follow \`prefers-color-scheme\` and meet WCAG AA; motion stops under
