@@ -154,8 +154,9 @@ test('SCORM 2004: finish, relaunch, resume under scorm-again', async ({ page }) 
   expect(interactions(c)).toHaveLength(14);
   expect(interactions(c).slice(5).every((r) => r.description.startsWith('{lang=en}'))).toBe(true);
   c = await leave(page);
+  expect(c.exit).toBe('normal');             // completed and passed
 
-  // Launch 3: the finished quiz comes back, nothing is lowered.
+  // Launch 3 with what the LMS kept: the finished quiz comes back, nothing is lowered.
   await page.evaluate(() => localStorage.clear());
   quiz = await launch(page, { cmi: forRelaunch(c) });
   await expect(quiz.locator('[part="summary"]')).toBeVisible();

@@ -45,7 +45,11 @@ const KNOWN = {
 /** The package kinds, each page gets one of each. */
 export const KINDS = ['scorm12', 'scorm2004'];
 
-/** Every package of these pages: one per page and kind. */
+/**
+ * Every package of these pages: one per page and kind.
+ * @param {string[]} pages
+ * @returns {{ slug: string, titleZh?: string, titleEn?: string, kind: string, launch: string, file: string }[]}
+ */
 export function packagesFor(pages) {
   return pages.flatMap((launch) => {
     const known = KNOWN[launch] ?? { slug: basename(launch, '.html') };

@@ -64,6 +64,7 @@ export class ScormAdapter {
   #doc: Document;
   #limit: number;
   #done = false;
+  #passed = false;
   #started = Date.now();
   #mastery = DEFAULT_MASTERY;
   #bestRaw = NaN;
@@ -111,6 +112,7 @@ export class ScormAdapter {
       const completion = this.#lms.get('cmi.completion_status').value.trim().toLowerCase();
       this.#done = completion === 'completed';
       if (!this.#done) this.#lms.set('cmi.completion_status', 'incomplete');
+      this.#passed = this.#lms.get('cmi.success_status').value.trim().toLowerCase() === 'passed';
       const passing = Number.parseFloat(this.#lms.get('cmi.scaled_passing_score').value);
       if (Number.isFinite(passing) && passing >= -1 && passing <= 1) this.#mastery = Math.max(0, passing * 100);
       this.#language(this.#lms.get('cmi.learner_preference.language').value);
@@ -294,7 +296,8 @@ export class ScormAdapter {
       this.#lms.set(this.#el('score.raw'), String(raw));
       if (this.#v === '2004') {
         this.#lms.set('cmi.score.scaled', String(Math.round(raw * 100) / 10_000));
-        this.#lms.set('cmi.success_status', raw >= this.#mastery ? 'passed' : 'failed');
+        this.#passed = raw >= this.#mastery;
+        this.#lms.set('cmi.success_status', this.#passed ? 'passed' : 'failed');
       } else {
         this.#lms.set('cmi.core.lesson_status', raw >= this.#mastery ? 'passed' : 'failed');
       }
@@ -340,9 +343,10 @@ export class ScormAdapter {
     const data = this.#snapshot();
     if (data !== null) this.#lms.set('cmi.suspend_data', data);
     this.#lms.set(this.#el('session_time'), this.#span(Date.now() - this.#started));
-    // 2004: `suspend` keeps the attempt (and its suspend_data) for the next launch; `normal`
-    // once passed. The review schedule lives in suspend_data, so until then it stays `suspend`.
-    this.#lms.set(this.#el('exit'), 'suspend');
+    // `suspend` keeps the attempt (and its suspend_data) for the next launch. 2004: `normal`
+    // once the quiz is completed and passed (the LMS may then start a new attempt; the
+    // review schedule stays in the browser's store).
+    this.#lms.set(this.#el('exit'), this.#v === '2004' && this.#done && this.#passed ? 'normal' : 'suspend');
     this.status.finished = true;
     this.#lms.finish();
   }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The adapter with a SCORM 2004 4th edition API from scorm-again (a real
 // runtime, its data model checks included) and the real <attn-quiz>.
-import { Scorm2004API } from 'scorm-again/scorm2004';
+import * as scormAgain from 'scorm-again/scorm2004';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../elements/attn-quiz/attn-quiz';
 import type { AttnQuiz } from '../elements/attn-quiz/attn-quiz';
@@ -10,9 +10,12 @@ import { StubStorage } from '../storage/test-storage';
 import { ScormAdapter } from './adapter';
 import type { Scorm2004Api } from './find';
 import { findAnyScormApi } from './find';
-import { isoTime, isoTimespan } from './lms';
+import { ERRORS_2004, isoTime, isoTimespan } from './lms';
 import { resetNotice } from './notice';
 import { SUSPEND_LIMIT_2004 } from './suspend';
+
+// The ESM build exports the class by name; its type declarations call it the default export.
+const Scorm2004API = (scormAgain as unknown as { Scorm2004API?: typeof scormAgain.default }).Scorm2004API ?? scormAgain.default;
 
 const N = 5;
 const BANK = {
@@ -125,7 +128,7 @@ describe('SCORM 2004 (scorm-again runtime)', () => {
     adapter.finish();
     expect(api.isTerminated()).toBe(true);
     c = cmi(api);
-    expect(c.exit).toBe('suspend');
+    expect(c.exit).toBe('normal');              // completed and passed
     expect(c.session_time).toMatch(/^PT[\d.]+S$/);
     expect(notice()).toBeNull();
     delete c.exit; delete c.session_time;      // write-only: an LMS keeps them, it does not load them back
@@ -154,6 +157,51 @@ describe('SCORM 2004 (scorm-again runtime)', () => {
     await flush();
     expect(api.cmi.suspend_data.length).toBeLessThanOrEqual(SUSPEND_LIMIT_2004);
     expect(SUSPEND_LIMIT_2004).toBe(64_000);
+  });
+
+  it('exit is suspend while the quiz is not finished, or finished and failed', async () => {
+    const api = runtime();
+    const { quiz, adapter } = await launch(api);
+    answer(quiz, 0, 1);
+    await flush();
+    adapter.finish();
+    expect(cmi(api).exit).toBe('suspend');
+    adapter.dispose();
+    const again = runtime();
+    const second = await launch(again);
+    for (let i = 0; i < N; i++) answer(second.quiz, i, (i + 1) % 4);   // all wrong
+    await flush();
+    expect([again.cmi.completion_status, again.cmi.success_status]).toEqual(['completed', 'failed']);
+    second.adapter.finish();
+    expect(cmi(again).exit).toBe('suspend');
+  });
+
+  it('every error code GetLastError can give: a calm line, the quiz goes on', async () => {
+    const codes = Object.keys(ERRORS_2004).filter((c) => c !== '0');
+    for (const code of codes) {
+      resetNotice();
+      const api = runtime();
+      const { quiz, adapter } = await launch(api);
+      let last = '0';
+      const a = api as unknown as Record<string, (...x: string[]) => string>;
+      const set = a.SetValue!.bind(api);
+      a.SetValue = (e: string, v: string) => { if (e === 'cmi.suspend_data') { last = code; return 'false'; } last = '0'; return set(e, v); };
+      a.GetLastError = () => last;
+      answer(quiz, 0, 0);
+      await flush();
+      expect(adapter.status.failures[0], code).toMatchObject({ element: 'cmi.suspend_data', code });
+      expect(notice()?.textContent, code).toContain('did not save');
+      expect(quiz.answered, code).toBe(1);
+      adapter.dispose();
+    }
+    document.documentElement.setAttribute('lang', 'zh-CN');
+    resetNotice();
+    const api = runtime();
+    const { quiz } = await launch(api);
+    (api as unknown as Record<string, unknown>).Commit = () => 'false';
+    answer(quiz, 0, 0);
+    await flush();
+    expect(notice()?.textContent).toContain('课程平台没有保存');
   });
 
   it('an error code from the runtime: a calm line, and the answers stay in the browser', async () => {
