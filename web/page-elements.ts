@@ -37,6 +37,13 @@ export function startElements(): void {
   });
   // Inside an LMS (a SCORM 2004 or 1.2 package): report the quiz to the
   // gradebook. Outside one, only the few lines of find.ts run.
+  // A cmi5 launch (the LMS put endpoint, fetch, actor, registration and
+  // activityId in the URL): the cmi5 AU, no SCORM.
+  const q = location.search;
+  if (/[?&]fetch=/.test(q) && /[?&]endpoint=/.test(q)) {
+    import('./cmi5/au').then((m) => { const l = m.parseLaunch(q); if (l) m.startCmi5(l); }).catch(() => { /* the page works without */ });
+    return;
+  }
   const found = findAnyScormApi();
   if (found) import('./scorm/adapter').then((m) => { m.startScorm(found.api, document, found.version); }).catch(() => { /* the page works without */ });
 }
