@@ -43,7 +43,7 @@ const KNOWN = {
 };
 
 /** The package kinds, each page gets one of each. */
-export const KINDS = ['scorm12', 'scorm2004'];
+export const KINDS = ['scorm12', 'scorm2004', 'cmi5'];
 
 /**
  * Every package of these pages: one per page and kind.
@@ -179,6 +179,30 @@ ${files.map((f) => `      <file href="${xml(f)}"/>`).join('\n')}
 `;
 }
 
+/**
+ * The cmi5 course structure: one course, one AU (the page, by relative URL),
+ * moveOn CompletedOrPassed, masteryScore the quiz's pass mark (scaled).
+ */
+export function cmi5Structure(pkg) {
+  const id = `urn:attention-lab:${pkg.slug}`;
+  const titleEn = pkg.titleEn ?? pkg.titleZh;
+  const langs = (zh, en) => `<langstring lang="zh-CN">${xml(zh)}</langstring><langstring lang="en">${xml(en)}</langstring>`;
+  const desc = 'attention-lab: scaled dot-product self-attention computed in C++/WebAssembly in the browser.';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="${id}:course">
+    <title>${langs(pkg.titleZh, titleEn)}</title>
+    <description>${langs(pkg.titleZh, `${titleEn}. ${desc}`)}</description>
+  </course>
+  <au id="${id}:au" moveOn="CompletedOrPassed" masteryScore="${MASTERY_SCORE / 100}" launchMethod="AnyWindow">
+    <title>${langs(pkg.titleZh, titleEn)}</title>
+    <description>${langs(pkg.titleZh, titleEn)}</description>
+    <url>${xml(pkg.launch)}</url>
+  </au>
+</courseStructure>
+`;
+}
+
 const SCO = 'https://sco.invalid/';
 
 /**
@@ -253,7 +277,8 @@ export async function packageFiles(pkg, dist = DIST, pages = PAGES) {
     if (p === pkg.launch) bytes = Buffer.from(packagePage(bytes.toString('utf8'), pkg.launch, packaged), 'utf8');
     files.set(p, bytes);
   }
-  files.set('imsmanifest.xml', Buffer.from(manifest(pkg, paths), 'utf8'));
+  if (pkg.kind === 'cmi5') files.set('cmi5.xml', Buffer.from(cmi5Structure(pkg), 'utf8'));
+  else files.set('imsmanifest.xml', Buffer.from(manifest(pkg, paths), 'utf8'));
   return new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

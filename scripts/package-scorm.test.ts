@@ -69,8 +69,8 @@ describe('npm run package', () => {
   it('a SCORM 2004 4th edition package per page: one SCO, every file listed, the pass mark as the objective\'s measure', async () => {
     const written = await writePackages(dist);
     expect(written.map(([p]) => p.slice(p.lastIndexOf('/') + 1))).toEqual([
-      'attention-lab-lesson-01-scorm12.zip', 'attention-lab-lesson-01-scorm2004.zip',
-      'attention-lab-reading-scorm12.zip', 'attention-lab-reading-scorm2004.zip']);
+      'attention-lab-lesson-01-scorm12.zip', 'attention-lab-lesson-01-scorm2004.zip', 'attention-lab-lesson-01-cmi5.zip',
+      'attention-lab-reading-scorm12.zip', 'attention-lab-reading-scorm2004.zip', 'attention-lab-reading-cmi5.zip']);
     const z = unzipSync(readFileSync(written[1]![0]));
     const names = Object.keys(z);
     const xml = new TextDecoder().decode(z['imsmanifest.xml']);
@@ -82,6 +82,14 @@ describe('npm run package', () => {
     expect(xml).toContain(`<imsss:minNormalizedMeasure>${MASTERY_SCORE / 100}</imsss:minNormalizedMeasure>`);
     expect(xml).toContain('satisfiedByMeasure="true"');
     expect(names).not.toContain('reading.html');
+    // cmi5: the course structure, one AU by relative URL, moveOn and masteryScore; no SCORM manifest.
+    const c = unzipSync(readFileSync(written[2]![0]));
+    expect(Object.keys(c)).toContain('index.html');
+    expect(Object.keys(c)).not.toContain('imsmanifest.xml');
+    const cs = new TextDecoder().decode(c['cmi5.xml']);
+    expect(cs.match(/<au /g)).toHaveLength(1);
+    expect(cs).toContain(`moveOn="CompletedOrPassed" masteryScore="${MASTERY_SCORE / 100}"`);
+    expect(cs).toContain('<url>index.html</url>');
   });
 
   it('the pages are the site build\'s HTML inputs: a new page gets its packages, titled from its <title>', async () => {
