@@ -761,7 +761,7 @@ export const OPTIONAL_CHECKS = [
       await s.run(() => window.closeSco());
       await until(s, 'Terminate / LMSFinish', () => window.lms.isTerminated());
       const exit = await s.run((ver) => (ver === '2004' ? window.cmi().exit : window.cmi().core.exit), v);
-      eq(exit, 'suspend', 'exit');
+      eq(exit, v === '2004' ? 'normal' : 'suspend', 'exit (2004: normal once completed and passed)');
     },
   },
   {

@@ -35,14 +35,16 @@ function valid(x: unknown): LmsQueue | null {
 
 /** The outbox as stored (or as held in memory when storage does not work). */
 export function readLmsQueue(): LmsQueue {
+  let raw: string | null | undefined;
+  let s: Storage | null = null;
   try {
-    const s = backingStorage();
-    const raw = s?.getItem(LMS_QUEUE_KEY);
-    if (raw === null || raw === undefined) return s ? { items: [], sent: {} } : structuredClone(memory);
-    return valid(JSON.parse(raw)) ?? { items: [], sent: {} };
+    s = backingStorage();
+    raw = s?.getItem(LMS_QUEUE_KEY);
   } catch {
-    return structuredClone(memory);
+    return structuredClone(memory);           // storage throws: what this page holds
   }
+  if (raw === null || raw === undefined) return s ? { items: [], sent: {} } : structuredClone(memory);
+  try { return valid(JSON.parse(raw)) ?? { items: [], sent: {} }; } catch { return { items: [], sent: {} }; }
 }
 
 /** Stores the outbox; false when storage refused it (kept in memory then). */
