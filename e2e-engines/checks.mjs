@@ -757,6 +757,54 @@ export const CHECKS = [
  */
 export const OPTIONAL_CHECKS = [
   {
+    // One package per engine (the rest runs in Chromium, e2e/scorm*.spec.ts): Firefox the SCORM 2004
+    // lesson package, WebKit (and Chromium on request) the SCORM 1.2 one, in scorm-again's runtime.
+    name: 'LMS package: the lesson quiz reports to scorm-again (Firefox SCORM 2004, WebKit SCORM 1.2), Terminate/LMSFinish on leaving',
+    available: () => existsSync(join(root, 'dist/packages/attention-lab-lesson-01-scorm2004.zip')),
+    async run(s) {
+      const v = s.name === 'firefox' ? '2004' : '12';
+      await s.goto(`/fixtures/lms-host.html?v=${v}&zip=attention-lab-lesson-01-scorm${v}.zip&page=index.html`);
+      await s.run(() => localStorage.clear());
+      const inFrame = async (what, fn, arg) => {
+        const t0 = Date.now();
+        for (;;) {
+          let r = null;
+          try { r = await s.runInFrame('/lms-pkg/attention-lab', fn, arg); } catch { r = null; }
+          if (r) return r;
+          if (Date.now() - t0 > 30_000) throw new CheckError(`${what}: not within 30 s`);
+          await new Promise((ok) => setTimeout(ok, 100));
+        }
+      };
+      const n = await inFrame('the packaged quiz', () => {
+        const q = document.getElementById('quiz-widget');
+        return q?.state === 'ready' && q.shadowRoot?.querySelector('[role="radio"]') ? q.order.length : 0;
+      });
+      await until(s, 'the LMS session', () => window.lms.isInitialized());
+      for (let pos = 0; pos < n; pos++) {
+        await inFrame(`answer ${pos + 1}`, (p) => {
+          const q = document.getElementById('quiz-widget');
+          const right = q.bankData.questions.find((x) => x.id === q.order[p]).answer;
+          const radio = q.shadowRoot.querySelector(`#q-${p} [role="radio"][data-o="${right}"]`);
+          if (radio?.getAttribute('aria-checked') === 'true') return true;
+          radio?.click();
+          return false;
+        }, pos);
+      }
+      const c = await until(s, 'the score in the LMS', (ver) => {
+        const x = window.cmi();
+        return (ver === '2004' ? x.success_status : x.core.lesson_status) === 'passed' ? x : null;
+      }, [v]);
+      const count = Object.keys(c.interactions).filter((k) => /^\d+$/.test(k)).length;
+      eq(count, n, 'one interaction per answer');
+      if (v === '2004') eq([c.completion_status, c.score.scaled, c.score.raw], ['completed', '1', '100'], 'completion and score');
+      else eq(c.core.score.raw, '100', 'score');
+      await s.run(() => window.closeSco());
+      await until(s, 'Terminate / LMSFinish', () => window.lms.isTerminated());
+      const exit = await s.run((ver) => (ver === '2004' ? window.cmi().exit : window.cmi().core.exit), v);
+      eq(exit, v === '2004' ? 'normal' : 'suspend', 'exit (2004: normal once completed and passed)');
+    },
+  },
+  {
     name: 'tril lab (<attn-tril>): PyTorch\'s x, wei and the three ways for seed 1337',
     available: () => existsSync(join(root, 'dist/lib/attn-tril.js')),
     async run(s, ctx) {

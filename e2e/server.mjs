@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { unzipSync } from 'fflate';
 import { alonePage } from './helpers/alone-pages.mjs';
 
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
@@ -30,6 +31,22 @@ export function embedCsp(origin) {
  * gets /__engines/nosimd.js, which makes the engine look as if it had no
  * WebAssembly SIMD.
  */
+/**
+ * /lms-pkg/: the test LMS of e2e/fixtures/lms-host.html. `scorm-again/<file>`
+ * is scorm-again's browser build; `<zip>/<path>` a file of a package that
+ * `npm run package` wrote to dist/packages/ (unzipped once). Null: not there.
+ */
+const zips = new Map();
+async function lmsFile(path) {
+  const rest = path.slice('/lms-pkg/'.length);
+  if (/^scorm-again\/scorm(12|2004)\.min\.js$/.test(rest)) return readFile(join(root, 'node_modules/scorm-again/dist', rest.slice('scorm-again/'.length)));
+  const [zip, ...inner] = rest.split('/');
+  if (!/^attention-lab-[\w-]+\.zip$/.test(zip)) return null;
+  if (!zips.has(zip)) zips.set(zip, unzipSync(await readFile(join(root, 'dist/packages', zip))));
+  const bytes = zips.get(zip)[inner.join('/')];
+  return bytes ? Buffer.from(bytes) : null;
+}
+
 export function startServer(port, options = {}) {
   const injectPath = options.inject ?? null;
   const server = createServer(async (req, res) => {
@@ -42,6 +59,14 @@ export function startServer(port, options = {}) {
     const file = normalize(join(base, path));
     if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
     try {
+      if (path.startsWith('/lms-pkg/')) {
+        let body = await lmsFile(path);
+        if (!body) throw new Error('not in the package');
+        if (injectPath !== null && extname(path) === '.html') body = Buffer.from(body.toString('utf8').replace(/<head>/i, `<head><script src="${injectPath}"></script>`));
+        res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': STRICT_CSP, 'Cache-Control': 'no-store' });
+        res.end(body);
+        return;
+      }
       const alone = alonePage(path);
       if (alone === null && !(await stat(file)).isFile()) throw new Error('not a file');
       let body = alone !== null ? Buffer.from(alone) : await readFile(file);

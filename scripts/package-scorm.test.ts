@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { manifest, MASTERY_SCORE, MissingBuild, packagePage, PACKAGES, writePackages } from './package-scorm.mjs';
+import { lessonPages, manifest, MASTERY_SCORE, MissingBuild, packagePage, PACKAGES, packagesFor, writePackages } from './package-scorm.mjs';
 
 const dist = mkdtempSync(join(tmpdir(), 'attn-scorm-'));
 const put = (path: string, text: string) => { mkdirSync(dirname(join(dist, path)), { recursive: true }); writeFileSync(join(dist, path), text); };
@@ -59,10 +59,57 @@ describe('npm run package', () => {
       ' <a href="http://example.org/" rel="noopener" target="_blank">rel</a> <a href="https://example.org/x" target="_self">self</a>' +
       ' <a href="mailto:a@example.org">mail</a>');
 
-    const reading = unzipSync(readFileSync(written[1]![0]));
+    const at = (file: string) => written.find(([p]) => p.endsWith(`/${file}`))![0];
+    const reading = unzipSync(readFileSync(at('attention-lab-reading-scorm12.zip')));
     expect(Object.keys(reading)).toContain('reading.html');
     expect(Object.keys(reading)).not.toContain('index.html');
     expect(new TextDecoder().decode(reading['reading.html'])).toBe('<a>lesson</a>');
+  });
+
+  it('a SCORM 2004 4th edition package per page: one SCO, every file listed, the pass mark as the objective\'s measure', async () => {
+    const written = await writePackages(dist);
+    expect(written.map(([p]) => p.slice(p.lastIndexOf('/') + 1))).toEqual([
+      'attention-lab-lesson-01-scorm12.zip', 'attention-lab-lesson-01-scorm2004.zip', 'attention-lab-lesson-01-cmi5.zip',
+      'attention-lab-reading-scorm12.zip', 'attention-lab-reading-scorm2004.zip', 'attention-lab-reading-cmi5.zip']);
+    const z = unzipSync(readFileSync(written[1]![0]));
+    const names = Object.keys(z);
+    const xml = new TextDecoder().decode(z['imsmanifest.xml']);
+    expect(hrefs(xml).sort()).toEqual(names.filter((n) => n !== 'imsmanifest.xml'));
+    expect(xml).toContain('<schemaversion>2004 4th Edition</schemaversion>');
+    expect(xml).toContain('xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"');
+    expect(xml.match(/adlcp:scormType="sco"/g)).toHaveLength(1);
+    expect(xml).toContain('adlcp:scormType="sco" href="index.html"');
+    expect(xml).toContain(`<imsss:minNormalizedMeasure>${MASTERY_SCORE / 100}</imsss:minNormalizedMeasure>`);
+    expect(xml).toContain('satisfiedByMeasure="true"');
+    expect(names).not.toContain('reading.html');
+    // cmi5: the course structure, one AU by relative URL, moveOn and masteryScore; no SCORM manifest.
+    const c = unzipSync(readFileSync(written[2]![0]));
+    expect(Object.keys(c)).toContain('index.html');
+    expect(Object.keys(c)).not.toContain('imsmanifest.xml');
+    const cs = new TextDecoder().decode(c['cmi5.xml']);
+    expect(cs.match(/<au /g)).toHaveLength(1);
+    expect(cs).toContain(`moveOn="CompletedOrPassed" masteryScore="${MASTERY_SCORE / 100}"`);
+    expect(cs).toContain('<url>index.html</url>');
+  });
+
+  it('the pages are the site build\'s HTML inputs: a new page gets its packages, titled from its <title>', async () => {
+    const config = `input: {\n index: resolve(here, 'web/index.html'),\n reading: resolve(here, 'web/reading.html'),\n block: resolve(here, "web/block.html"),\n},`;
+    expect(lessonPages(config)).toEqual(['index.html', 'reading.html', 'block.html']);
+    expect(lessonPages()).toEqual([...new Set(PACKAGES.map((p) => p.launch))]);
+    put('block.html', '<title>第 3 课 · 一个块 · attention-lab</title><a href="./index.html">1</a>');
+    try {
+      const written = await writePackages(dist, packagesFor(lessonPages(config)));
+      expect(written.map(([p]) => p.slice(p.lastIndexOf('/') + 1))).toContain('attention-lab-block-scorm2004.zip');
+      const block = unzipSync(readFileSync(written.find(([p]) => p.endsWith('attention-lab-block-scorm12.zip'))![0]));
+      expect(Object.keys(block)).toContain('block.html');
+      expect(Object.keys(block)).not.toContain('index.html');
+      expect(new TextDecoder().decode(block['imsmanifest.xml'])).toContain('<title>第 3 课 · 一个块</title>');
+      const lesson = unzipSync(readFileSync(written[0]![0]));
+      expect(Object.keys(lesson)).not.toContain('block.html');
+    } finally {
+      rmSync(join(dist, 'block.html'));
+      rmSync(join(dist, 'packages'), { recursive: true, force: true });
+    }
   });
 
   it('writes the same bytes every time, whatever the time zone or the files\' dates', async () => {

@@ -28,7 +28,7 @@ npx vite build --logLevel warn
 npx vite build --config vite.lib.config.ts --logLevel warn
 node scripts/build-types.mjs              # the package's types, emitted into dist/lib/types/
 npx tsc -p scripts/types/tsconfig.json     # an author's code against them
-node scripts/package-scorm.mjs     # the SCORM zips e2e/scorm.spec.ts opens
+node scripts/package-scorm.mjs     # the SCORM zips e2e/scorm*.spec.ts open
 
 echo "== Playwright (headless Chromium)"
 npx playwright test

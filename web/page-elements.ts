@@ -7,7 +7,7 @@
 import './elements/attn-heatmap/attn-heatmap';
 import { getEngine } from './engine/core/browser';
 import { keepJumpsExact } from './page-anchors';
-import { findScormApi } from './scorm/find';
+import { findAnyScormApi } from './scorm/find';
 
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
@@ -35,8 +35,15 @@ export function startElements(): void {
     // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
     void import('./elements/attn-review/due-banner').then((m) => m.mountDueBanner(), () => undefined);
   });
-  // Inside an LMS (a SCORM 1.2 package): report the quiz to the gradebook.
-  // Outside one, only the few lines of find.ts run.
-  const api = findScormApi();
-  if (api) import('./scorm/adapter').then((m) => { m.startScorm(api); }).catch(() => { /* the page works without */ });
+  // Inside an LMS (a SCORM 2004 or 1.2 package): report the quiz to the
+  // gradebook. Outside one, only the few lines of find.ts run.
+  // A cmi5 launch (the LMS put endpoint, fetch, actor, registration and
+  // activityId in the URL): the cmi5 AU, no SCORM.
+  const q = location.search;
+  if (/[?&]fetch=/.test(q) && /[?&]endpoint=/.test(q)) {
+    import('./cmi5/au').then((m) => { const l = m.parseLaunch(q); if (l) m.startCmi5(l); }).catch(() => { /* the page works without */ });
+    return;
+  }
+  const found = findAnyScormApi();
+  if (found) import('./scorm/adapter').then((m) => { m.startScorm(found.api, document, found.version); }).catch(() => { /* the page works without */ });
 }

@@ -12,14 +12,21 @@
 //   LMSInitialize if the page comes back from the back/forward cache).
 // Every call is guarded (lms.ts): a failure is retried once, then the page
 // shows a calm note (notice.ts) and keeps working locally.
+// With a SCORM 2004 API (API_1484_11) the same flow speaks the 2004 data
+// model: completion_status + success_status (against cmi.scaled_passing_score),
+// score.scaled/raw/min/max, progress_measure, location, ISO 8601 session_time
+// and interaction times, suspend_data up to 64,000 characters, exit `suspend`
+// (or `normal` once passed), learner_preference.language for the page's
+// language; Commit after each answer, Terminate on pagehide.
 import type { AttnQuiz, AttnQuizAnswerDetail, AttnQuizCompleteDetail } from '../elements/attn-quiz/attn-quiz';
 import {
   CURRENT_VERSION, getStorageStatus, importProgress, quizAttempts, reviewItem, reviewLogs, subscribe,
 } from '../storage/progress';
-import type { Scorm12Api } from './find';
-import { cmiTime, cmiTimespan, LmsSession, type LmsFailure } from './lms';
+import { applyLang, currentLang, normaliseLang } from '../i18n/lang';
+import type { Scorm12Api, Scorm2004Api } from './find';
+import { cmiTime, cmiTimespan, isoTime, isoTimespan, LmsSession, type LmsFailure } from './lms';
 import { showNotice } from './notice';
-import { decodeSuspend, encodeSuspend, type SavedQuiz, type SuspendState } from './suspend';
+import { decodeSuspend, encodeSuspend, SUSPEND_LIMIT, SUSPEND_LIMIT_2004, type SavedQuiz, type SuspendState } from './suspend';
 
 export const DEFAULT_MASTERY = 80;
 const QUIZ_SELECTOR = 'attn-quiz:not([items="open"])';
@@ -42,12 +49,22 @@ export function durationMs(d: string): number {
   return m ? Math.round(Number(m[1]) * 1000) : 0;
 }
 
+/** A 2004 interaction description (localized_string_type, SPM 250): the question's text in the page's language, plain. */
+function describe(q: { id: string; prompt: Record<'zh-CN' | 'en', string> }, lang: 'zh-CN' | 'en'): string {
+  const plain = (q.prompt[lang] ?? '').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim() || q.id;
+  return `{lang=${lang}}${plain.slice(0, 230)}`;
+}
+
 const safeId = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 255) || 'q';
 
 export class ScormAdapter {
   readonly status: ScormStatus = { initialized: false, finished: false, saving: true, failures: [], resumed: 'none', interactions: 0 };
   #lms: LmsSession;
+  #v: '1.2' | '2004';
   #doc: Document;
+  #limit: number;
+  #done = false;
+  #passed = false;
   #started = Date.now();
   #mastery = DEFAULT_MASTERY;
   #bestRaw = NaN;
@@ -62,9 +79,11 @@ export class ScormAdapter {
    */
   ready: Promise<void> = Promise.resolve();
 
-  constructor(api: Scorm12Api, doc: Document = document) {
+  constructor(api: Scorm12Api | Scorm2004Api, doc: Document = document, version: '1.2' | '2004' = '1.2') {
     this.#doc = doc;
-    this.#lms = new LmsSession(api, (f) => this.#failed(f));
+    this.#v = version;
+    this.#limit = version === '2004' ? SUSPEND_LIMIT_2004 : SUSPEND_LIMIT;
+    this.#lms = new LmsSession(api, (f) => this.#failed(f), version);
     this.status.failures = this.#lms.failures;
   }
 
@@ -89,11 +108,21 @@ export class ScormAdapter {
   #start(): void {
     if (!this.#lms.initialize()) return;      // not initialised: every later call would fail; the page works as it is
     this.status.initialized = true;
-    const status = this.#lms.get('cmi.core.lesson_status').value.trim().toLowerCase();
-    if (status === '' || status === 'not attempted') this.#lms.set('cmi.core.lesson_status', 'incomplete');
-    const mastery = Number.parseFloat(this.#lms.get('cmi.student_data.mastery_score').value);
-    if (Number.isFinite(mastery) && mastery >= 0 && mastery <= 100) this.#mastery = mastery;
-    const raw = Number.parseFloat(this.#lms.get('cmi.core.score.raw').value);
+    if (this.#v === '2004') {
+      const completion = this.#lms.get('cmi.completion_status').value.trim().toLowerCase();
+      this.#done = completion === 'completed';
+      if (!this.#done) this.#lms.set('cmi.completion_status', 'incomplete');
+      this.#passed = this.#lms.get('cmi.success_status').value.trim().toLowerCase() === 'passed';
+      const passing = Number.parseFloat(this.#lms.get('cmi.scaled_passing_score').value);
+      if (Number.isFinite(passing) && passing >= -1 && passing <= 1) this.#mastery = Math.max(0, passing * 100);
+      this.#language(this.#lms.get('cmi.learner_preference.language').value);
+    } else {
+      const status = this.#lms.get('cmi.core.lesson_status').value.trim().toLowerCase();
+      if (status === '' || status === 'not attempted') this.#lms.set('cmi.core.lesson_status', 'incomplete');
+      const mastery = Number.parseFloat(this.#lms.get('cmi.student_data.mastery_score').value);
+      if (Number.isFinite(mastery) && mastery >= 0 && mastery <= 100) this.#mastery = mastery;
+    }
+    const raw = Number.parseFloat(this.#lms.get(this.#el('score.raw')).value);
     if (Number.isFinite(raw)) this.#bestRaw = raw;
     const count = this.#lms.get('cmi.interactions._count');
     if (count.ok) this.status.interactions = Math.max(0, Number.parseInt(count.value, 10) || 0);
@@ -124,6 +153,21 @@ export class ScormAdapter {
       // The quiz broke while we waited for it: nothing reaches the LMS from here on, so say so (never an unhandled rejection).
       (e: unknown) => this.#failed({ call: 'LMSGetValue', element: 'cmi.suspend_data', code: '', message: e instanceof Error ? e.message : String(e), diagnostic: '', threw: true }),
     );
+  }
+
+  /** `cmi.core.x` (1.2) or `cmi.x` (2004) for the elements both have. */
+  #el(name: 'score.raw' | 'score.min' | 'score.max' | 'session_time' | 'exit'): string {
+    return this.#v === '2004' ? `cmi.${name}` : `cmi.core.${name}`;
+  }
+
+  /** The LMS's language for the learner (2004's learner_preference.language): the page follows it through its own switch. */
+  #language(value: string): void {
+    const v = value.trim().toLowerCase();
+    const lang = v.startsWith('zh') ? 'zh-CN' : v.startsWith('en') ? 'en' : normaliseLang(value);
+    if (!lang || lang === currentLang()) return;
+    const button = this.#doc.getElementById('lang-switch');
+    if (button) button.click();
+    else applyLang(lang);
   }
 
   #guard(fn: () => void): void {
@@ -158,7 +202,7 @@ export class ScormAdapter {
     const off = subscribe(() => this.#queueSave());
     this.#off.push(off);
     const bank = quiz.bankData!;
-    const d = decodeSuspend(suspend, bank);
+    const d = decodeSuspend(suspend, bank, this.#limit);
     if (!d.ok) {
       if (d.reason !== 'empty') this.status.resumed = d.reason === 'too-long' ? 'ignored-too-long' : 'ignored-corrupt';
       return;
@@ -210,7 +254,18 @@ export class ScormAdapter {
     cur.options = ids.map((id) => opt[id] ?? []);
     cur.chosen[qi] = chosen;
 
-    if (!this.#interactionsOff) {
+    if (!this.#interactionsOff && this.#v === '2004') {
+      const n = this.status.interactions++;
+      const p = `cmi.interactions.${n}.`;
+      this.#lms.set(`${p}id`, safeId(q.id));
+      this.#lms.set(`${p}type`, 'choice');
+      this.#lms.set(`${p}description`, describe(q, currentLang()));
+      this.#lms.set(`${p}learner_response`, LETTERS[chosen] ?? String(chosen));
+      this.#lms.set(`${p}correct_responses.0.pattern`, LETTERS[q.answer] ?? String(q.answer));
+      this.#lms.set(`${p}result`, d.result.success ? 'correct' : 'incorrect');
+      this.#lms.set(`${p}timestamp`, isoTime(t - ms));
+      this.#lms.set(`${p}latency`, isoTimespan(ms));
+    } else if (!this.#interactionsOff) {
       const n = this.status.interactions++;
       const p = `cmi.interactions.${n}.`;
       this.#lms.set(`${p}id`, safeId(q.id));
@@ -220,6 +275,11 @@ export class ScormAdapter {
       this.#lms.set(`${p}result`, d.result.success ? 'correct' : 'wrong');
       this.#lms.set(`${p}latency`, cmiTimespan(ms));
       this.#lms.set(`${p}time`, cmiTime(t));
+    }
+    if (this.#v === '2004') {
+      const answered = cur.chosen.filter((c) => c !== null).length;
+      this.#lms.set('cmi.location', `q${answered}`);
+      if (!this.#done) this.#lms.set('cmi.progress_measure', String(Math.round((1000 * answered) / bank.questions.length) / 1000));
     }
     this.#save();
   }
@@ -231,10 +291,21 @@ export class ScormAdapter {
     const raw = Math.round((10_000 * score) / total) / 100;
     if (!(raw < this.#bestRaw)) {             // the best attempt counts (NaN: the first)
       this.#bestRaw = raw;
-      this.#lms.set('cmi.core.score.min', '0');
-      this.#lms.set('cmi.core.score.max', '100');
-      this.#lms.set('cmi.core.score.raw', String(raw));
-      this.#lms.set('cmi.core.lesson_status', raw >= this.#mastery ? 'passed' : 'failed');
+      this.#lms.set(this.#el('score.min'), '0');
+      this.#lms.set(this.#el('score.max'), '100');
+      this.#lms.set(this.#el('score.raw'), String(raw));
+      if (this.#v === '2004') {
+        this.#lms.set('cmi.score.scaled', String(Math.round(raw * 100) / 10_000));
+        this.#passed = raw >= this.#mastery;
+        this.#lms.set('cmi.success_status', this.#passed ? 'passed' : 'failed');
+      } else {
+        this.#lms.set('cmi.core.lesson_status', raw >= this.#mastery ? 'passed' : 'failed');
+      }
+    }
+    if (this.#v === '2004' && !this.#done) {
+      this.#done = true;                      // the quiz is finished: the SCO is complete, whatever the score
+      this.#lms.set('cmi.progress_measure', '1');
+      this.#lms.set('cmi.completion_status', 'completed');
     }
     this.#save();
   }
@@ -248,7 +319,7 @@ export class ScormAdapter {
       lesson, quiz: this.#current, attempts: quizAttempts(lesson).filter((a) => a.bankId === bank.id),
       review: reviewItem(lesson), logs: reviewLogs(lesson),
     };
-    return encodeSuspend(state, bank);
+    return encodeSuspend(state, bank, this.#limit);
   }
 
   #queueSave(): void {
@@ -262,7 +333,7 @@ export class ScormAdapter {
     if (!this.status.initialized || this.status.finished) return;
     const data = this.#snapshot();
     if (data !== null) this.#lms.set('cmi.suspend_data', data);
-    this.#lms.set('cmi.core.session_time', cmiTimespan(Date.now() - this.#started));
+    this.#lms.set(this.#el('session_time'), this.#span(Date.now() - this.#started));
     this.#lms.commit();
   }
 
@@ -271,10 +342,17 @@ export class ScormAdapter {
     if (!this.status.initialized || this.status.finished) return;
     const data = this.#snapshot();
     if (data !== null) this.#lms.set('cmi.suspend_data', data);
-    this.#lms.set('cmi.core.session_time', cmiTimespan(Date.now() - this.#started));
-    this.#lms.set('cmi.core.exit', 'suspend');
+    this.#lms.set(this.#el('session_time'), this.#span(Date.now() - this.#started));
+    // `suspend` keeps the attempt (and its suspend_data) for the next launch. 2004: `normal`
+    // once the quiz is completed and passed (the LMS may then start a new attempt; the
+    // review schedule stays in the browser's store).
+    this.#lms.set(this.#el('exit'), this.#v === '2004' && this.#done && this.#passed ? 'normal' : 'suspend');
     this.status.finished = true;
     this.#lms.finish();
+  }
+
+  #span(ms: number): string {
+    return this.#v === '2004' ? isoTimespan(ms) : cmiTimespan(ms);
   }
 
   /** Back from the back/forward cache after pagehide finished the session: a new LMS session. */
@@ -295,9 +373,9 @@ export class ScormAdapter {
 let running: ScormAdapter | null = null;
 
 /** Starts the adapter once per page. */
-export function startScorm(api: Scorm12Api, doc: Document = document): ScormAdapter {
+export function startScorm(api: Scorm12Api | Scorm2004Api, doc: Document = document, version: '1.2' | '2004' = '1.2'): ScormAdapter {
   if (!running) {
-    running = new ScormAdapter(api, doc);
+    running = new ScormAdapter(api, doc, version);
     running.start();
   }
   return running;

@@ -16,6 +16,8 @@
 import type { QuizAttempt, RatingName, ReviewItem, ReviewLogEntry } from '../storage/progress';
 
 export const SUSPEND_LIMIT = 4096;
+/** SCORM 2004's cmi.suspend_data: characterstring, SPM 64,000 characters. */
+export const SUSPEND_LIMIT_2004 = 64_000;
 export const SUSPEND_VERSION = 1;
 const RATINGS: readonly RatingName[] = ['again', 'hard', 'good', 'easy'];
 
@@ -120,9 +122,9 @@ export function encodeSuspend(state: SuspendState, bank: BankShape, limit = SUSP
 }
 
 /** Decodes suspend_data written by encodeSuspend for this bank. Never throws. */
-export function decodeSuspend(text: unknown, bank: BankShape): DecodeResult {
+export function decodeSuspend(text: unknown, bank: BankShape, limit = SUSPEND_LIMIT): DecodeResult {
   if (typeof text !== 'string' || text.trim() === '') return { ok: false, reason: 'empty' };
-  if (text.length > SUSPEND_LIMIT) return { ok: false, reason: 'too-long' };
+  if (text.length > limit) return { ok: false, reason: 'too-long' };
   let x: unknown;
   try { x = JSON.parse(text); } catch { return { ok: false, reason: 'corrupt' }; }
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return { ok: false, reason: 'corrupt' };

@@ -15,6 +15,9 @@ export const PROBE_KEY = `${STORAGE_NAMESPACE}:probe`;
 /** The page language chosen with the switch (web/i18n/lang.ts). */
 export const LANG_KEY = `${STORAGE_NAMESPACE}:lang`;
 
+/** The cmi5 AU's outbox of xAPI statements (lms-queue.ts). */
+export const LMS_QUEUE_KEY = `${STORAGE_NAMESPACE}:lms-queue`;
+
 /** Preferences: one plain string each, outside the progress envelope. */
 export const PREFERENCE_KEYS = { lang: LANG_KEY } as const;
 export type Preference = keyof typeof PREFERENCE_KEYS;
