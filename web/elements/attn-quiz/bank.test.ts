@@ -261,7 +261,7 @@ describe('answers given away by their length', () => {
 describe('the shipped banks', () => {
   // Picking the longest (or the shortest) option must not beat guessing: in each
   // bank and language, at most chance (a quarter of the questions with four options).
-  for (const name of ['lesson-01', 'reading-01']) {
+  for (const name of ['lesson-01', 'reading-01', 'block-01']) {
     it(`${name}.json: no option stands out by its length more often than chance`, () => {
       const r = parseBank(readFileSync(resolve(root, `public/banks/${name}.json`), 'utf8'));
       if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('\n'));
@@ -273,6 +273,13 @@ describe('the shipped banks', () => {
     });
   }
 
+  it('block-01.json: the longest option is the right one at most twice in each language', () => {
+    const r = parseBank(readFileSync(resolve(root, 'public/banks/block-01.json'), 'utf8'));
+    if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('\n'));
+    for (const t of lengthTells(r.bank)) expect(t.longest.length, `${t.lang}: ${t.longest.join(', ')}`).toBeLessThanOrEqual(2);
+    for (const q of [...r.bank.questions, ...r.bank.open]) expect(q.sectionHref, q.id).toMatch(/^#block-[a-z]+$/);
+  });
+
   it('reading-01.json keeps the note\'s seven "why" questions as open prompts, each linked to its section', () => {
     const r = parseBank(readFileSync(resolve(root, 'public/banks/reading-01.json'), 'utf8'));
     if (!r.ok) throw new Error('invalid');
@@ -280,7 +287,7 @@ describe('the shipped banks', () => {
     for (const p of r.bank.open) expect(p.sectionHref, p.id).toMatch(/^#note-[a-z]+$/);
   });
 
-  for (const [name, minQuestions, minOpen] of [['lesson-01', 10, 2], ['reading-01', 8, 7]] as const) {
+  for (const [name, minQuestions, minOpen] of [['lesson-01', 10, 2], ['reading-01', 8, 7], ['block-01', 12, 6]] as const) {
     it(`${name}.json is valid and big enough`, () => {
       const r = parseBank(readFileSync(resolve(root, `public/banks/${name}.json`), 'utf8'));
       if (!r.ok) throw new Error(r.issues.map((i) => i.message).join('\n'));
