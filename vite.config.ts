@@ -139,6 +139,7 @@ export default defineConfig({
       input: {
         index: resolve(here, 'web/index.html'),
         reading: resolve(here, 'web/reading.html'),
+        block: resolve(here, 'web/block.html'),
       },
       // The embed's builds (a loader and one script per widget) run in
       // embedBuild's closeBundle, seconds by design: no timing warning for them.

@@ -14,6 +14,7 @@ import type { Plugin } from 'vite';
 export const PAGES = [
   { file: 'index.html', zh: '第 1 课', en: 'Lesson 1' },
   { file: 'reading.html', zh: '阅读笔记', en: 'Reading note' },
+  { file: 'block.html', zh: 'Transformer block', en: 'Transformer block' },
 ] as const;
 
 const both = (zh: string, en: string) => `<span class="zh" lang="zh-CN">${zh}</span><span class="en" lang="en">${en}</span>`;

@@ -22,6 +22,11 @@ export const LESSONS: Record<string, LessonInfo> = {
     page: 'reading.html',
     reviewAnchor: 'review',
   },
+  'block-01': {
+    name: { 'zh-CN': '第三篇：拼出 Transformer Block', en: 'Part 3: assembling the Transformer block' },
+    page: 'block.html',
+    reviewAnchor: 'review',
+  },
 };
 
 export function lessonInfo(id: string): LessonInfo | null {
