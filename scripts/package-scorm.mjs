@@ -40,6 +40,7 @@ export function lessonPages(config = readFileSync(join(root, 'vite.config.ts'), 
 const KNOWN = {
   'index.html': { slug: 'lesson-01', titleZh: '第 1 课 · 缩放点积注意力', titleEn: 'Lesson 1 · Scaled dot-product attention' },
   'reading.html': { slug: 'reading', titleZh: '阅读笔记 · Karpathy 的自注意力', titleEn: 'Reading note · Karpathy on self-attention' },
+  'block.html': { slug: 'block', titleZh: '拼出 Transformer Block', titleEn: 'Assembling the Transformer block' },
 };
 
 /** The package kinds, each page gets one of each. */

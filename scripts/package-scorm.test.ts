@@ -15,6 +15,7 @@ put('index.html', '<a href="./index.html">1</a> <a class="x" href="./reading.htm
   ' <a href="./embed.html?w=heatmap&amp;dk=16">embed</a> <a href="#top">top</a> <a href="banks/lesson-01.json">data</a>' +
   ' <a href="http://example.org/" rel="noopener">rel</a> <a href="https://example.org/x" target="_self">self</a> <a href="mailto:a@example.org">mail</a>');
 put('reading.html', '<a href="./index.html">lesson</a>');
+put('block.html', '<title>拼出 Transformer Block · attention-lab</title><a href="./reading.html">note</a>');
 put('assets/index-abc.js', 'console.log(1)');
 put('assets/attn_core-x.wasm', '\0asm');
 put('assets/train-worker-y.js', 'self.onmessage=()=>{}');
@@ -70,7 +71,8 @@ describe('npm run package', () => {
     const written = await writePackages(dist);
     expect(written.map(([p]) => p.slice(p.lastIndexOf('/') + 1))).toEqual([
       'attention-lab-lesson-01-scorm12.zip', 'attention-lab-lesson-01-scorm2004.zip', 'attention-lab-lesson-01-cmi5.zip',
-      'attention-lab-reading-scorm12.zip', 'attention-lab-reading-scorm2004.zip', 'attention-lab-reading-cmi5.zip']);
+      'attention-lab-reading-scorm12.zip', 'attention-lab-reading-scorm2004.zip', 'attention-lab-reading-cmi5.zip',
+      'attention-lab-block-scorm12.zip', 'attention-lab-block-scorm2004.zip', 'attention-lab-block-cmi5.zip']);
     const z = unzipSync(readFileSync(written[1]![0]));
     const names = Object.keys(z);
     const xml = new TextDecoder().decode(z['imsmanifest.xml']);
@@ -93,21 +95,22 @@ describe('npm run package', () => {
   });
 
   it('the pages are the site build\'s HTML inputs: a new page gets its packages, titled from its <title>', async () => {
-    const config = `input: {\n index: resolve(here, 'web/index.html'),\n reading: resolve(here, 'web/reading.html'),\n block: resolve(here, "web/block.html"),\n},`;
-    expect(lessonPages(config)).toEqual(['index.html', 'reading.html', 'block.html']);
+    const config = `input: {\n index: resolve(here, 'web/index.html'),\n reading: resolve(here, 'web/reading.html'),\n block: resolve(here, "web/block.html"),
+ next: resolve(here, "web/next.html"),\n},`;
+    expect(lessonPages(config)).toEqual(['index.html', 'reading.html', 'block.html', 'next.html']);
     expect(lessonPages()).toEqual([...new Set(PACKAGES.map((p) => p.launch))]);
-    put('block.html', '<title>第 3 课 · 一个块 · attention-lab</title><a href="./index.html">1</a>');
+    put('next.html', '<title>第 4 课 · 下一课 · attention-lab</title><a href="./index.html">1</a>');
     try {
       const written = await writePackages(dist, packagesFor(lessonPages(config)));
-      expect(written.map(([p]) => p.slice(p.lastIndexOf('/') + 1))).toContain('attention-lab-block-scorm2004.zip');
-      const block = unzipSync(readFileSync(written.find(([p]) => p.endsWith('attention-lab-block-scorm12.zip'))![0]));
-      expect(Object.keys(block)).toContain('block.html');
-      expect(Object.keys(block)).not.toContain('index.html');
-      expect(new TextDecoder().decode(block['imsmanifest.xml'])).toContain('<title>第 3 课 · 一个块</title>');
+      expect(written.map(([p]) => p.slice(p.lastIndexOf('/') + 1))).toContain('attention-lab-next-scorm2004.zip');
+      const next = unzipSync(readFileSync(written.find(([p]) => p.endsWith('attention-lab-next-scorm12.zip'))![0]));
+      expect(Object.keys(next)).toContain('next.html');
+      expect(Object.keys(next)).not.toContain('index.html');
+      expect(new TextDecoder().decode(next['imsmanifest.xml'])).toContain('<title>第 4 课 · 下一课</title>');
       const lesson = unzipSync(readFileSync(written[0]![0]));
-      expect(Object.keys(lesson)).not.toContain('block.html');
+      expect(Object.keys(lesson)).not.toContain('next.html');
     } finally {
-      rmSync(join(dist, 'block.html'));
+      rmSync(join(dist, 'next.html'));
       rmSync(join(dist, 'packages'), { recursive: true, force: true });
     }
   });
