@@ -296,11 +296,13 @@ void Model::block_init(torch::Generator& gen) {
 // float tensor and a scalar p draws, element by element, u = a double uniform
 // from random64 (53 bits) and keeps where u < 1 - p; the noise is then
 // divided by (1 - p) as float.
-void Model::draw_noise(float* keep, std::size_t n) {
-  const double q = 1.0 - static_cast<double>(p_);
+void Model::draw_noise(float* keep, std::size_t n) { dropout_noise(*dropout_gen_, static_cast<double>(p_), keep, n); }
+
+void dropout_noise(torch::Generator& gen, double p, float* keep, std::size_t n) {
+  const double q = 1.0 - p;
   const float s = 1.0f / static_cast<float>(q);
   for (std::size_t i = 0; i < n; ++i) {
-    const double u = static_cast<double>(dropout_gen_->random64() & ((1ULL << 53) - 1)) * 0x1p-53;
+    const double u = static_cast<double>(gen.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
     keep[i] = u < q ? s : 0.0f;
   }
 }

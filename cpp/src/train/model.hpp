@@ -23,6 +23,10 @@ struct ParamInfo {
   std::size_t size = 0;
 };
 
+// keep (n,) = torch.empty(n).bernoulli_(1 - p) / (1 - p) drawn from gen as
+// PyTorch 1.13's CPU kernel draws it (nn.Dropout's noise in training mode).
+void dropout_noise(torch::Generator& gen, double p, float* keep, std::size_t n);
+
 class Model {
  public:
   // V vocabulary, C n_embd (= head size), block the context length (rows of
