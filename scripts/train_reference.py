@@ -24,7 +24,14 @@ DEFAULTS = {  # iters, eval_interval, lr
     'bigram': (3000, 300, 1e-2),
     'position': (3000, 300, 1e-2),
     'head': (5000, 500, 1e-3),
+    'multihead': (5000, 500, 1e-3),
+    'ffwd': (5000, 500, 1e-3),
+    'blocks': (5000, 500, 1e-3),
+    'residual': (5000, 500, 1e-3),
+    'layernorm': (5000, 500, 1e-3),
+    'gpt': (5000, 500, 1e-3),
 }
+BLOCK_MODELS = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt']
 
 
 class Head(nn.Module):
@@ -47,8 +54,86 @@ class Head(nn.Module):
         return wei @ v
 
 
+class BHead(nn.Module):
+    """the lecture's Head (gpt.py), with dropout on the attention weights"""
+
+    def __init__(self, n_embd, head_size, block_size, dropout):
+        super().__init__()
+        self.key = nn.Linear(n_embd, head_size, bias=False)
+        self.query = nn.Linear(n_embd, head_size, bias=False)
+        self.value = nn.Linear(n_embd, head_size, bias=False)
+        self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+        self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        k = self.key(x)
+        q = self.query(x)
+        wei = q @ k.transpose(-2, -1) * k.shape[-1] ** -0.5
+        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
+        wei = F.softmax(wei, dim=-1)
+        self.last_wei = wei
+        wei = self.dropout(wei)
+        v = self.value(x)
+        return wei @ v
+
+
+class MultiHeadAttention(nn.Module):
+    def __init__(self, n_embd, num_heads, head_size, block_size, dropout, proj):
+        super().__init__()
+        self.heads = nn.ModuleList([BHead(n_embd, head_size, block_size, dropout) for _ in range(num_heads)])
+        self.has_proj = proj
+        if proj:
+            self.proj = nn.Linear(head_size * num_heads, n_embd)
+            self.dropout = nn.Dropout(dropout)
+
+    def forward(self, x):
+        out = torch.cat([h(x) for h in self.heads], dim=-1)
+        if self.has_proj:
+            out = self.dropout(self.proj(out))
+        return out
+
+
+class FeedForward(nn.Module):
+    def __init__(self, n_embd, wide, dropout):
+        super().__init__()
+        if wide:
+            self.net = nn.Sequential(nn.Linear(n_embd, 4 * n_embd), nn.ReLU(), nn.Linear(4 * n_embd, n_embd),
+                                     nn.Dropout(dropout))
+        else:
+            self.net = nn.Sequential(nn.Linear(n_embd, n_embd), nn.ReLU())
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class Block(nn.Module):
+    def __init__(self, kind, n_embd, n_head, block_size, dropout):
+        super().__init__()
+        full = kind in ('residual', 'layernorm', 'gpt')
+        self.resid = full
+        self.norm = kind in ('layernorm', 'gpt')
+        self.sa = MultiHeadAttention(n_embd, n_head, n_embd // n_head, block_size, dropout, full)
+        self.ffwd = FeedForward(n_embd, full, dropout)
+        if self.norm:
+            self.ln1 = nn.LayerNorm(n_embd)
+            self.ln2 = nn.LayerNorm(n_embd)
+
+    def forward(self, x):
+        if self.norm:
+            x = x + self.sa(self.ln1(x))
+            x = x + self.ffwd(self.ln2(x))
+        elif self.resid:
+            x = x + self.sa(x)
+            x = x + self.ffwd(x)
+        else:
+            x = self.sa(x)
+            x = self.ffwd(x)
+        return x
+
+
 class CharModel(nn.Module):
-    def __init__(self, kind, vocab_size, n_embd, block_size):
+    def __init__(self, kind, vocab_size, n_embd, block_size, n_head=4, n_layer=3, dropout=0.0):
         super().__init__()
         self.kind = kind
         self.block_size = block_size
@@ -59,6 +144,14 @@ class CharModel(nn.Module):
         self.position_embedding_table = nn.Embedding(block_size, n_embd)
         if kind == 'head':
             self.sa_head = Head(n_embd, n_embd, block_size)
+        if kind in ('multihead', 'ffwd'):
+            self.sa_heads = MultiHeadAttention(n_embd, n_head, n_embd // n_head, block_size, 0.0, False)
+        if kind == 'ffwd':
+            self.ffwd = FeedForward(n_embd, False, 0.0)
+        if kind in ('blocks', 'residual', 'layernorm', 'gpt'):
+            self.blocks = nn.Sequential(*[Block(kind, n_embd, n_head, block_size, dropout) for _ in range(n_layer)])
+        if kind in ('layernorm', 'gpt'):
+            self.ln_f = nn.LayerNorm(n_embd)
         self.lm_head = nn.Linear(n_embd, vocab_size)
 
     def forward(self, idx, targets=None):
@@ -69,6 +162,14 @@ class CharModel(nn.Module):
             x = self.token_embedding_table(idx) + self.position_embedding_table(torch.arange(T))
             if self.kind == 'head':
                 x = self.sa_head(x)
+            if self.kind in ('multihead', 'ffwd'):
+                x = self.sa_heads(x)
+            if self.kind == 'ffwd':
+                x = self.ffwd(x)
+            if hasattr(self, 'blocks'):
+                x = self.blocks(x)
+            if hasattr(self, 'ln_f'):
+                x = self.ln_f(x)
             logits = self.lm_head(x)
         if targets is None:
             return logits, None
@@ -87,7 +188,7 @@ class Run:
     """The script's state after its preamble: seed, data, model, optimizer."""
 
     def __init__(self, model, seed=1337, lr=None, batch=32, block=8, n_embd=32, eval_iters=200, data=DEFAULT_DATA,
-                 text=None, double=False):
+                 text=None, double=False, n_head=4, n_layer=3, dropout=0.0):
         self.batch, self.block, self.eval_iters = batch, block, eval_iters
         torch.manual_seed(seed)
         if text is None:
@@ -98,7 +199,7 @@ class Run:
         d = torch.tensor([stoi[c] for c in text], dtype=torch.long)
         n = int(0.9 * len(d))
         self.train_data, self.val_data = d[:n], d[n:]
-        self.model = CharModel(model, len(self.chars), n_embd, block)
+        self.model = CharModel(model, len(self.chars), n_embd, block, n_head, n_layer, dropout)
         if double:  # the same initial weights, then float64 arithmetic
             self.model.double()
         self.optimizer = torch.optim.AdamW(self.model.parameters(), lr=DEFAULTS[model][2] if lr is None else lr)
@@ -152,6 +253,10 @@ def main(argv=None):
     p.add_argument('--batch', type=int, default=32)
     p.add_argument('--block', type=int, default=8)
     p.add_argument('--data', default=DEFAULT_DATA)
+    p.add_argument('--n-embd', type=int)
+    p.add_argument('--n-head', type=int, default=4)
+    p.add_argument('--n-layer', type=int, default=3)
+    p.add_argument('--dropout', type=float)
     p.add_argument('--sample-chars', type=int, default=500)
     p.add_argument('--threads', type=int, default=1)
     p.add_argument('--double', action='store_true', help='train in float64 (same initial weights and batches)')
@@ -161,7 +266,8 @@ def main(argv=None):
     iters = iters if a.iters is None else a.iters
     interval = interval if a.eval_interval is None else a.eval_interval
     run = Run(a.model, seed=a.seed, lr=lr if a.lr is None else a.lr, batch=a.batch, block=a.block,
-              eval_iters=a.eval_iters, data=a.data, double=a.double)
+              eval_iters=a.eval_iters, data=a.data, double=a.double, n_embd=a.n_embd or 32, n_head=a.n_head,
+              n_layer=a.n_layer, dropout=a.dropout or 0.0)
     for it in range(iters):
         if it % interval == 0:
             losses = run.estimate_loss()

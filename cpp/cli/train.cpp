@@ -8,6 +8,7 @@
 // the lecture's generate from TEXT (empty: token 0) with argmax in place of
 // multinomial; --kv-cache 1 runs it with the key/value cache (the same text).
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -55,13 +56,18 @@ const Command& train_command() {
     const auto n = [](long long v) { return std::to_string(v); };
     return Command{
         .name = "train",
-        .options = {{.name = "model", .kind = Kind::Choice, .required = true, .choices = {"bigram", "position", "head"}},
+        .options = {{.name = "model", .kind = Kind::Choice, .required = true, .choices = {"bigram", "position", "head", "multihead", "ffwd", "blocks", "residual", "layernorm", "gpt"}},
                     {.name = "seed", .kind = Kind::Seed, .shown = n(L::default_seed)},
                     count("iters", "N", 0, C::max_iters),
                     count("eval-interval", "K", 1, C::max_eval_interval),
                     count("eval-iters", n(L::default_eval_iters), 1, C::max_eval_iters),
                     count("batch", n(L::default_batch), 1, C::max_batch),
                     count("block", n(L::default_block), 1, C::max_block),
+                    count("n-embd", "C", 1, L::max_n_embd),
+                    count("n-head", "H", 1, L::max_n_head),
+                    count("n-layer", "L", 1, L::max_n_layer),
+                    {.name = "dropout", .kind = Kind::Decimal, .shown = "P", .min = 0, .max = std::nextafter(L::max_dropout, 0.0),
+                     .must = "a number in [0, 1)"},
                     count("sample-chars", n(L::default_sample_chars), 0, C::max_sample_chars),
                     count("greedy", "K", 0, C::max_greedy),
                     count("kv-cache", "1|0", 0, 1),
@@ -84,6 +90,7 @@ std::string train_usage() {
   return usage(train_command(),
                "  train {model} [{seed}] [{iters}] [{eval-interval}]\n"
                "        [{eval-iters}] [{lr}] [{batch}] [{block}] [{data}] [{sample-chars}]\n"
+               "        [{n-embd}] [{n-head}] [{n-layer}] [{dropout}]\n"
                "        [{generate} {greedy} [{kv-cache}]]\n"
                "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
                "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " +
@@ -139,7 +146,9 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   const bool emit = o.flag("emit-pytorch");
   if (o.has("lang") && !emit) throw CliError{"--lang goes with --emit-pytorch"};
   const ScriptLang lang = o.choice("lang", 0) == 0 ? ScriptLang::En : ScriptLang::ZhCN;
-  constexpr ModelKind kKinds[] = {ModelKind::Bigram, ModelKind::Position, ModelKind::Head};  // the choices' order
+  constexpr ModelKind kKinds[] = {ModelKind::Bigram,   ModelKind::Position, ModelKind::Head,
+                                  ModelKind::Multihead, ModelKind::Ffwd,   ModelKind::Blocks,
+                                  ModelKind::Residual,  ModelKind::Layernorm, ModelKind::Gpt};  // the choices' order
   Config c = Config::defaults(kKinds[o.choice("model", 0)]);
   c.seed = o.seed("seed", c.seed);
   c.iters = static_cast<int>(o.integer("iters", c.iters));
@@ -147,6 +156,22 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   c.eval_iters = static_cast<int>(o.integer("eval-iters", c.eval_iters));
   c.batch = static_cast<int>(o.integer("batch", c.batch));
   c.block = static_cast<int>(o.integer("block", c.block));
+  const bool blocky = train::is_block_model(c.model);
+  for (const char* opt : {"n-head", "n-layer"})
+    if (o.has(opt) && !blocky) throw CliError{std::string("--") + opt + " goes with the block models (multihead ... gpt)"};
+  if (o.has("dropout") && c.model != ModelKind::Gpt) throw CliError{"--dropout goes with --model gpt"};
+  if (o.has("n-embd") && c.model == ModelKind::Bigram) throw CliError{"--n-embd: the bigram model has no embedding width"};
+  c.n_embd = static_cast<int>(o.integer("n-embd", c.n_embd));
+  c.n_head = static_cast<int>(o.integer("n-head", c.n_head));
+  c.n_layer = static_cast<int>(o.integer("n-layer", c.n_layer));
+  c.dropout = static_cast<float>(o.decimal("dropout", c.dropout));
+  if (blocky && c.n_embd % c.n_head != 0)
+    throw CliError{"--n-embd " + std::to_string(c.n_embd) + " must be a multiple of --n-head " + std::to_string(c.n_head)};
+  if (blocky && c.block > limits::Train::max_block)
+    throw CliError{"--block " + std::to_string(c.block) + ": the block models take at most " +
+                   std::to_string(limits::Train::max_block)};
+  if (blocky && o.integer("kv-cache", 0) == 1)
+    throw CliError{"--kv-cache 1: the key/value cache is built for the head model only; use --kv-cache 0"};
   if (static_cast<long long>(c.batch) * c.block > limits::TrainCli::max_batch_times_block)
     throw CliError{"--batch times --block must be at most " + std::to_string(limits::TrainCli::max_batch_times_block)};
   const int sample = static_cast<int>(o.integer("sample-chars", limits::Train::default_sample_chars));

@@ -216,7 +216,7 @@ TEST(TrainLog, HeadFirstEvaluations) { check_log_prefix("head", 500); }
 TEST(TrainCli, BadArguments) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"train"},
-           {"train", "--model", "gpt"},
+           {"train", "--model", "gpt", "--n-embd", "30"},
            {"train", "--model", "head", "--iters", "-1"},
            {"train", "--model", "head", "--lr", "abc"},
            {"train", "--model", "head", "--lr", "0"},
@@ -261,7 +261,7 @@ TEST(TrainCli, ReadsItsTextThroughTheGivenReader) {
   EXPECT_EQ(none.err.rfind("attn-cli train: cannot read public/data/tinyshakespeare.txt\n", 0), 0u) << none.err;
   // A value too long to echo whole is cut, as everywhere in attn-cli.
   const attn::CliResult bad = attn::run_cli({"train", "--model", std::string(50, 'm')}, memory);
-  EXPECT_EQ(bad.err.rfind("attn-cli train: --model must be bigram, position or head, got \"" + std::string(40, 'm') +
+  EXPECT_EQ(bad.err.rfind("attn-cli train: --model must be bigram, position, head, multihead, ffwd, blocks, residual, layernorm or gpt, got \"" + std::string(40, 'm') +
                               "\u2026\"\n",
                           0),
             0u)

@@ -26,6 +26,9 @@ void add_transposed(const float* src, int rows, int cols, float* dst) {
 }  // namespace
 
 Model::Model(ModelKind kind, int V, int C, int block, int max_rows)
+    : Model(kind, V, C, block, max_rows, 1, 1, 0.0f) {}
+
+Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, int n_layer, float dropout)
     : kind_(kind), V_(V), C_(C), block_(block), max_rows_(max_rows) {
   std::size_t off = 0;
   auto add = [&](const char* name, std::vector<int> shape) {
@@ -53,10 +56,102 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows)
       P_.resize(N * block);
       work_.resize(static_cast<std::size_t>(block) * block);
     }
+    if (is_block_model(kind)) {
+      deep_ = kind >= ModelKind::Blocks;
+      ffn_ = kind != ModelKind::Multihead;
+      proj_ = wide_ = resid_ = kind >= ModelKind::Residual;
+      ln_ = kind >= ModelKind::Layernorm;
+      p_ = kind == ModelKind::Gpt ? dropout : 0.0f;
+      n_head_ = n_head;
+      n_layer_ = deep_ ? n_layer : 1;
+      F_ = wide_ ? 4 * C : C;
+      const int hs = C / n_head;
+      const std::size_t PT = static_cast<std::size_t>(n_head) * N * static_cast<std::size_t>(block);  // heads x (B, T, T)
+      L_.resize(static_cast<std::size_t>(n_layer_));
+      for (int l = 0; l < n_layer_; ++l) {
+        Layer& y = L_[static_cast<std::size_t>(l)];
+        const std::string pre = deep_ ? "blocks." + std::to_string(l) + "." : "";
+        const std::string sa = deep_ ? pre + "sa." : "sa_heads.";
+        const std::string ff = deep_ ? pre + "ffwd." : "ffwd.";
+        for (int h = 0; h < n_head; ++h) {
+          const std::string hp = sa + "heads." + std::to_string(h) + ".";
+          const std::size_t k = add((hp + "key.weight").c_str(), {hs, C});
+          if (h == 0) y.qkv = k;
+          add((hp + "query.weight").c_str(), {hs, C});
+          add((hp + "value.weight").c_str(), {hs, C});
+        }
+        if (proj_) {
+          y.proj_w = add((sa + "proj.weight").c_str(), {C, C});
+          y.proj_b = add((sa + "proj.bias").c_str(), {C});
+          y.projT.resize(static_cast<std::size_t>(C) * C);
+        }
+        if (ffn_) {
+          y.f1_w = add((ff + "net.0.weight").c_str(), {F_, C});
+          y.f1_b = add((ff + "net.0.bias").c_str(), {F_});
+          y.f1T.resize(static_cast<std::size_t>(F_) * C);
+          if (wide_) {
+            y.f2_w = add((ff + "net.2.weight").c_str(), {C, F_});
+            y.f2_b = add((ff + "net.2.bias").c_str(), {C});
+            y.f2T.resize(static_cast<std::size_t>(F_) * C);
+          }
+        }
+        if (ln_) {
+          y.ln1_w = add((pre + "ln1.weight").c_str(), {C});
+          y.ln1_b = add((pre + "ln1.bias").c_str(), {C});
+          y.ln2_w = add((pre + "ln2.weight").c_str(), {C});
+          y.ln2_b = add((pre + "ln2.bias").c_str(), {C});
+        }
+        y.qkvT.resize(static_cast<std::size_t>(3 * C) * C);
+        const std::size_t NC = N * static_cast<std::size_t>(C), NF = N * static_cast<std::size_t>(F_);
+        y.xin.resize(NC);
+        if (ln_) {
+          y.h1.resize(NC);
+          y.h2.resize(NC);
+          y.mean1.resize(N);
+          y.rstd1.resize(N);
+          y.mean2.resize(N);
+          y.rstd2.resize(N);
+        }
+        y.qkv_.resize(3 * NC);
+        y.P.resize(PT);
+        if (p_ > 0.0f) {
+          y.Pd.resize(PT);
+          y.keepP.resize(PT);
+          y.keep1.resize(NC);
+          y.keep2.resize(NC);
+        }
+        y.cat.resize(NC);
+        y.proj.resize(NC);
+        y.sa.resize(NC);
+        y.xmid.resize(NC);
+        y.f1.resize(NF);
+        y.r.resize(NF);
+        y.f2.resize(NC);
+        y.ff.resize(NC);
+        y.xout.resize(NC);
+      }
+      if (ln_) {
+        off_lnf_w_ = add("ln_f.weight", {C});
+        off_lnf_b_ = add("ln_f.bias", {C});
+        xf_.resize(N * C);
+        meanf_.resize(N);
+        rstdf_.resize(N);
+      }
+      const std::size_t NC = N * static_cast<std::size_t>(C);
+      g_.resize(NC);
+      dmid_.resize(NC);
+      dt1_.resize(NC);
+      dt2_.resize(NC);
+      dF1_.resize(N * F_);
+      dF2_.resize(N * F_);
+      dqkvb_.resize(3 * NC);
+      bwork_.resize(static_cast<std::size_t>(block) * block);
+      spreads_.resize(static_cast<std::size_t>(n_layer_));
+    }
     off_lmw_ = add("lm_head.weight", {V, C});
     off_lmb_ = add("lm_head.bias", {V});
     lmT_.resize(static_cast<std::size_t>(V) * C);
-    dWt_.resize(static_cast<std::size_t>(std::max(V, 3 * C)) * C);
+    dWt_.resize(static_cast<std::size_t>(std::max({V, 3 * C, F_})) * C);
     x_.resize(N * C);
     dx_.resize(N * C);
     xrow_.resize(static_cast<std::size_t>(C));
@@ -78,6 +173,7 @@ void Model::init(torch::Generator& gen) {
     if (kind_ == ModelKind::Head)
       for (int k = 0; k < 3; ++k)  // key, query, value: Linear(C, C, bias=False)
         torch::linear_init(gen, p + off_qkv_ + static_cast<std::size_t>(k) * C * C, nullptr, C, C);
+    if (is_block_model(kind_)) block_init(gen);
     torch::linear_init(gen, p + off_lmw_, p + off_lmb_, C, V);
   }
   params_changed();
@@ -86,6 +182,13 @@ void Model::init(torch::Generator& gen) {
 void Model::params_changed() {
   if (kind_ == ModelKind::Bigram) return;
   if (kind_ == ModelKind::Head) transpose(params.data() + off_qkv_, 3 * C_, C_, qkvT_.data());
+  for (Layer& y : L_) {
+    const float* p = params.data();
+    transpose(p + y.qkv, 3 * C_, C_, y.qkvT.data());
+    if (proj_) transpose(p + y.proj_w, C_, C_, y.projT.data());
+    if (ffn_) transpose(p + y.f1_w, F_, C_, y.f1T.data());
+    if (wide_) transpose(p + y.f2_w, C_, F_, y.f2T.data());
+  }
   transpose(params.data() + off_lmw_, V_, C_, lmT_.data());
 }
 
@@ -108,6 +211,10 @@ float Model::forward(const std::int32_t* idx, const std::int32_t* targets, int B
       head_forward<float>(qkv_.data(), B, T, C_, scale, P_.data(), att_.data());
       feat = att_.data();
     }
+    if (is_block_model(kind_)) {
+      block_forward(B, T, for_backward);
+      feat = block_feat();
+    }
     // logits (N, V) = feat (N, C) · lm_head.weight^T (C, V) + bias
     gemm_f32(N, V_, C_, feat, C_, 1, lmT_.data(), V_, logits_.data(), V_, false, params.data() + off_lmb_);
   }
@@ -124,8 +231,9 @@ void Model::backward() {
     embedding_backward<float>(idx_, B_, T_, V_, dlogits_.data(), dtok, nullptr);
     return;
   }
-  const float* feat = kind_ == ModelKind::Head ? att_.data() : x_.data();
-  float* dfeat = kind_ == ModelKind::Head ? datt_.data() : dx_.data();
+  const bool blk = is_block_model(kind_);
+  const float* feat = blk ? block_feat() : kind_ == ModelKind::Head ? att_.data() : x_.data();
+  float* dfeat = blk ? block_dfeat() : kind_ == ModelKind::Head ? datt_.data() : dx_.data();
   // lm_head: dW^T (C, V) = feat^T (C, N) · dlogits (N, V); db = Σ_n dlogits;
   // dfeat (N, C) = dlogits (N, V) · W (V, C)
   gemm_f32(C_, V_, N, feat, 1, C_, dlogits_.data(), V_, dWt_.data(), V_, false, nullptr);
@@ -144,7 +252,245 @@ void Model::backward() {
     add_transposed(dWt_.data(), C_, 3 * C_, grads.data() + off_qkv_);
     gemm_f32(N, C_, 3 * C_, dqkv_.data(), 3 * C_, 1, params.data() + off_qkv_, C_, dx_.data(), C_, false, nullptr);
   }
+  if (blk) block_backward();
   embedding_backward<float>(idx_, B_, T_, C_, dx_.data(), dtok, grads.data() + off_pos_);
+}
+
+
+// ---- the block models ----------------------------------------------------------
+
+namespace {
+// population std of n values (double accumulation)
+float spread(const float* a, std::size_t n) {
+  double s = 0.0, s2 = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    s += a[i];
+    s2 += static_cast<double>(a[i]) * a[i];
+  }
+  const double m = s / static_cast<double>(n);
+  const double v = s2 / static_cast<double>(n) - m * m;
+  return static_cast<float>(std::sqrt(v > 0.0 ? v : 0.0));
+}
+}  // namespace
+
+void Model::block_init(torch::Generator& gen) {
+  // Module order: per layer the heads (key, query, value), proj, ffwd's
+  // Linears; LayerNorms draw nothing (weight 1, bias 0).
+  const auto C = static_cast<std::size_t>(C_), F = static_cast<std::size_t>(F_);
+  const std::size_t hs = C / static_cast<std::size_t>(n_head_);
+  float* p = params.data();
+  for (Layer& y : L_) {
+    for (int k = 0; k < 3 * n_head_; ++k) torch::linear_init(gen, p + y.qkv + static_cast<std::size_t>(k) * hs * C, nullptr, C, hs);
+    if (proj_) torch::linear_init(gen, p + y.proj_w, p + y.proj_b, C, C);
+    if (ffn_) torch::linear_init(gen, p + y.f1_w, p + y.f1_b, C, F);
+    if (wide_) torch::linear_init(gen, p + y.f2_w, p + y.f2_b, F, C);
+    if (ln_) {
+      std::fill(p + y.ln1_w, p + y.ln1_w + C, 1.0f);
+      std::fill(p + y.ln2_w, p + y.ln2_w + C, 1.0f);
+    }
+  }
+  if (ln_) std::fill(p + off_lnf_w_, p + off_lnf_w_ + C, 1.0f);
+}
+
+// keep (n,) = bernoulli_(1 - p) / (1 - p): PyTorch 1.13's CPU kernel for a
+// float tensor and a scalar p draws, element by element, u = a double uniform
+// from random64 (53 bits) and keeps where u < 1 - p; the noise is then
+// divided by (1 - p) as float.
+void Model::draw_noise(float* keep, std::size_t n) { dropout_noise(*dropout_gen_, static_cast<double>(p_), keep, n); }
+
+void dropout_noise(torch::Generator& gen, double p, float* keep, std::size_t n) {
+  const double q = 1.0 - p;
+  const float s = 1.0f / static_cast<float>(q);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double u = static_cast<double>(gen.random64() & ((1ULL << 53) - 1)) * 0x1p-53;
+    keep[i] = u < q ? s : 0.0f;
+  }
+}
+
+const float* Model::block_feat() const { return ln_ ? xf_.data() : L_.back().xout.data(); }
+float* Model::block_dfeat() { return g_.data(); }
+
+const float* Model::layer_attention(int l, int h) const {
+  return L_[static_cast<std::size_t>(l)].P.data() + static_cast<std::ptrdiff_t>(h) * B_ * T_ * T_;
+}
+
+void Model::block_forward(int B, int T, bool train) {
+  using namespace ops;
+  const int N = B * T, C = C_, H = C_ / n_head_;
+  const std::size_t NC = static_cast<std::size_t>(N) * C;
+  const std::size_t BTT = static_cast<std::size_t>(B) * T * T;
+  const float scale = static_cast<float>(std::pow(static_cast<double>(H), -0.5));
+  dropping_ = train && p_ > 0.0f && dropout_gen_;
+  const float* p = params.data();
+  const float* in = x_.data();
+  for (std::size_t l = 0; l < L_.size(); ++l) {
+    Layer& y = L_[l];
+    // h1 = ln1(x) or x
+    const float* h1 = in;
+    if (ln_) {
+      layernorm_forward<float>(in, N, C, p + y.ln1_w, p + y.ln1_b, y.h1.data(), y.mean1.data(), y.rstd1.data());
+      h1 = y.h1.data();
+    }
+    // qkv (N, 3C) = h1 (N, C) · [every head's key; query; value]^T (C, 3C)
+    gemm_f32(N, 3 * C, C, h1, C, 1, y.qkvT.data(), 3 * C, y.qkv_.data(), 3 * C, false, nullptr);
+    for (int h = 0; h < n_head_; ++h) {
+      float* keep = nullptr;
+      if (dropping_) {
+        keep = y.keepP.data() + h * BTT;
+        draw_noise(keep, BTT);
+      }
+      // cat[:, h*H : (h+1)*H] (N, H) = head h's attention
+      mh_head_forward<float>(y.qkv_.data() + h * 3 * H, 3 * C, B, T, H, scale, keep, y.P.data() + h * BTT,
+                             keep ? y.Pd.data() + h * BTT : nullptr, y.cat.data() + h * H, C);
+    }
+    const float* sa = y.cat.data();
+    if (proj_) {
+      // proj (N, C) = cat (N, C) · proj.weight^T (C, C) + bias
+      gemm_f32(N, C, C, y.cat.data(), C, 1, y.projT.data(), C, y.proj.data(), C, false, p + y.proj_b);
+      sa = y.proj.data();
+      if (dropping_) {
+        draw_noise(y.keep1.data(), NC);
+        dropout_apply<float>(y.proj.data(), y.keep1.data(), NC, y.sa.data());
+        sa = y.sa.data();
+      }
+    }
+    const float* mid = sa;
+    if (resid_) {
+      for (std::size_t i = 0; i < NC; ++i) y.xmid[i] = in[i] + sa[i];
+      mid = y.xmid.data();
+    }
+    const float* out = mid;
+    if (ffn_) {
+      const float* h2 = mid;
+      if (ln_) {
+        layernorm_forward<float>(mid, N, C, p + y.ln2_w, p + y.ln2_b, y.h2.data(), y.mean2.data(), y.rstd2.data());
+        h2 = y.h2.data();
+      }
+      // f1 (N, F) = h2 (N, C) · net.0.weight^T (C, F) + bias; r = relu(f1)
+      gemm_f32(N, F_, C, h2, C, 1, y.f1T.data(), F_, y.f1.data(), F_, false, p + y.f1_b);
+      relu_forward<float>(y.f1.data(), static_cast<std::size_t>(N) * F_, y.r.data());
+      const float* ff = y.r.data();
+      if (wide_) {
+        // f2 (N, C) = r (N, F) · net.2.weight^T (F, C) + bias
+        gemm_f32(N, C, F_, y.r.data(), F_, 1, y.f2T.data(), C, y.f2.data(), C, false, p + y.f2_b);
+        ff = y.f2.data();
+        if (dropping_) {
+          draw_noise(y.keep2.data(), NC);
+          dropout_apply<float>(y.f2.data(), y.keep2.data(), NC, y.ff.data());
+          ff = y.ff.data();
+        }
+      }
+      if (resid_) {
+        for (std::size_t i = 0; i < NC; ++i) y.xout[i] = mid[i] + ff[i];
+      } else {
+        std::copy(ff, ff + NC, y.xout.data());
+      }
+      out = y.xout.data();
+    } else {
+      std::copy(mid, mid + NC, y.xout.data());
+      out = y.xout.data();
+    }
+    spreads_[l].activation = spread(out, NC);
+    in = out;
+  }
+  if (ln_) layernorm_forward<float>(in, N, C, p + off_lnf_w_, p + off_lnf_b_, xf_.data(), meanf_.data(), rstdf_.data());
+}
+
+void Model::block_backward() {
+  using namespace ops;
+  const int N = B_ * T_, C = C_, H = C_ / n_head_, T = T_, B = B_;
+  const std::size_t NC = static_cast<std::size_t>(N) * C, NF = static_cast<std::size_t>(N) * F_;
+  const std::size_t BTT = static_cast<std::size_t>(B) * T * T;
+  const float scale = static_cast<float>(std::pow(static_cast<double>(H), -0.5));
+  const float* p = params.data();
+  float* gr = grads.data();
+  // g_ holds d feat (N, C)
+  float* g = g_.data();
+  if (ln_) {
+    const float* last = L_.back().xout.data();
+    layernorm_backward<float>(last, meanf_.data(), rstdf_.data(), p + off_lnf_w_, g_.data(), N, C, gr + off_lnf_w_,
+                              gr + off_lnf_b_, dt1_.data());
+    std::copy(dt1_.begin(), dt1_.begin() + static_cast<std::ptrdiff_t>(NC), g_.begin());
+  }
+  for (std::size_t li = L_.size(); li-- > 0;) {
+    Layer& y = L_[li];
+    const float* in = li == 0 ? x_.data() : L_[li - 1].xout.data();
+    const float* mid = resid_ ? y.xmid.data() : (proj_ ? (dropping_ ? y.sa.data() : y.proj.data()) : y.cat.data());
+    spreads_[li].gradient = spread(g, NC);
+    // g = d xout (N, C); dmid (N, C) = d mid
+    float* dmid = dmid_.data();
+    if (ffn_) {
+      const float* dff = g;
+      float* dr = dF1_.data();
+      if (wide_) {
+        const float* df2 = dff;
+        if (dropping_) {
+          dropout_apply<float>(dff, y.keep2.data(), NC, dt2_.data());
+          df2 = dt2_.data();
+        }
+        // net.2: dW^T (F, C) = r^T (F, N) · df2 (N, C); db; dr (N, F) = df2 (N, C) · W (C, F)
+        gemm_f32(F_, C, N, y.r.data(), 1, F_, df2, C, dWt_.data(), C, false, nullptr);
+        add_transposed(dWt_.data(), F_, C, gr + y.f2_w);
+        for (int n = 0; n < N; ++n)
+          for (int c = 0; c < C; ++c) gr[y.f2_b + static_cast<std::size_t>(c)] += df2[static_cast<std::ptrdiff_t>(n) * C + c];
+        gemm_f32(N, F_, C, df2, C, 1, p + y.f2_w, F_, dr, F_, false, nullptr);
+      } else {
+        std::copy(dff, dff + NF, dr);
+      }
+      relu_backward<float>(y.f1.data(), dr, NF, dr);
+      const float* h2 = ln_ ? y.h2.data() : mid;
+      // net.0: dW^T (C, F) = h2^T (C, N) · df1 (N, F); db; dh2 (N, C) = df1 (N, F) · W (F, C)
+      gemm_f32(C, F_, N, h2, 1, C, dr, F_, dWt_.data(), F_, false, nullptr);
+      add_transposed(dWt_.data(), C, F_, gr + y.f1_w);
+      for (int n = 0; n < N; ++n)
+        for (int f = 0; f < F_; ++f) gr[y.f1_b + static_cast<std::size_t>(f)] += dr[static_cast<std::ptrdiff_t>(n) * F_ + f];
+      float* dh2 = ln_ ? dt1_.data() : dmid;
+      gemm_f32(N, C, F_, dr, F_, 1, p + y.f1_w, C, dh2, C, false, nullptr);
+      if (ln_)
+        layernorm_backward<float>(mid, y.mean2.data(), y.rstd2.data(), p + y.ln2_w, dh2, N, C, gr + y.ln2_w, gr + y.ln2_b,
+                                  dmid);
+      if (resid_)
+        for (std::size_t i = 0; i < NC; ++i) dmid[i] += g[i];
+    } else {
+      std::copy(g, g + NC, dmid);
+    }
+    // dmid = d sa (also d in through the residual)
+    float* dcat = dt1_.data();
+    if (proj_) {
+      const float* dproj = dmid;
+      if (dropping_) {
+        dropout_apply<float>(dmid, y.keep1.data(), NC, dt2_.data());
+        dproj = dt2_.data();
+      }
+      gemm_f32(C, C, N, y.cat.data(), 1, C, dproj, C, dWt_.data(), C, false, nullptr);
+      add_transposed(dWt_.data(), C, C, gr + y.proj_w);
+      for (int n = 0; n < N; ++n)
+        for (int c = 0; c < C; ++c) gr[y.proj_b + static_cast<std::size_t>(c)] += dproj[static_cast<std::ptrdiff_t>(n) * C + c];
+      gemm_f32(N, C, C, dproj, C, 1, p + y.proj_w, C, dcat, C, false, nullptr);
+    } else {
+      dcat = dmid;
+    }
+    for (int h = 0; h < n_head_; ++h) {
+      const bool d = dropping_;
+      mh_head_backward<float>(y.qkv_.data() + h * 3 * H, 3 * C, y.P.data() + h * BTT, d ? y.keepP.data() + h * BTT : nullptr,
+                              d ? y.Pd.data() + h * BTT : nullptr, dcat + h * H, C, B, T, H, scale, bwork_.data(),
+                              dqkvb_.data() + h * 3 * H);
+    }
+    const float* h1 = ln_ ? y.h1.data() : in;
+    // heads: dW^T (C, 3C) = h1^T · dqkv; dh1 (N, C) = dqkv (N, 3C) · W (3C, C)
+    gemm_f32(C, 3 * C, N, h1, 1, C, dqkvb_.data(), 3 * C, dWt_.data(), 3 * C, false, nullptr);
+    add_transposed(dWt_.data(), C, 3 * C, gr + y.qkv);
+    float* dh1 = ln_ ? dt2_.data() : (resid_ ? dt2_.data() : g);
+    gemm_f32(N, C, 3 * C, dqkvb_.data(), 3 * C, 1, p + y.qkv, C, dh1, C, false, nullptr);
+    if (ln_) {
+      // d in = ln1 backward (dh1) + dmid
+      layernorm_backward<float>(in, y.mean1.data(), y.rstd1.data(), p + y.ln1_w, dh1, N, C, gr + y.ln1_w, gr + y.ln1_b, g);
+      for (std::size_t i = 0; i < NC; ++i) g[i] += dmid[i];
+    } else if (resid_) {
+      for (std::size_t i = 0; i < NC; ++i) g[i] = dh1[i] + dmid[i];
+    }
+  }
+  std::copy(g, g + NC, dx_.data());
 }
 
 // ---- inference on one sequence ---------------------------------------------

@@ -23,11 +23,29 @@ struct ParamInfo {
   std::size_t size = 0;
 };
 
+// keep (n,) = torch.empty(n).bernoulli_(1 - p) / (1 - p) drawn from gen as
+// PyTorch 1.13's CPU kernel draws it (nn.Dropout's noise in training mode).
+void dropout_noise(torch::Generator& gen, double p, float* keep, std::size_t n);
+
 class Model {
  public:
   // V vocabulary, C n_embd (= head size), block the context length (rows of
   // the position table), max_rows the largest B*T a forward pass will see.
   Model(ModelKind kind, int V, int C, int block, int max_rows);
+  // The block models (multihead … gpt): n_head heads per layer, n_layer
+  // Blocks (blocks, residual, layernorm, gpt), dropout p (gpt; drawn from
+  // *dropout_gen in training forward passes).
+  Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, int n_layer, float dropout);
+  void set_dropout_generator(torch::Generator* g) { dropout_gen_ = g; }
+  // Block models: layers (1 for multihead, ffwd) and heads per layer.
+  int layers() const { return n_layer_; }
+  int heads() const { return n_head_; }
+  // Block models: layer l's head h's softmax weights (B, T, T) of the last forward.
+  const float* layer_attention(int l, int h) const;
+  // Block models: the spread (population std) of each layer's output and of
+  // its gradient at the last forward / backward.
+  struct Spread { float activation = 0.0f, gradient = 0.0f; };
+  const std::vector<Spread>& spreads() const { return spreads_; }
 
   // The parameters' initial values, drawn from gen in PyTorch's module order
   // (torch/init.hpp: Embedding normal_(0, 1); Linear kaiming_uniform_(a=√5)
@@ -86,6 +104,31 @@ class Model {
   mutable std::vector<float> xrow_;  // (C) project_row's input
   const std::int32_t* idx_ = nullptr;
   int B_ = 0, T_ = 0;
+
+  // ---- block models ----
+  struct Layer {
+    std::size_t qkv = 0, proj_w = 0, proj_b = 0, f1_w = 0, f1_b = 0, f2_w = 0, f2_b = 0;
+    std::size_t ln1_w = 0, ln1_b = 0, ln2_w = 0, ln2_b = 0;
+    std::vector<float> qkvT, projT, f1T, f2T;  // transposed weights
+    // activations (N rows)
+    std::vector<float> xin, h1, mean1, rstd1, qkv_, P, Pd, keepP, cat, proj, keep1, sa, xmid, h2, mean2, rstd2,
+        f1, r, f2, keep2, ff, xout;
+  };
+  bool ffn_ = false, proj_ = false, wide_ = false, resid_ = false, ln_ = false, deep_ = false;
+  int n_head_ = 0, n_layer_ = 0, F_ = 0;
+  float p_ = 0.0f;
+  bool dropping_ = false;
+  torch::Generator* dropout_gen_ = nullptr;
+  std::size_t off_lnf_w_ = 0, off_lnf_b_ = 0;
+  std::vector<Layer> L_;
+  std::vector<float> xf_, meanf_, rstdf_, g_, dmid_, dt1_, dt2_, dF1_, dF2_, dqkvb_, bwork_;
+  std::vector<Spread> spreads_;
+  const float* block_feat() const;
+  float* block_dfeat();
+  void block_init(torch::Generator& gen);
+  void block_forward(int B, int T, bool train);
+  void block_backward();
+  void draw_noise(float* keep, std::size_t n);
 };
 
 }  // namespace attn::train

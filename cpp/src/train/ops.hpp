@@ -329,3 +329,231 @@ F cross_entropy(const F* logits, const std::int32_t* targets, int N, int V, F* d
 }
 
 }  // namespace attn::train::ops
+
+namespace attn::train::ops {
+
+// ---- Causal attention of one head inside a packed multi-head projection -----
+// qkv: rows of stride ld, this head's [k | q | v] (3H) at the row's start;
+// keep: (B, T, T) dropout noise (0 or 1/(1-p)) or null; P: (B, T, T) out, the
+// softmax weights; Pd: (B, T, T) out, P ∘ keep (used when keep); out: rows
+// of stride ldo, (B*T, H) = (keep ? Pd : P) @ v per sequence.
+template <class F>
+void mh_head_forward(const F* __restrict qkv, std::ptrdiff_t ld, int B, int T, int H, F scale, const F* keep,
+                     F* __restrict P, F* __restrict Pd, F* __restrict out, std::ptrdiff_t ldo) {
+  for (int b = 0; b < B; ++b) {
+    const F* base = qkv + static_cast<std::ptrdiff_t>(b) * T * ld;
+    F* Pb = P + static_cast<std::ptrdiff_t>(b) * T * T;
+    for (int i = 0; i < T; ++i) {
+      const F* q = base + static_cast<std::ptrdiff_t>(i) * ld + H;
+      for (int j = 0; j <= i; ++j) {
+        const F* k = base + static_cast<std::ptrdiff_t>(j) * ld;
+        F d = F(0);
+        for (int h = 0; h < H; ++h) d += q[h] * k[h];
+        Pb[i * T + j] = d * scale;
+      }
+    }
+    causal_softmax_forward<F>(Pb, T);
+    const F* W = Pb;
+    if (keep) {
+      const F* kb = keep + static_cast<std::ptrdiff_t>(b) * T * T;
+      F* Db = Pd + static_cast<std::ptrdiff_t>(b) * T * T;
+      for (int r = 0; r < T * T; ++r) Db[r] = Pb[r] * kb[r];
+      W = Db;
+    }
+    for (int i = 0; i < T; ++i) {
+      F* o = out + (static_cast<std::ptrdiff_t>(b) * T + i) * ldo;
+      for (int h = 0; h < H; ++h) o[h] = F(0);
+      for (int j = 0; j <= i; ++j) {
+        const F p = W[i * T + j];
+        const F* v = base + static_cast<std::ptrdiff_t>(j) * ld + 2 * H;
+        for (int h = 0; h < H; ++h) o[h] += p * v[h];
+      }
+    }
+  }
+}
+// The backward pass of mh_head_forward: dout rows of stride ldo (B*T, H);
+// work: (T, T) scratch -> dqkv: rows of stride ld, this head's [dk | dq | dv]
+// (overwritten).
+template <class F>
+void mh_head_backward(const F* __restrict qkv, std::ptrdiff_t ld, const F* __restrict P, const F* keep, const F* Pd,
+                      const F* __restrict dout, std::ptrdiff_t ldo, int B, int T, int H, F scale, F* __restrict work,
+                      F* __restrict dqkv) {
+  for (int b = 0; b < B; ++b) {
+    const F* base = qkv + static_cast<std::ptrdiff_t>(b) * T * ld;
+    const F* Pb = P + static_cast<std::ptrdiff_t>(b) * T * T;
+    const F* W = keep ? Pd + static_cast<std::ptrdiff_t>(b) * T * T : Pb;
+    const F* kb = keep ? keep + static_cast<std::ptrdiff_t>(b) * T * T : nullptr;
+    F* dbase = dqkv + static_cast<std::ptrdiff_t>(b) * T * ld;
+    for (int t = 0; t < T; ++t)
+      for (int h = 0; h < 3 * H; ++h) dbase[static_cast<std::ptrdiff_t>(t) * ld + h] = F(0);
+    // dW[i, j] = dout_i · v_j ; dv_j += W[i, j] dout_i; dP = dW ∘ keep
+    for (int i = 0; i < T; ++i) {
+      const F* gi = dout + (static_cast<std::ptrdiff_t>(b) * T + i) * ldo;
+      for (int j = 0; j <= i; ++j) {
+        const F* v = base + static_cast<std::ptrdiff_t>(j) * ld + 2 * H;
+        F* dv = dbase + static_cast<std::ptrdiff_t>(j) * ld + 2 * H;
+        const F p = W[i * T + j];
+        F d = F(0);
+        for (int h = 0; h < H; ++h) {
+          d += gi[h] * v[h];
+          dv[h] += p * gi[h];
+        }
+        work[i * T + j] = kb ? d * kb[i * T + j] : d;
+      }
+    }
+    causal_softmax_backward<F>(Pb, work, T, work);
+    for (int i = 0; i < T; ++i) {
+      const F* q = base + static_cast<std::ptrdiff_t>(i) * ld + H;
+      F* dq = dbase + static_cast<std::ptrdiff_t>(i) * ld + H;
+      for (int j = 0; j <= i; ++j) {
+        const F ds = work[i * T + j] * scale;
+        const F* k = base + static_cast<std::ptrdiff_t>(j) * ld;
+        F* dk = dbase + static_cast<std::ptrdiff_t>(j) * ld;
+        for (int h = 0; h < H; ++h) {
+          dq[h] += ds * k[h];
+          dk[h] += ds * q[h];
+        }
+      }
+    }
+  }
+}
+
+// ---- ReLU -----------------------------------------------------------------------
+// x: (n,) -> y: (n,) = max(x, 0) (y may be x)
+template <class F>
+void relu_forward(const F* x, std::size_t n, F* y) {
+  for (std::size_t i = 0; i < n; ++i) y[i] = x[i] > F(0) ? x[i] : F(0);
+}
+// x: (n,) the ReLU's input, dy: (n,) -> dx: (n,) = dy where x > 0, else 0 (dx may be dy)
+template <class F>
+void relu_backward(const F* x, const F* dy, std::size_t n, F* dx) {
+  for (std::size_t i = 0; i < n; ++i) dx[i] = x[i] > F(0) ? dy[i] : F(0);
+}
+
+// ---- Concatenation along the last dimension -----------------------------------------
+// parts: k arrays (N, H) -> y: (N, k*H), part p in columns p*H .. p*H+H-1
+template <class F>
+void concat_forward(const F* const* parts, int k, int N, int H, F* y) {
+  for (int n = 0; n < N; ++n)
+    for (int p = 0; p < k; ++p)
+      for (int h = 0; h < H; ++h) y[static_cast<std::ptrdiff_t>(n) * k * H + p * H + h] = parts[p][static_cast<std::ptrdiff_t>(n) * H + h];
+}
+// dy: (N, k*H) -> dparts: k arrays (N, H), the matching columns
+template <class F>
+void concat_backward(const F* dy, int k, int N, int H, F* const* dparts) {
+  for (int n = 0; n < N; ++n)
+    for (int p = 0; p < k; ++p)
+      for (int h = 0; h < H; ++h) dparts[p][static_cast<std::ptrdiff_t>(n) * H + h] = dy[static_cast<std::ptrdiff_t>(n) * k * H + p * H + h];
+}
+
+// ---- LayerNorm over the last dimension (eps 1e-5) ------------------------------
+// The mean and variance as PyTorch 1.13's CPU kernel computes them
+// (RowwiseMoments on 8-float AVX2 vectors): Welford per lane over the row's
+// 8-float chunks, lanes combined in order, a scalar tail; rstd = 1/sqrt(var + eps).
+template <class F>
+void row_moments(const F* x, int C, F* mean, F* var) {
+  constexpr int L = 8;
+  const int n = C / L;
+  F m1[L], m2[L];
+  for (int l = 0; l < L; ++l) m1[l] = m2[l] = F(0);
+  for (int j = 0; j < n; ++j) {
+    const F c = F(1) / static_cast<F>(j + 1);
+    for (int l = 0; l < L; ++l) {
+      const F xv = x[j * L + l];
+      const F delta = xv - m1[l];
+      m1[l] += delta * c;
+      m2[l] += delta * (xv - m1[l]);
+    }
+  }
+  long long m0 = 0;
+  F a1 = F(0), a2 = F(0);
+  for (int i = n * L; i < C; ++i) {
+    const F delta = x[i] - a1;
+    ++m0;
+    a1 += delta / static_cast<F>(m0);
+    a2 += delta * (x[i] - a1);
+  }
+  for (int l = 0; l < L && n > 0; ++l) {
+    const long long t = m0 + n;
+    const F c = static_cast<F>(n) / static_cast<F>(t);
+    const F delta = m1[l] - a1;
+    a1 += c * delta;
+    a2 += m2[l] + delta * delta * c * static_cast<F>(m0);
+    m0 = t;
+  }
+  *mean = a1;
+  *var = a2 / static_cast<F>(C);
+}
+// x: (N, C); gamma, beta: (C,) -> y: (N, C) = (x·rstd − rstd·mean)·gamma + beta;
+// mean, rstd: (N,) kept for the backward pass
+template <class F>
+void layernorm_forward(const F* x, int N, int C, const F* gamma, const F* beta, F* y, F* mean, F* rstd) {
+  for (int n = 0; n < N; ++n) {
+    const F* xr = x + static_cast<std::ptrdiff_t>(n) * C;
+    F* yr = y + static_cast<std::ptrdiff_t>(n) * C;
+    F m, v;
+    row_moments<F>(xr, C, &m, &v);
+    const F rs = F(1) / std::sqrt(v + static_cast<F>(1e-5));
+    const F bias = -rs * m;
+    for (int c = 0; c < C; ++c) yr[c] = (xr[c] * rs + bias) * gamma[c] + beta[c];
+    mean[n] = m;
+    rstd[n] = rs;
+  }
+}
+// 8-lane sum as PyTorch's AVX2 vec_reduce_all: ((l0+l4)+(l2+l6))+((l1+l5)+(l3+l7))
+template <class F>
+F reduce8(const F* a) {
+  const F b0 = a[0] + a[4], b1 = a[1] + a[5], b2 = a[2] + a[6], b3 = a[3] + a[7];
+  return (b0 + b2) + (b1 + b3);
+}
+// x: (N, C) the input; mean, rstd: (N,); gamma: (C,); dy: (N, C) -> dgamma,
+// dbeta: (C,) += ; dx: (N, C) = a·dy·gamma + b·x + c (PyTorch's formula)
+template <class F>
+void layernorm_backward(const F* x, const F* mean, const F* rstd, const F* gamma, const F* dy, int N, int C,
+                        F* dgamma, F* dbeta, F* dx) {
+  const F scale = F(1) / static_cast<F>(C);
+  for (int n = 0; n < N; ++n) {
+    const F* xr = x + static_cast<std::ptrdiff_t>(n) * C;
+    const F* g = dy + static_cast<std::ptrdiff_t>(n) * C;
+    F* d = dx + static_cast<std::ptrdiff_t>(n) * C;
+    const F m = mean[n], a = rstd[n];
+    for (int c = 0; c < C; ++c) {
+      dgamma[c] += g[c] * (xr[c] - m) * a;
+      dbeta[c] += g[c];
+    }
+    F ds, db;
+    if (C % 8 == 0) {
+      F s1[8], s2[8];
+      for (int l = 0; l < 8; ++l) {
+        s1[l] = g[l] * gamma[l] * xr[l];
+        s2[l] = g[l] * gamma[l];
+      }
+      for (int c = 8; c < C; c += 8)
+        for (int l = 0; l < 8; ++l) {
+          s1[l] += g[c + l] * gamma[c + l] * xr[c + l];
+          s2[l] += g[c + l] * gamma[c + l];
+        }
+      ds = reduce8<F>(s1);
+      db = reduce8<F>(s2);
+    } else {
+      ds = db = F(0);
+      for (int c = 0; c < C; ++c) {
+        ds += g[c] * gamma[c] * xr[c];
+        db += g[c] * gamma[c];
+      }
+    }
+    const F b = (db * m - ds) * a * a * a * scale;
+    const F cc = -b * m - db * a * scale;
+    for (int c = 0; c < C; ++c) d[c] = a * g[c] * gamma[c] + b * xr[c] + cc;
+  }
+}
+
+// ---- Dropout (training mode) ---------------------------------------------------------
+// y: (n,) = x ∘ keep, keep: (n,) the noise (0 or 1/(1-p)); the backward pass
+// is the same product on the gradient.
+template <class F>
+void dropout_apply(const F* x, const F* keep, std::size_t n, F* y) {
+  for (std::size_t i = 0; i < n; ++i) y[i] = x[i] * keep[i];
+}
+
+}  // namespace attn::train::ops

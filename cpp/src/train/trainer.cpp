@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -61,7 +62,27 @@ void check_config(const Config& c) {
 constexpr std::size_t kMaxBigramVocab = limits::Train::max_bigram_vocab;
 ModelKind checked_kind(const Config& c, const Dataset& d) {
   check_config(c);
-  if (is_block_model(c.model)) throw std::invalid_argument("the block models are not built yet");
+  if (is_block_model(c.model)) {
+    using L = limits::Train;
+    const auto n = [](double v) {
+      char b[32];
+      std::snprintf(b, sizeof b, "%g", v);
+      return std::string(b);
+    };
+    if (c.n_head < 1 || c.n_head > L::max_n_head)
+      throw std::invalid_argument("n_head " + n(c.n_head) + " must be between 1 and " + n(L::max_n_head));
+    if (c.n_embd % c.n_head != 0)
+      throw std::invalid_argument("n_embd " + n(c.n_embd) + " must be a multiple of n_head " + n(c.n_head) +
+                                  " (each head has n_embd / n_head dimensions)");
+    if (c.n_layer < 1 || c.n_layer > L::max_n_layer)
+      throw std::invalid_argument("n_layer " + n(c.n_layer) + " must be between 1 and " + n(L::max_n_layer));
+    if (!(c.dropout >= 0.0f && c.dropout < static_cast<float>(L::max_dropout)))
+      throw std::invalid_argument("dropout " + n(c.dropout) + " must be in [0, " + n(L::max_dropout) + ")");
+    if (c.dropout != 0.0f && c.model != ModelKind::Gpt)
+      throw std::invalid_argument("dropout " + n(c.dropout) + " is for the gpt model only");
+    if (c.n_embd > L::max_n_embd)
+      throw std::invalid_argument("n_embd " + n(c.n_embd) + " must be at most " + n(L::max_n_embd));
+  }
   if (c.model == ModelKind::Bigram && d.vocab.size() > kMaxBigramVocab)
     throw std::invalid_argument("the text has " + std::to_string(d.vocab.size()) +
                                 " distinct characters: the bigram model takes at most " +
@@ -85,7 +106,8 @@ struct Trainer::Impl {
       : data(std::move(d)),
         config(c),
         gen(c.seed),
-        model(checked_kind(c, data), static_cast<int>(data.vocab.size()), c.n_embd, c.block, c.batch * c.block),
+        model(checked_kind(c, data), static_cast<int>(data.vocab.size()), c.n_embd, c.block, c.batch * c.block, c.n_head,
+              c.n_layer, c.dropout),
         opt(model.params.size(), AdamW::python_double(c.lr)),
         ix(static_cast<std::size_t>(c.batch)),
         x(static_cast<std::size_t>(c.batch) * c.block),
@@ -97,6 +119,7 @@ struct Trainer::Impl {
     // first thing that draws.
     gen.manual_seed(c.seed);
     model.init(gen);
+    model.set_dropout_generator(&gen);
   }
 
   float batch_loss(const std::vector<std::int32_t>& split, bool train) {
