@@ -152,7 +152,7 @@ TEST(CliOptions, HelpShowsTheTables) {
   EXPECT_NE(torch.find("  torch bonus [--seed S] [--shape B,H,T,D] [--causal 1|0] [--values]\n"), std::string::npos);
   EXPECT_NE(torch.find("  torch randint --seed S --low A --high B --count N\n"), std::string::npos);
   const std::string help = attn::run_cli({"--help"}).out;
-  EXPECT_NE(help.find("  train --model bigram|position|head [--seed 1337]"), std::string::npos);
+  EXPECT_NE(help.find("  train --model bigram|position|head|multihead|ffwd|blocks|residual|layernorm|gpt [--seed 1337]"), std::string::npos);
   EXPECT_NE(help.find("      --emit-pytorch [--lang en|zh-CN]: print instead"), std::string::npos);
 }
 
