@@ -51,14 +51,16 @@ using attn_bind::seed_of;
 
 namespace {
 
-// trainerNew's settings: model 0 bigram | 1 position | 2 head, the seed's
-// high and low 32 bits, then Config's fields (train/trainer.hpp).
+// trainerNew's settings: model 0 bigram | 1 position | 2 head | 3 multihead |
+// 4 ffwd | 5 blocks | 6 residual | 7 layernorm | 8 gpt (ModelKind's order),
+// the seed's high and low 32 bits, then Config's fields (train/trainer.hpp).
 struct RunConfig {
   int model = 0;
   unsigned seedHi = 0, seedLo = 0;
   int iters = 0, evalInterval = 1, evalIters = 1;
   double lr = 0;
-  int batch = 1, block = 1, nEmbd = 1;
+  int batch = 1, block = 1, nEmbd = 1, nHead = 1, nLayer = 1;
+  double dropout = 0;
 };
 
 struct Eval {
@@ -113,7 +115,8 @@ constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must b
 // trainerNew(text, RunConfig) -> handle, or a RangeError naming the problem
 // (text not UTF-8, too short for the block, ...)
 val js_trainer_new(const std::string& text, const RunConfig& c) {
-  if (c.model < 0 || c.model > 2) return range_error("model must be 0 (bigram), 1 (position) or 2 (head)");
+  if (c.model < 0 || c.model > static_cast<int>(attn::train::ModelKind::Gpt))
+    return range_error("model must be 0 (bigram), 1 (position), 2 (head), 3 (multihead), 4 (ffwd), 5 (blocks), 6 (residual), 7 (layernorm) or 8 (gpt)");
   if (c.iters < 0 || c.iters > Lim::max_iters || c.evalInterval < 1 || c.evalInterval > Lim::max_eval_interval ||
       c.evalIters < 1 || c.evalIters > Lim::max_eval_iters || c.batch < 1 || c.batch > Lim::max_batch || c.block < 1 ||
       c.block > Lim::max_block)
@@ -122,6 +125,9 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
                             Lit("], block in [1, "), Lim::max_block, Lit("]")>);
   if (c.nEmbd < 1 || c.nEmbd > Lim::max_n_embd)
     return range_error(attn_bind::text<Lit("nEmbd must be in [1, "), Lim::max_n_embd, Lit("]")>);
+  if (c.nHead < 1 || c.nHead > Lim::max_n_head || c.nLayer < 1 || c.nLayer > Lim::max_n_layer)
+    return range_error(attn_bind::text<Lit("nHead must be in [1, "), Lim::max_n_head, Lit("], nLayer in [1, "), Lim::max_n_layer, Lit("]")>);
+  if (!(c.dropout >= 0 && c.dropout < Lim::max_dropout)) return range_error("dropout must be in [0, 1)");
   if (!(c.lr > 0) || !std::isfinite(static_cast<float>(c.lr))) return range_error("lr must be a positive finite float32");
   auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(c.model));
   config.seed = seed_of(c.seedHi, c.seedLo);
@@ -132,6 +138,9 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
   config.batch = c.batch;
   config.block = c.block;
   config.n_embd = c.nEmbd;
+  config.n_head = c.nHead;
+  config.n_layer = c.nLayer;
+  config.dropout = static_cast<float>(c.dropout);
   try {
     return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config)));
   } catch (const std::bad_alloc&) {
@@ -355,7 +364,10 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("lr", &RunConfig::lr)
       .field("batch", &RunConfig::batch)
       .field("block", &RunConfig::block)
-      .field("nEmbd", &RunConfig::nEmbd);
+      .field("nEmbd", &RunConfig::nEmbd)
+      .field("nHead", &RunConfig::nHead)
+      .field("nLayer", &RunConfig::nLayer)
+      .field("dropout", &RunConfig::dropout);
   value_object<Eval>("Eval").field("step", &Eval::step).field("train", &Eval::train).field("val", &Eval::val);
   value_object<Advance>("Advance")
       .field("step", &Advance::step)

@@ -58,6 +58,9 @@ export function pyString(s: string): string {
   return `${out}'`;
 }
 
+const MODELS_WITH_HEADS: readonly string[] = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
+const MODELS_WITH_LAYERS: readonly string[] = ['blocks', 'residual', 'layernorm', 'gpt'];
+
 /** train_<model>.py: the name the script is downloaded as and calls itself. */
 export const scriptFileName = (model: ScriptModel): string => `train_${model}.py`;
 
@@ -74,6 +77,10 @@ function values(s: ScriptSettings): Record<string, string> {
     batch: String(s.batch),
     block: String(s.block),
     sample_chars: String(s.sampleChars),
+    n_embd: String(s.nEmbd ?? 32),
+    n_head: String(s.nHead ?? 4),
+    n_layer: String(s.nLayer ?? 3),
+    dropout: s.dropout ? lrLiteral(s.dropout) : '0.0',
   };
 }
 
@@ -127,6 +134,10 @@ export function cliOptions(s: ScriptSettings, lang?: ScriptLang): string[] {
     '--model', s.model, '--seed', BigInt(s.seed).toString(), '--iters', String(s.iters),
     '--eval-interval', String(s.evalInterval), '--eval-iters', String(s.evalIters), '--lr', lrLiteral(s.lr),
     '--batch', String(s.batch), '--block', String(s.block), '--sample-chars', String(s.sampleChars), '--data', s.data,
+    ...(s.model === 'bigram' ? [] : ['--n-embd', String(s.nEmbd ?? 32)]),
+    ...(MODELS_WITH_HEADS.includes(s.model) ? ['--n-head', String(s.nHead ?? 4)] : []),
+    ...(MODELS_WITH_LAYERS.includes(s.model) ? ['--n-layer', String(s.nLayer ?? 3)] : []),
+    ...(s.model === 'gpt' ? ['--dropout', s.dropout ? lrLiteral(s.dropout) : '0'] : []),
   ];
   return lang ? [...out, '--lang', lang] : out;
 }

@@ -36,8 +36,17 @@ eval_iters = {{eval_iters}}
 learning_rate = {{lr}}
 batch_size = {{batch}}
 block_size = {{block}}
-@if position head
-n_embd = 32
+@if position head multihead ffwd blocks residual layernorm gpt
+n_embd = {{n_embd}}
+@end
+@if multihead ffwd blocks residual layernorm gpt
+n_head = {{n_head}}
+@end
+@if blocks residual layernorm gpt
+n_layer = {{n_layer}}
+@end
+@if gpt
+dropout = {{dropout}}
 @end
 sample_chars = {{sample_chars}}
 
@@ -102,7 +111,7 @@ en|    # eval() and train() switch modes: the same for these layers, not once th
 @endregion estimate_loss
 
 
-@if head
+@if head multihead ffwd blocks residual layernorm gpt
 @region head_class
 class Head(nn.Module):
 zh|    """一个因果自注意力头"""
@@ -116,6 +125,11 @@ en|    """one causal self-attention head"""
 zh|        # tril 不是参数：注册成 buffer，跟着模型走，优化器不碰它。
 en|        # tril is not a parameter: a buffer moves with the model and the optimizer leaves it alone.
         self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+@end
+@if gpt
+        self.dropout = nn.Dropout(dropout)
+@end
+@if head multihead ffwd blocks residual layernorm gpt
 
     def forward(self, x):
         B, T, C = x.shape
@@ -128,11 +142,108 @@ zh|        # 未来的位置填 -inf，softmax 之后权重为 0
 en|        # the future becomes -inf, so its weight after the softmax is 0
         wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
         wei = F.softmax(wei, dim=-1)
+@end
+@if gpt
+zh|        # dropout：训练时随机去掉一部分权重
+en|        # dropout: in training, a random part of the weights is dropped
+        wei = self.dropout(wei)
+@end
+@if head multihead ffwd blocks residual layernorm gpt
         v = self.value(x)  # (B, T, head_size)
 zh|        # 按权重汇总的是 value，不是 x
 en|        # what gets mixed is the values, not x
         return wei @ v     # (B, T, head_size)
 @endregion head_class
+
+
+@end
+@if multihead ffwd blocks residual layernorm gpt
+class MultiHeadAttention(nn.Module):
+zh|    """并行的几个头，输出在最后一维拼接"""
+en|    """several heads side by side, their outputs joined on the last axis"""
+
+    def __init__(self, num_heads, head_size):
+        super().__init__()
+        self.heads = nn.ModuleList([Head(head_size) for _ in range(num_heads)])
+@end
+@if residual layernorm gpt
+        self.proj = nn.Linear(head_size * num_heads, n_embd)
+@end
+@if gpt
+        self.dropout = nn.Dropout(dropout)
+@end
+@if multihead ffwd blocks residual layernorm gpt
+
+    def forward(self, x):
+        out = torch.cat([h(x) for h in self.heads], dim=-1)  # (B, T, num_heads * head_size)
+@end
+@if residual layernorm
+        out = self.proj(out)
+@end
+@if gpt
+        out = self.dropout(self.proj(out))
+@end
+@if multihead ffwd blocks residual layernorm gpt
+        return out
+
+
+@end
+@if ffwd blocks residual layernorm gpt
+class FeedForward(nn.Module):
+zh|    """每个位置各自经过的小 MLP"""
+en|    """a small MLP, applied to each position on its own"""
+
+    def __init__(self, n_embd):
+        super().__init__()
+@end
+@if ffwd blocks
+        self.net = nn.Sequential(nn.Linear(n_embd, n_embd), nn.ReLU())
+@end
+@if residual layernorm
+        self.net = nn.Sequential(nn.Linear(n_embd, 4 * n_embd), nn.ReLU(), nn.Linear(4 * n_embd, n_embd))
+@end
+@if gpt
+        self.net = nn.Sequential(nn.Linear(n_embd, 4 * n_embd), nn.ReLU(), nn.Linear(4 * n_embd, n_embd), nn.Dropout(dropout))
+@end
+@if ffwd blocks residual layernorm gpt
+
+    def forward(self, x):
+        return self.net(x)  # (B, T, n_embd)
+
+
+@end
+@if blocks residual layernorm gpt
+class Block(nn.Module):
+zh|    """先通信（注意力），再计算（前馈）"""
+en|    """communication (attention), then computation (feed-forward)"""
+
+    def __init__(self, n_embd, n_head):
+        super().__init__()
+        self.sa = MultiHeadAttention(n_head, n_embd // n_head)
+        self.ffwd = FeedForward(n_embd)
+@end
+@if layernorm gpt
+        self.ln1 = nn.LayerNorm(n_embd)
+        self.ln2 = nn.LayerNorm(n_embd)
+@end
+@if blocks residual layernorm gpt
+
+    def forward(self, x):
+@end
+@if blocks
+        x = self.sa(x)
+        x = self.ffwd(x)
+@end
+@if residual
+        x = x + self.sa(x)
+        x = x + self.ffwd(x)
+@end
+@if layernorm gpt
+        x = x + self.sa(self.ln1(x))
+        x = x + self.ffwd(self.ln2(x))
+@end
+@if blocks residual layernorm gpt
+        return x
 
 
 @end
@@ -147,7 +258,7 @@ zh|        # bigram：每个字符直接查出下一个字符的 logits（vocab_
 en|        # bigram: each character looks up the next character's logits (a vocab_size x vocab_size table)
         self.token_embedding_table = nn.Embedding(vocab_size, vocab_size)
 @end
-@if position head
+@if position head multihead ffwd blocks residual layernorm gpt
 zh|        # 先嵌入成 n_embd 维，再用 lm_head 投影回词表：多一层间接
 en|        # embed into n_embd dimensions first, then lm_head projects back to the vocabulary: one level of indirection
         self.token_embedding_table = nn.Embedding(vocab_size, n_embd)
@@ -160,7 +271,19 @@ zh|        # 一个头，head_size 取 n_embd
 en|        # one head, with head_size = n_embd
         self.sa_head = Head(n_embd)
 @end
-@if position head
+@if multihead ffwd
+        self.sa_heads = MultiHeadAttention(n_head, n_embd // n_head)
+@end
+@if ffwd
+        self.ffwd = FeedForward(n_embd)
+@end
+@if blocks residual layernorm gpt
+        self.blocks = nn.Sequential(*[Block(n_embd, n_head) for _ in range(n_layer)])
+@end
+@if layernorm gpt
+        self.ln_f = nn.LayerNorm(n_embd)
+@end
+@if position head multihead ffwd blocks residual layernorm gpt
         self.lm_head = nn.Linear(n_embd, vocab_size)
 @end
 @endregion init
@@ -172,7 +295,7 @@ en|        # one head, with head_size = n_embd
 @if bigram
         logits = self.token_embedding_table(idx)  # (B, T, vocab_size)
 @end
-@if position head
+@if position head multihead ffwd blocks residual layernorm gpt
         tok_emb = self.token_embedding_table(idx)  # (B, T, n_embd)
         pos_emb = self.position_embedding_table(torch.arange(T))  # (T, n_embd)
 zh|        x = tok_emb + pos_emb  # 广播成 (B, T, n_embd)：它是谁 + 它在哪
@@ -182,7 +305,19 @@ en|        x = tok_emb + pos_emb  # broadcast to (B, T, n_embd): what it is + wh
 zh|        x = self.sa_head(x)  # token 之间在这里交流
 en|        x = self.sa_head(x)  # where the tokens talk to each other
 @end
-@if position head
+@if multihead ffwd
+        x = self.sa_heads(x)  # (B, T, n_embd)
+@end
+@if ffwd
+        x = self.ffwd(x)  # (B, T, n_embd)
+@end
+@if blocks residual layernorm gpt
+        x = self.blocks(x)  # (B, T, n_embd)
+@end
+@if layernorm gpt
+        x = self.ln_f(x)  # (B, T, n_embd)
+@end
+@if position head multihead ffwd blocks residual layernorm gpt
         logits = self.lm_head(x)  # (B, T, vocab_size)
 @end
         if targets is None:

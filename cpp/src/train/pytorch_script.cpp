@@ -103,6 +103,10 @@ std::string pytorch_script(const Config& c, int sample_chars, const std::string&
       {"batch", std::to_string(c.batch)},
       {"block", std::to_string(c.block)},
       {"sample_chars", std::to_string(sample_chars)},
+      {"n_embd", std::to_string(c.n_embd)},
+      {"n_head", std::to_string(c.n_head)},
+      {"n_layer", std::to_string(c.n_layer)},
+      {"dropout", c.dropout > 0.0f ? lr_literal(c.dropout) : "0.0"},
   };
   const std::string_view tag = lang == ScriptLang::ZhCN ? "zh|" : "en|";
   const std::string_view other = lang == ScriptLang::ZhCN ? "en|" : "zh|";

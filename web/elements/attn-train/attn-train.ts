@@ -11,7 +11,7 @@ import type { Point } from './chart';
 import { STRINGS, type Strings } from './i18n';
 import {
   DEFAULT_STATE, resolveState,
-  type ModelName, type ParseError, type TrainAttr, type TrainState,
+  isBlockModel, type ModelName, type ParseError, type TrainAttr, type TrainState,
 } from './parse';
 import { TRAIN_CSS } from './styles';
 import { GEN_CSS } from './generate-styles';
@@ -33,9 +33,9 @@ export type {
 } from './events';
 
 const BLOCK = TRAIN_LIMITS.defaultBlock;
-const BATCH = TRAIN_LIMITS.defaultBatch;
 const EVAL_SAMPLE_CHARS = 120;
-const OBSERVED = ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'src', 'lang'] as const;
+const OBSERVED = ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'n-embd', 'n-head', 'n-layer', 'dropout',
+  'batch', 'block', 'src', 'lang'] as const;
 
 export class AttnTrain extends AttnElement {
   static get observedAttributes(): string[] {
@@ -62,6 +62,8 @@ export class AttnTrain extends AttnElement {
     reflect(AttnTrain, {
       model: parsed('model'), seed: parsed('seed'), iters: parsed('iters'), lr: parsed('lr'),
       'eval-interval': parsed('evalInterval'), 'eval-iters': parsed('evalIters'), 'sample-chars': parsed('sampleChars'),
+      'n-embd': parsed('nEmbd'), 'n-head': parsed('nHead'), 'n-layer': parsed('nLayer'), dropout: parsed('dropout'),
+      batch: parsed('batch'), block: parsed('block'),
       src: { get: (el) => el.getAttribute('src') ?? defaultTextUrl() },
     });
   }
@@ -74,6 +76,7 @@ export class AttnTrain extends AttnElement {
   #client: Pick<TrainClient, 'send' | 'close' | 'inPage'> | null = null;
   #run = 0;
   #runModel: ModelName = 'head';
+  #runBlock: number = BLOCK;
   #runSource = 'shakespeare';
   #phase: TrainPhase = 'idle';
   #vocab = '';
@@ -86,7 +89,7 @@ export class AttnTrain extends AttnElement {
     // the attributes as they are now, even before the render that applies them
     settings: () => {
       const s = resolveState((n: TrainAttr) => this.getAttribute(n), this.#state).state;
-      return { ...s, batch: BATCH, block: BLOCK, data: this.#own.chosen ? OWN_TEXT_FILE : SHAKESPEARE_FILE };
+      return { ...s, data: this.#own.chosen ? OWN_TEXT_FILE : SHAKESPEARE_FILE };
     },
     lang: () => this.#lang ?? resolveLang(this),
     ownText: () => (this.#own.chosen ? this.#own.text : null),
@@ -196,7 +199,7 @@ export class AttnTrain extends AttnElement {
   async #readFile(): Promise<void> {
     const file = this.#v.ownFile.files?.[0];
     if (!file) return;
-    const problem = await this.#own.read(file, BLOCK);
+    const problem = await this.#own.read(file, this.#state.block);
     if (problem) { this.#rejectText(problem); return; }
     this.#problem = null;
     this.#showMessages();
@@ -212,7 +215,8 @@ export class AttnTrain extends AttnElement {
     const s = this.#state;
     return {
       model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters,
-      lr: s.lr, batch: BATCH, block: BLOCK, sampleChars: s.sampleChars, evalSampleChars: EVAL_SAMPLE_CHARS,
+      lr: s.lr, batch: s.batch, block: s.block, nEmbd: s.nEmbd, nHead: s.nHead, nLayer: s.nLayer, dropout: s.dropout,
+      sampleChars: s.sampleChars, evalSampleChars: EVAL_SAMPLE_CHARS,
     };
   }
 
@@ -221,7 +225,7 @@ export class AttnTrain extends AttnElement {
     this.#applyState();
     let text: string | undefined;
     if (this.#own.chosen) {
-      const r = checkText(this.#own.text, BLOCK);
+      const r = checkText(this.#own.text, this.#state.block);
       if (!r.ok) { this.#rejectText(r.problem); return; }
       text = r.text;
     }
@@ -229,6 +233,7 @@ export class AttnTrain extends AttnElement {
     this.#client ??= AttnTrain.clientFactory((msg) => this.#onMessage(msg));
     this.#run = newRunId();
     this.#runModel = this.#state.model;
+    this.#runBlock = this.#state.block;
     this.#runSource = text === undefined ? 'shakespeare' : 'own';
     this.#clearOutputs();
     this.#step = 0;
@@ -397,7 +402,7 @@ export class AttnTrain extends AttnElement {
   }
 
   #applyStrings(): void {
-    this.#v.applyStrings(this.#t, BLOCK, this.#out.sample !== '');
+    this.#v.applyStrings(this.#t, this.#state.block, this.#out.sample !== '');
     this.#attn.setLang(this.#t);
     this.#gen.setLang(this.#lang!);
     this.#out.showPhase(this.#t, this.#phase, this.#step, this.#iters);
@@ -420,7 +425,9 @@ export class AttnTrain extends AttnElement {
     this.#v.stop.disabled = !busy;
     this.#v.reset.disabled = this.#phase === 'idle' && !hasPastRuns(this);
     this.#attn.root.hidden = !(this.#runModel === 'head' && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
-    this.#gen.setRun((this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '', this.#runModel, this.#vocab, BLOCK);
+    // (The engine steps generation for the bigram, position and head models; the block models' decoder is not built yet.)
+    this.#gen.setRun((this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '' && !isBlockModel(this.#runModel),
+      this.#runModel, this.#vocab, this.#runBlock);
     this.#v.progress.hidden = this.#phase === 'idle';
     if (this.#phase === 'idle') this.#v.status.textContent = this.#t.idle;
   }

@@ -67,7 +67,11 @@ export interface Strings {
 const zh: Strings = {
   title: '在浏览器里训练字符模型',
   model: '模型',
-  modelOption: { bigram: 'bigram（只看当前字符）', position: '+ 位置嵌入', head: '+ 一个自注意力头' },
+  modelOption: {
+    bigram: 'bigram（只看当前字符）', position: '+ 位置嵌入', head: '+ 一个自注意力头',
+    multihead: '多头注意力', ffwd: '+ 前馈网络', blocks: '叠多个块（无残差）', residual: '+ 残差连接',
+    layernorm: '+ LayerNorm（pre-norm）', gpt: '放大 + dropout',
+  },
   seed: '随机种子',
   iters: '训练步数',
   lr: '学习率',
@@ -129,7 +133,10 @@ const zh: Strings = {
   error: (e) => {
     const name = `${e.attr}="${e.got.slice(0, 40)}"`;
     switch (e.kind) {
-      case 'enum': return `${name} 无效：应为 bigram、position 或 head。`;
+      case 'enum': return `${name} 无效：应为 bigram、position、head、multihead、ffwd、blocks、residual、layernorm 或 gpt。`;
+      case 'dropout': return `${name} 无效：应为 0 到 1 之间的小数（不含 1），例如 0.1。`;
+      case 'divisible': return `n-embd=${e.min} 不能被 n-head=${e.max} 整除：每个头有 n_embd / n_head 维。保留上一个有效的组合。`;
+      case 'gpt-only': return `${name} 只用于 gpt 模型，这里按 0 处理。`;
       case 'seed': return `${name} 无效：应为 0 到 2^64−1 的整数。`;
       case 'lr': return `${name} 无效：应为正数，例如 1e-3。`;
       default: return `${name} 无效：应为 ${e.min} 到 ${e.max} 的整数。`;
@@ -140,7 +147,11 @@ const zh: Strings = {
 const en: Strings = {
   title: 'Train the character model in your browser',
   model: 'Model',
-  modelOption: { bigram: 'bigram (current character only)', position: '+ position embeddings', head: '+ one self-attention head' },
+  modelOption: {
+    bigram: 'bigram (current character only)', position: '+ position embeddings', head: '+ one self-attention head',
+    multihead: 'multi-head attention', ffwd: '+ feed-forward', blocks: 'stacked blocks (no residual)', residual: '+ residual connections',
+    layernorm: '+ LayerNorm (pre-norm)', gpt: 'scaled up + dropout',
+  },
   seed: 'Seed',
   iters: 'Iterations',
   lr: 'Learning rate',
@@ -202,9 +213,12 @@ const en: Strings = {
   error: (e) => {
     const name = `${e.attr}="${e.got.slice(0, 40)}"`;
     switch (e.kind) {
-      case 'enum': return `${name} is not valid: use bigram, position or head.`;
+      case 'enum': return `${name} is not valid: use bigram, position, head, multihead, ffwd, blocks, residual, layernorm or gpt.`;
       case 'seed': return `${name} is not valid: use an integer from 0 to 2^64−1.`;
       case 'lr': return `${name} is not valid: use a positive number such as 1e-3.`;
+      case 'dropout': return `${name} is not valid: use a decimal from 0 up to (not including) 1, such as 0.1.`;
+      case 'divisible': return `n-embd=${e.min} is not a multiple of n-head=${e.max}: each head has n_embd / n_head dimensions. The last valid pair is kept.`;
+      case 'gpt-only': return `${name} is for the gpt model only; 0 is used here.`;
       default: return `${name} is not valid: use an integer from ${e.min} to ${e.max}.`;
     }
   },

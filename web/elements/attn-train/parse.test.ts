@@ -14,9 +14,25 @@ describe('attributes', () => {
 
   it('a bad value keeps the last valid one and reports itself', () => {
     const first = resolveState(attrs({ iters: '400', seed: '7' }), DEFAULT_STATE).state;
-    const { state, errors } = resolveState(attrs({ iters: 'lots', seed: '-3', model: 'gpt', lr: 'fast' }), first);
+    const { state, errors } = resolveState(attrs({ iters: 'lots', seed: '-3', model: 'gpt-2', lr: 'fast' }), first);
     expect(state).toMatchObject({ iters: 400, seed: '7', model: 'head', lr: 1e-3 });
     expect(errors.map((e) => e.attr).sort()).toEqual(['iters', 'lr', 'model', 'seed']);
+  });
+
+  it('the block models: their defaults, their size attributes and the rules between them', () => {
+    expect(resolveState(attrs({ model: 'layernorm' }), DEFAULT_STATE).state).toMatchObject({ iters: 5000, evalInterval: 500, lr: 1e-3, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 });
+    const gpt = resolveState(attrs({ model: 'gpt' }), DEFAULT_STATE).state;
+    expect(gpt).toMatchObject({ nEmbd: 64, nHead: 4, nLayer: 4, block: 32, dropout: 0.1 });
+    const own = resolveState(attrs({ model: 'gpt', 'n-embd': '48', 'n-head': '3', 'n-layer': '2', dropout: '0.25', batch: '16', block: '16' }), DEFAULT_STATE);
+    expect(own.errors).toEqual([]);
+    expect(own.state).toMatchObject({ nEmbd: 48, nHead: 3, nLayer: 2, dropout: 0.25, batch: 16, block: 16 });
+    // n_embd must be a multiple of n_head: the last pair that divides is kept, and the rule is named.
+    const bad = resolveState(attrs({ model: 'gpt', 'n-embd': '48', 'n-head': '5' }), own.state);
+    expect(bad.state).toMatchObject({ nEmbd: 48, nHead: 3 });
+    expect(bad.errors).toEqual([expect.objectContaining({ kind: 'divisible', attr: 'n-head' })]);
+    expect(resolveState(attrs({ model: 'gpt', dropout: '1' }), own.state).errors).toEqual([expect.objectContaining({ attr: 'dropout', kind: 'dropout' })]);
+    expect(resolveState(attrs({ model: 'residual', dropout: '0.2' }), DEFAULT_STATE)).toMatchObject({ state: { dropout: 0 }, errors: [{ attr: 'dropout', kind: 'gpt-only' }] });
+    expect(resolveState(attrs({ model: 'layernorm', 'n-layer': '99' }), DEFAULT_STATE).errors).toEqual([expect.objectContaining({ attr: 'n-layer', kind: 'int', max: 8 })]);
   });
 
   it('learning rates: positive, finite as float32', () => {

@@ -6,15 +6,29 @@
 import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/shared/limits.js';
 import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
-export type ModelName = 'bigram' | 'position' | 'head';
-export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head'];
+import type { ModelName } from '../../engine/train/types';
 
-/** The lecture's settings per model (cpp/src/limits.hpp, as Config::defaults in trainer.cpp). */
-export function modelDefaults(model: ModelName): { iters: number; evalInterval: number; lr: number } {
-  return model === 'head'
-    ? { iters: TL.headIters, evalInterval: TL.headEvalInterval, lr: TL.headLr }
-    : { iters: TL.defaultIters, evalInterval: TL.defaultEvalInterval, lr: TL.defaultLr };
+export type { ModelName };
+/** The engine's models in its order (cpp/src/train/trainer.hpp ModelKind; web/engine/train/train.js MODELS). */
+export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
+
+/** The models of the lecture's part 3: they read n-head, n-layer (and gpt, dropout). */
+export const isBlockModel = (m: ModelName): boolean => MODELS.indexOf(m) >= 3;
+
+/** The lecture's settings per model (the engine's defaults, from cpp/src/limits.hpp as Config::defaults). */
+export function modelDefaults(model: ModelName): Pick<TrainState, SizeKey> & { iters: number; evalInterval: number; lr: number } {
+  const blocks = isBlockModel(model), gpt = model === 'gpt';
+  return {
+    iters: blocks ? TL.blockIters : model === 'head' ? TL.headIters : TL.defaultIters,
+    evalInterval: blocks ? TL.blockEvalInterval : model === 'head' ? TL.headEvalInterval : TL.defaultEvalInterval,
+    lr: blocks ? TL.blockLr : model === 'head' ? TL.headLr : TL.defaultLr,
+    nEmbd: gpt ? TL.gptNEmbd : TL.defaultNEmbd, nHead: gpt ? TL.gptNHead : TL.defaultNHead, nLayer: gpt ? TL.gptNLayer : TL.defaultNLayer,
+    dropout: gpt ? TL.gptDropout : 0, batch: TL.defaultBatch, block: gpt ? TL.gptBlock : TL.defaultBlock,
+  };
 }
+
+/** The model's size and batch settings, each an attribute that follows the model when absent. */
+export type SizeKey = 'nEmbd' | 'nHead' | 'nLayer' | 'dropout' | 'batch' | 'block';
 
 /** The attributes' ranges (cpp/src/limits.hpp TrainElement). */
 export const LIMITS = {
@@ -22,6 +36,11 @@ export const LIMITS = {
   evalInterval: [1, EL.maxEvalInterval],
   evalIters: [1, EL.maxEvalIters],
   sampleChars: [0, EL.maxSampleChars],
+  nEmbd: [1, TL.maxNEmbd],
+  nHead: [1, TL.maxNHead],
+  nLayer: [1, TL.maxNLayer],
+  batch: [1, TL.maxBatch],
+  block: [1, TL.maxBlock],
 } as const;
 
 export interface TrainState {
@@ -32,15 +51,29 @@ export interface TrainState {
   evalIters: number;
   lr: number;
   sampleChars: number;
-  /** Which of iters / eval-interval / lr were given (the rest follow the model). */
-  given: { iters: boolean; evalInterval: boolean; lr: boolean };
+  nEmbd: number;
+  nHead: number;
+  nLayer: number;
+  /** Dropout p (the gpt model only; 0 for the others). */
+  dropout: number;
+  batch: number;
+  block: number;
+  /** Which of iters / eval-interval / lr and the sizes were given (the rest follow the model). */
+  given: { iters: boolean; evalInterval: boolean; lr: boolean } & Record<SizeKey, boolean>;
 }
 
-export type TrainAttr = 'model' | 'seed' | 'iters' | 'eval-interval' | 'eval-iters' | 'lr' | 'sample-chars';
+export type TrainAttr = 'model' | 'seed' | 'iters' | 'eval-interval' | 'eval-iters' | 'lr' | 'sample-chars'
+  | 'n-embd' | 'n-head' | 'n-layer' | 'dropout' | 'batch' | 'block';
+
+/** The attributes that set the model's size and batch, and their state keys. */
+export const SIZE_ATTRS: readonly (readonly [TrainAttr, SizeKey])[] = [
+  ['n-embd', 'nEmbd'], ['n-head', 'nHead'], ['n-layer', 'nLayer'], ['dropout', 'dropout'], ['batch', 'batch'], ['block', 'block'],
+];
 
 export interface ParseError {
   attr: TrainAttr;
-  kind: 'enum' | 'int' | 'seed' | 'lr';
+  /** 'divisible': n-embd is not a multiple of n-head; 'dropout': not a number in [0, 1); 'gpt-only': dropout on another model. */
+  kind: 'enum' | 'int' | 'seed' | 'lr' | 'dropout' | 'divisible' | 'gpt-only';
   got: string;
   min?: number;
   max?: number;
@@ -49,8 +82,16 @@ export interface ParseError {
 export const DEFAULT_STATE: TrainState = {
   model: 'head', seed: String(TL.defaultSeed), ...modelDefaults('head'), evalIters: TL.defaultEvalIters,
   sampleChars: TL.defaultSampleChars,
-  given: { iters: false, evalInterval: false, lr: false },
+  given: { iters: false, evalInterval: false, lr: false, nEmbd: false, nHead: false, nLayer: false, dropout: false, batch: false, block: false },
 };
+
+/** A dropout probability: a decimal in [0, 1). */
+export function parseDropout(v: string): number | null {
+  const s = v.trim();
+  if (!/^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(s)) return null;
+  const n = Number(s);
+  return n >= 0 && n < TL.maxDropout ? n : null;
+}
 
 export { parseIntIn };
 
@@ -111,6 +152,35 @@ export function resolveState(get: (name: TrainAttr) => string | null, prev: Trai
     const n = parseLr(lr);
     if (n === null) { errors.push({ attr: 'lr', kind: 'lr', got: lr }); if (!s.given.lr) s.lr = d.lr; }
     else { s.lr = n; s.given.lr = true; }
+  }
+
+  // The sizes: absent follows the model; a bad value keeps the last valid one.
+  const before = { nEmbd: s.nEmbd, nHead: s.nHead };
+  for (const [attr, key] of SIZE_ATTRS) {
+    const v = get(attr);
+    if (v === null) { s[key] = d[key]; s.given[key] = false; continue; }
+    if (key === 'dropout') {
+      const n = parseDropout(v);
+      if (n === null) { errors.push({ attr, kind: 'dropout', got: v }); if (!s.given.dropout) s.dropout = d.dropout; }
+      else { s.dropout = n; s.given.dropout = true; }
+      continue;
+    }
+    const [lo, hi] = LIMITS[key];
+    const n = parseIntIn(v, lo, hi);
+    if (n === null) { errors.push({ attr, kind: 'int', got: v, min: lo, max: hi }); if (!s.given[key]) s[key] = d[key]; }
+    else { s[key] = n; s.given[key] = true; }
+  }
+  if (isBlockModel(s.model) && s.nEmbd % s.nHead !== 0) {
+    // Each head has n_embd / n_head dimensions: keep the last pair that divides.
+    const attr: TrainAttr = get('n-head') !== null && s.nHead !== before.nHead ? 'n-head' : 'n-embd';
+    errors.push({ attr, kind: 'divisible', got: `${s.nEmbd}/${s.nHead}`, min: s.nEmbd, max: s.nHead });
+    const keep = before.nEmbd % before.nHead === 0 ? before : { nEmbd: d.nEmbd, nHead: d.nHead };
+    s.nEmbd = keep.nEmbd;
+    s.nHead = keep.nHead;
+  }
+  if (s.model !== 'gpt' && s.dropout !== 0) {
+    errors.push({ attr: 'dropout', kind: 'gpt-only', got: String(s.dropout) });
+    s.dropout = 0;
   }
   return { state: s, errors };
 }

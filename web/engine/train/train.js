@@ -46,21 +46,26 @@ const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
  * Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind).
  * @type {readonly ModelName[]}
  */
-export const MODELS = ['bigram', 'position', 'head'];
+export const MODELS = ['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
+
+/** The block models (the lecture's part 3), which read nHead, nLayer and (gpt) dropout. */
+export const BLOCK_MODELS = MODELS.slice(3);
 
 /**
  * The lecture's hyperparameters per model (Config::defaults in trainer.hpp).
  * @param {ModelName} model
- * @returns {TrainConfig & { seed: string }}
+ * @returns {TrainConfig & { seed: string, nEmbd: number, nHead: number, nLayer: number, dropout: number }}
  */
 export function defaults(model) {
   const m = checkModel(model);
-  const head = m === 2;
+  const head = m === 2, blocks = m >= 3, gpt = MODELS[m] === 'gpt';
   return {
-    model: MODELS[m], seed: String(TL.defaultSeed), iters: head ? TL.headIters : TL.defaultIters,
-    evalInterval: head ? TL.headEvalInterval : TL.defaultEvalInterval,
-    evalIters: TL.defaultEvalIters, lr: head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch, block: TL.defaultBlock,
-    nEmbd: TL.defaultNEmbd,
+    model: MODELS[m], seed: String(TL.defaultSeed),
+    iters: blocks ? TL.blockIters : head ? TL.headIters : TL.defaultIters,
+    evalInterval: blocks ? TL.blockEvalInterval : head ? TL.headEvalInterval : TL.defaultEvalInterval,
+    evalIters: TL.defaultEvalIters, lr: blocks ? TL.blockLr : head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch,
+    block: gpt ? TL.gptBlock : TL.defaultBlock, nEmbd: gpt ? TL.gptNEmbd : TL.defaultNEmbd,
+    nHead: gpt ? TL.gptNHead : TL.defaultNHead, nLayer: gpt ? TL.gptNLayer : TL.defaultNLayer, dropout: gpt ? TL.gptDropout : 0,
   };
 }
 
@@ -70,7 +75,8 @@ export function defaults(model) {
  */
 export const TRAIN_LIMITS = {
   iters: [0, TL.maxIters], evalInterval: [1, TL.maxEvalInterval], evalIters: [1, TL.maxEvalIters],
-  batch: [1, TL.maxBatch], block: [1, TL.maxBlock], nEmbd: [1, TL.maxNEmbd], maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
+  batch: [1, TL.maxBatch], block: [1, TL.maxBlock], nEmbd: [1, TL.maxNEmbd], nHead: [1, TL.maxNHead], nLayer: [1, TL.maxNLayer],
+  maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
 };
 
 /**
@@ -81,7 +87,7 @@ export const TRAIN_LIMITS = {
 export function checkModel(v) {
   const i = MODELS.indexOf(/** @type {ModelName} */ (v));
   if (i >= 0) return i;
-  const msg = `model must be one of "bigram", "position", "head", got ${shown(v)}`;
+  const msg = `model must be one of ${MODELS.map((n) => `"${n}"`).join(', ')}, got ${shown(v)}`;
   throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
 }
 
@@ -127,13 +133,18 @@ export function formatEval(e) {
  * @returns {ResolvedTrainConfig}
  */
 export function resolveConfig(config = {}) {
-  const c = { ...defaults(config.model ?? 'head'), ...config };
-  const nEmbd = c.nEmbd ?? TL.defaultNEmbd;
+  const d = defaults(config.model ?? 'head');
+  const c = { ...d, ...config };
+  const nEmbd = c.nEmbd ?? d.nEmbd, nHead = c.nHead ?? d.nHead, nLayer = c.nLayer ?? d.nLayer, dropout = c.dropout ?? d.dropout;
   const [hi, lo] = seedParts(c.seed);
   for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
   checkInt(nEmbd, 'nEmbd', ...TRAIN_LIMITS.nEmbd);
+  checkInt(nHead, 'nHead', ...TRAIN_LIMITS.nHead);
+  checkInt(nLayer, 'nLayer', ...TRAIN_LIMITS.nLayer);
+  if (typeof dropout !== 'number') throw new TypeError(`dropout must be a number, got ${shown(dropout)}`);
+  if (!(dropout >= 0 && dropout < TL.maxDropout)) throw new RangeError(`dropout must be in [0, ${TL.maxDropout}), got ${shown(dropout)}`);
   checkLr(c.lr);
-  return { ...c, nEmbd, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
+  return { ...c, nEmbd, nHead, nLayer, dropout, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
 }
 
 /**
@@ -150,7 +161,8 @@ function wrapTrainer(m, handle, config) {
   };
   return {
     config: { model: config.model, seed: config.seed, iters: config.iters, evalInterval: config.evalInterval,
-      evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block, nEmbd: config.nEmbd },
+      evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block, nEmbd: config.nEmbd,
+      nHead: config.nHead, nLayer: config.nLayer, dropout: config.dropout },
     info: () => unwrap(m.trainerInfo(live())),
     advance(maxSteps) {
       /** @type {{ step: number, lastLoss: number, badStep: number, evals: EvalPoint[] }} */
@@ -233,7 +245,8 @@ export function wrapTrainModule(m) {
       checkText(text, 'text');
       const c = resolveConfig(config);
       const runConfig = { model: c.modelCode, seedHi: c.seedHi, seedLo: c.seedLo, iters: c.iters, evalInterval: c.evalInterval,
-        evalIters: c.evalIters, lr: c.lr, batch: c.batch, block: c.block, nEmbd: c.nEmbd };
+        evalIters: c.evalIters, lr: c.lr, batch: c.batch, block: c.block, nEmbd: c.nEmbd, nHead: c.nHead, nLayer: c.nLayer,
+        dropout: c.dropout };
       const handle = unwrap(m.trainerNew(text, runConfig));
       return wrapTrainer(m, handle, c);
     },

@@ -123,7 +123,7 @@ describe('checks and errors', () => {
   });
 
   it('refuses bad settings with messages naming them', () => {
-    expect(() => simd.createTrainer(text, { model: 'gpt' as never })).toThrow(/model must be one of/);
+    expect(() => simd.createTrainer(text, { model: 'gpt-2' as never })).toThrow(/model must be one of/);
     expect(() => simd.createTrainer(text, { iters: -1 })).toThrow(/iters must be an integer in \[0, 1000000\]/);
     expect(() => simd.createTrainer(text, { lr: 0 })).toThrow(/lr must be a positive finite number/);
     expect(() => simd.createTrainer(text, { lr: 1e39 })).toThrow(/lr must be/);
@@ -162,6 +162,37 @@ describe('checks and errors', () => {
   });
 });
 
+describe('the block models through the train module', () => {
+  it('a layernorm and a gpt run print attn-cli train\'s log for the same settings, line for line', async () => {
+    const { loadCli } = await import('../cli/cli.js');
+    const { readFile } = await import('../../../scripts/attn-node.mjs');
+    const cli = await loadCli({ wasmBinary: readFileSync(new URL('attn_cli.wasm', gen)) });
+    for (const c of [
+      { model: 'layernorm' as const, nEmbd: 16, nHead: 2, nLayer: 2, dropout: 0 },
+      { model: 'gpt' as const, nEmbd: 24, nHead: 3, nLayer: 2, dropout: 0.2 },
+    ]) {
+      const settings = { ...c, seed: '11', iters: 41, evalInterval: 20, evalIters: 4, batch: 8, block: 16, lr: 1e-3 };
+      const t = simd.createTrainer(text, settings);
+      const lines: string[] = [];
+      for (let done = false; !done;) {
+        const a = t.advance(7);
+        for (const e of a.evals) lines.push(formatEval(e));
+        done = a.done;
+      }
+      t.delete();
+      const args = ['--model', c.model, '--seed', '11', '--iters', '41', '--eval-interval', '20', '--eval-iters', '4', '--batch', '8',
+        '--block', '16', '--n-embd', String(c.nEmbd), '--n-head', String(c.nHead), '--n-layer', String(c.nLayer), '--sample-chars', '0',
+        ...(c.model === 'gpt' ? ['--dropout', String(c.dropout)] : [])];
+      const r = cli.runCli(['train', ...args], readFile);
+      expect(r.stderr).toBe('');
+      expect(lines.join('\n') + '\n').toBe(r.stdout);
+      expect(lines).toHaveLength(3);
+    }
+    expect(() => simd.createTrainer(text, { model: 'layernorm', nEmbd: 30, nHead: 4 })).toThrow(/multiple of n_head/);
+    expect(() => simd.createTrainer(text, { model: 'gpt', dropout: 1 })).toThrow(/dropout must be in \[0, 1\)/);
+  }, 120_000);
+});
+
 describe('npm run train (attn-cli train in the CLI module)', () => {
   it('prints the evaluation lines and then the sample, as attn-cli train', async () => {
     const { loadCli } = await import('../cli/cli.js');
@@ -174,9 +205,9 @@ describe('npm run train (attn-cli train in the CLI module)', () => {
     const lines = s.stdout.split('\n');
     expect(lines[0]).toMatch(/^step 0: train loss \d\.\d{4}, val loss \d\.\d{4}$/);
     expect(Array.from(lines.slice(1).join('\n').replace(/\n$/, ''))).toHaveLength(21); // the context character + 20
-    const bad = run('--model', 'gpt');
+    const bad = run('--model', 'gpt-2');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^attn-cli train: --model must be bigram, position or head, got "gpt"\nusage:/);
+    expect(bad.stderr).toMatch(/^attn-cli train: --model must be bigram, position, head, multihead, ffwd, blocks, residual, layernorm or gpt, got "gpt-2"\nusage:/);
     // The text comes through readFile: without one, or when it returns null, nothing can be read.
     expect(cli.runCli(['train', '--model', 'bigram', '--data', 'x.txt']).stderr).toMatch(/^attn-cli train: cannot read x\.txt\n/);
     expect(run('--model', 'bigram', '--data', '/nonexistent/x.txt').stderr).toMatch(/^attn-cli train: cannot read \/nonexistent\/x\.txt\n/);

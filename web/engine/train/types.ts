@@ -37,7 +37,7 @@ export interface FloatAttention {
   createAttentionF32(T: number, S: number, dK: number, dV: number): AttentionF32;
 }
 
-export type ModelName = 'bigram' | 'position' | 'head';
+export type ModelName = 'bigram' | 'position' | 'head' | 'multihead' | 'ffwd' | 'blocks' | 'residual' | 'layernorm' | 'gpt';
 
 /** A run's hyperparameters (the lecture's: see defaults()). */
 export interface TrainConfig {
@@ -52,6 +52,10 @@ export interface TrainConfig {
   block: number;
   /** The embedding width, also the head's size (the lecture's 32 when left out). */
   nEmbd?: number;
+  /** Block models: heads per layer (n_embd must be a multiple), layers, and (gpt only) dropout in [0, 1). */
+  nHead?: number;
+  nLayer?: number;
+  dropout?: number;
 }
 
 /** One line of the lecture's log. Losses are float32 values. */
@@ -159,7 +163,7 @@ export interface TrainEngine extends FloatAttention {
 export type TrainLoadOptions = ModuleOptions;
 
 /** The [min, max] of each of a run's settings that the loader checks. */
-export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
+export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
 
 /** A config with every field, checked, and the seed split for the bindings. */
-export type ResolvedTrainConfig = TrainConfig & { nEmbd: number; seed: string; seedHi: number; seedLo: number; modelCode: number };
+export type ResolvedTrainConfig = TrainConfig & { nEmbd: number; nHead: number; nLayer: number; dropout: number; seed: string; seedHi: number; seedLo: number; modelCode: number };

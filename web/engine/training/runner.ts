@@ -209,7 +209,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
     try {
       trainer = eng.createTrainer(text, {
         model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters,
-        lr: s.lr, batch: s.batch, block: s.block, nEmbd: s.nEmbd,
+        lr: s.lr, batch: s.batch, block: s.block, nEmbd: s.nEmbd, nHead: s.nHead, nLayer: s.nLayer, dropout: s.dropout,
       });
     } catch (e) {
       opts.post({ type: 'error', run: id, kind: e instanceof RangeError && /text|UTF|short|character/i.test(message(e)) ? 'text' : 'settings', message: message(e) });
