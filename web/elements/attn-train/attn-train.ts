@@ -1,6 +1,6 @@
-// <attn-train>: trains the reading note's character models (bigram, + position
-// embeddings, + one self-attention head) in the browser, with the lecture's
-// hyperparameters, initial weights and batches, and prints the lecture's log.
+// <attn-train>: trains the lecture's character models (bigram … one head, and the
+// block models up to a small GPT) in the browser, with the lecture's hyperparameters,
+// initial weights and batches, and prints the lecture's log.
 // The C++ engine runs in a Web Worker (engine/training/train-worker.ts); this element
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples and, after the head model,
@@ -9,10 +9,7 @@ import { AttnElement, MessageBox, define, reflect, resolveLang, type Lang, type 
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/training/client';
 import type { Point } from './chart';
 import { STRINGS, type Strings } from './i18n';
-import {
-  DEFAULT_STATE, resolveState,
-  isBlockModel, type ModelName, type ParseError, type TrainAttr, type TrainState,
-} from './parse';
+import { DEFAULT_STATE, resolveState, isBlockModel, REFLECTED, type ModelName, type ParseError, type TrainAttr, type TrainState } from './parse';
 import { TRAIN_CSS } from './styles';
 import { GEN_CSS } from './generate-styles';
 import { TRAIN_LIMITS } from '../../engine/shared/limits.js';
@@ -28,14 +25,11 @@ import type { TrainPhase } from './events';
 
 export type { ModelName } from './parse';
 export type { AttnTrainGenerateDetail, Generation } from './generate-panel';
-export type {
-  AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, AttnTrainStartDetail, TrainErrorKind, TrainPhase,
-} from './events';
+export type { AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, AttnTrainStartDetail, TrainErrorKind, TrainPhase } from './events';
 
 const BLOCK = TRAIN_LIMITS.defaultBlock;
 const EVAL_SAMPLE_CHARS = 120;
-const OBSERVED = ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'n-embd', 'n-head', 'n-layer', 'dropout',
-  'batch', 'block', 'src', 'lang'] as const;
+const OBSERVED = [...REFLECTED.map(([a]) => a), 'src', 'lang'];
 
 export class AttnTrain extends AttnElement {
   static get observedAttributes(): string[] {
@@ -46,7 +40,7 @@ export class AttnTrain extends AttnElement {
   static clientFactory: (listener: (msg: FromRunner) => void) => Pick<TrainClient, 'send' | 'close' | 'inPage'> =
     (listener) => new TrainClient(listener);
 
-  // model … sample-chars (their parsed values) and src: see reflect() below
+  // the attributes of parse.ts's REFLECTED (their parsed values) and src: see reflect() below
   declare model: ModelName;
   declare seed: string;
   declare iters: number;
@@ -54,16 +48,14 @@ export class AttnTrain extends AttnElement {
   declare evalInterval: number;
   declare evalIters: number;
   declare sampleChars: number;
+  declare nEmbd: number; declare nHead: number; declare nLayer: number; declare dropout: number; declare batch: number; declare block: number;
   /** URL of the default training text (Tiny Shakespeare unless set). */
   declare src: string;
 
   static {
     const parsed = (key: keyof TrainState) => ({ get: (el: AttnTrain) => el.#state[key] });
     reflect(AttnTrain, {
-      model: parsed('model'), seed: parsed('seed'), iters: parsed('iters'), lr: parsed('lr'),
-      'eval-interval': parsed('evalInterval'), 'eval-iters': parsed('evalIters'), 'sample-chars': parsed('sampleChars'),
-      'n-embd': parsed('nEmbd'), 'n-head': parsed('nHead'), 'n-layer': parsed('nLayer'), dropout: parsed('dropout'),
-      batch: parsed('batch'), block: parsed('block'),
+      ...Object.fromEntries(REFLECTED.map(([attr, key]) => [attr, parsed(key)])),
       src: { get: (el) => el.getAttribute('src') ?? defaultTextUrl() },
     });
   }
@@ -425,9 +417,8 @@ export class AttnTrain extends AttnElement {
     this.#v.stop.disabled = !busy;
     this.#v.reset.disabled = this.#phase === 'idle' && !hasPastRuns(this);
     this.#attn.root.hidden = !(this.#runModel === 'head' && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
-    // (The engine steps generation for the bigram, position and head models; the block models' decoder is not built yet.)
-    this.#gen.setRun((this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '' && !isBlockModel(this.#runModel),
-      this.#runModel, this.#vocab, this.#runBlock);
+    const ended = (this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '';
+    this.#gen.setRun(ended && !isBlockModel(this.#runModel), this.#runModel, this.#vocab, this.#runBlock); // (no block-model decoder yet)
     this.#v.progress.hidden = this.#phase === 'idle';
     if (this.#phase === 'idle') this.#v.status.textContent = this.#t.idle;
   }

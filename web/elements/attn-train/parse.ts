@@ -65,6 +65,13 @@ export interface TrainState {
 export type TrainAttr = 'model' | 'seed' | 'iters' | 'eval-interval' | 'eval-iters' | 'lr' | 'sample-chars'
   | 'n-embd' | 'n-head' | 'n-layer' | 'dropout' | 'batch' | 'block';
 
+/** Every attribute the element reads into its state, and the state key that is its property. */
+export const REFLECTED: readonly (readonly [TrainAttr, keyof TrainState])[] = [
+  ['model', 'model'], ['seed', 'seed'], ['iters', 'iters'], ['lr', 'lr'], ['eval-interval', 'evalInterval'], ['eval-iters', 'evalIters'],
+  ['sample-chars', 'sampleChars'], ['n-embd', 'nEmbd'], ['n-head', 'nHead'], ['n-layer', 'nLayer'], ['dropout', 'dropout'],
+  ['batch', 'batch'], ['block', 'block'],
+];
+
 /** The attributes that set the model's size and batch, and their state keys. */
 export const SIZE_ATTRS: readonly (readonly [TrainAttr, SizeKey])[] = [
   ['n-embd', 'nEmbd'], ['n-head', 'nHead'], ['n-layer', 'nLayer'], ['dropout', 'dropout'], ['batch', 'batch'], ['block', 'block'],

@@ -50,11 +50,13 @@ describe('messages quote the limits', () => {
   });
 
   it('the train bindings', () => {
-    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1 }))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1, nHead: 1, nLayer: 1, dropout: 0 }))).toBe(
       `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
       `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
-    expect(String(train.trainerNew('abcdefghij', { model: 2, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: T.maxNEmbd + 1 }))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 2, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: T.maxNEmbd + 1, nHead: 1, nLayer: 1, dropout: 0 }))).toBe(
       `RangeError: nEmbd must be in [1, ${T.maxNEmbd}]`);
+    expect(String(train.trainerNew('abcdefghij', { model: 7, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 4, nHead: T.maxNHead + 1, nLayer: 1, dropout: 0 }))).toBe(
+      `RangeError: nHead must be in [1, ${T.maxNHead}], nLayer in [1, ${T.maxNLayer}]`);
   });
 
   it('the torch and cli bindings', () => {
