@@ -212,7 +212,7 @@ for (const cspMode of ['strict CSP', 'bypassCSP'] as const) {
       // boolean (presence) attribute refuses nothing and shows no message.
       for (const w of [
         { tag: 'attn-tril', id: 'tl', attrs: { seed: '1337' } as Record<string, string>, parsed: ['seed', 'b', 'step', 'view', 'mask', 'scale', 'm', 'perm', 'parts'], flags: ['unmasked', 'positions'], accepted: {} as Record<string, string[]> },
-        { tag: 'attn-train', id: 'tn', attrs: { model: 'bigram', iters: '20' } as Record<string, string>, parsed: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'], flags: [] as string[], accepted: { lr: ['1e3', '1E-7', '16.5', '18446744073709551616', '99999999999999999999'] } as Record<string, string[]> },
+        { tag: 'attn-train', id: 'tn', attrs: { model: 'bigram', iters: '20' } as Record<string, string>, parsed: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'], flags: [] as string[], accepted: { lr: ['1e3', '1E-7', '16.5', '18446744073709551616', '99999999999999999999'] } as Record<string, string[]> },
       ]) {
         test(`${w.tag}: every attribute set to garbage, ${lang}`, async ({ page }) => {
           test.setTimeout(120_000);
