@@ -213,9 +213,12 @@ export class AttnQuiz extends AttnElement {
     // can be passed without knowing anything (see docs/bank-format.md).
     for (const w of result.warnings) console.warn(`attn-quiz: bank "${result.bank.id}": ${w.message}`);
     const sameBank = this.#bank?.id === result.bank.id && this.#bank.questions.length === result.bank.questions.length;
+    // The very same questions loaded again (the bank fetched a second time): the attempt under way
+    // keeps its order and its answers, so an answer given meanwhile is never lost.
+    const unchanged = sameBank && this.#attempt !== null && JSON.stringify(this.#bank!.questions) === JSON.stringify(result.bank.questions);
     this.#bank = result.bank;
     if (!sameBank) this.#prevOrders = null;
-    this.#newAttempt();
+    if (!unchanged) this.#newAttempt();
     this.#setPhase({ kind: 'ready' });
     const pending = this.#pendingRestore;
     this.#pendingRestore = null;
