@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
 
-// Jumps to a section land on it, although the sections below the first
-// screen are content-visibility: auto with a guessed height (they landed
-// 800–1,400 px away before web/page-anchors.ts). Also checked in Firefox and
-// WebKit by e2e-engines/.
+// Jumps to a section land on it, also while the elements above it are still
+// loading (web/page-anchors.ts). Also checked in Firefox and WebKit by e2e-engines/.
 
 const topOf = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
 
@@ -36,3 +34,4 @@ test('a contents link and a script setting the fragment land on the section', as
   await page.evaluate(() => { location.hash = '#quiz'; });
   await expect.poll(async () => Math.abs(await topOf(page, 'quiz')), { timeout: 10_000 }).toBeLessThan(40);
 });
+

@@ -125,38 +125,6 @@ for (const p of PAGES) {
       expect(problems).toEqual([]);
     });
 
-    test('first frame: the sections below the screen are skipped in it, and nothing is once it is on the screen', async ({ page }) => {
-      const problems = watch(page);
-      // Before the page's own scripts: what is marked when the first contentful paint is reported.
-      type Seen = { everSkipped: boolean; atFirstPaint?: { shown: number; laterInView: number } };
-      await page.addInitScript(() => {
-        const seen: Seen = { everSkipped: false };
-        (window as unknown as { __firstFrame: Seen }).__firstFrame = seen;
-        new MutationObserver((records) => {
-          if (records.some((r) => (r.target as Element).getAttribute('data-first-frame') === 'later')) seen.everSkipped = true;
-        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-first-frame'] });
-        const paints = new PerformanceObserver((list) => {
-          if (!list.getEntriesByName('first-contentful-paint').length) return;
-          paints.disconnect();
-          const marked = (v: string) => Array.from(document.querySelectorAll('.step')).filter((s) => s.getAttribute('data-first-frame') === v);
-          seen.atFirstPaint = {
-            shown: marked('shown').length,
-            laterInView: marked('later').filter((s) => s.getBoundingClientRect().top < innerHeight).length,
-          };
-        });
-        paints.observe({ type: 'paint', buffered: true });
-      });
-      await page.goto(p.path);
-      const firstFrame = () => (window as unknown as { __firstFrame: Seen }).__firstFrame;
-      await page.waitForFunction(() => (window as unknown as { __firstFrame: Seen }).__firstFrame.atFirstPaint && !document.querySelector('[data-first-frame]'));
-      const seen = await page.evaluate(firstFrame);
-      expect(seen.everSkipped).toBe(true);
-      // At most one section partly shown and none skipped on the screen (the marks may be gone by the time the paint is reported).
-      expect(seen.atFirstPaint?.shown).toBeLessThanOrEqual(1);
-      expect(seen.atFirstPaint?.laterInView).toBe(0);
-      expect(problems).toEqual([]);
-    });
-
     for (const lang of ['zh-CN', 'en'] as const) {
       test(`no horizontal scroll on a 360 px wide phone (${lang})`, async ({ page }) => {
         const problems = watch(page);

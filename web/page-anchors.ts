@@ -1,13 +1,9 @@
 // Jumps to a section (a link to #quiz from the contents, a quiz's "see
 // section" link, a URL with a fragment) land on the section in every engine.
-// The sections below the first screen are `content-visibility: auto` with a
-// guessed height (page.css), so until they are laid out, everything below
-// them sits at a guessed position: a jump to #quiz landed 800–1,400 px away
-// in Chromium, Firefox and WebKit alike. So before any jump, every section is
-// laid out for real (html.sections-laid-out), and for a few seconds after it,
-// while the elements above the target are still loading and growing, the
-// target is kept at the top, until the reader scrolls, clicks or types.
-const LAID_OUT = 'sections-laid-out';
+// The page is laid out in full from the first frame (no content-visibility),
+// but the elements above a target may still be loading when the jump is
+// made: for a few seconds after it, the target is kept at the top, until the
+// reader scrolls, clicks or types.
 // The hold ends once the page's height has not changed for SETTLED_MS (the
 // elements above have loaded), or after MAX_HOLD_MS, or at the reader's first
 // scroll, click or key.
@@ -46,7 +42,6 @@ export function keepJumpsExact(): void {
   // WebKit may hold animation frames back while the page loads).
   const hold = (target: HTMLElement) => {
     release?.();
-    root.classList.add(LAID_OUT);
     let lastY = NaN;
     let still = 0;
     const start = performance.now();
@@ -81,8 +76,7 @@ export function keepJumpsExact(): void {
     const poll = setInterval(tick, 50);
   };
 
-  // A link to a section: lay everything out before the browser scrolls (the
-  // click's default action runs after this listener), keep the smooth scroll.
+  // A link to a section (the click's default action, the browser's own smooth scroll, runs after this listener).
   document.addEventListener('click', (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const target = fragmentLink(e);
