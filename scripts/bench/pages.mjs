@@ -166,6 +166,14 @@ const BARE_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"
 <body><p>注意力是一次加权平均：每个位置用自己的 query 去比对所有位置的 key，再按权重把 value 加起来。
 Attention is a weighted average: each position compares its query with every key and sums the values with those weights.</p></body></html>`;
 
+const COMPRESSED = /^(text\/|application\/(json|wasm|javascript)|image\/svg)/;
+const gzipped = new Map();
+const gzipCached = (file, body) => {
+  const k = `${file}:${body.length}`;
+  if (!gzipped.has(k)) gzipped.set(k, gzipSync(body, { level: 6 }));
+  return gzipped.get(k);
+};
+
 /** dist/ at /, plus generated pages under /__bench/: the library build's (they load it) and the bare page; `csp` is the policy sent with every response. */
 export function startBenchServer(dist, { csp = STRICT_CSP } = {}) {
   const libPage = (q) => {
@@ -199,8 +207,16 @@ export function startBenchServer(dist, { csp = STRICT_CSP } = {}) {
       res.writeHead(404, headers).end('not found');
       return;
     }
-    res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
+    const body = readFileSync(file);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    // Compressed as static hosts serve text and WASM (gzip, when the browser asks for it).
+    if (COMPRESSED.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      res.end(gzipCached(file, body));
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': type });
+    res.end(body);
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
 }
