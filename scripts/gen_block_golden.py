@@ -6,7 +6,10 @@ Debian's PyTorch 1.13 on one thread:
   (projection) and dropout forward and backward on small shapes, and dropout
   noise drawn after torch.manual_seed, as hex floats;
 - cpp/tests/data/train_log_<model>_short.txt: scripts/train_reference.py's
-  log of each block model on short settings (SHORT below).
+  log of each block model on short settings (SHORT below);
+- cpp/tests/data/train_attention_short.tsv: after each of those runs, the
+  trained model's attention weights on ATTENTION_TEXT (eval mode), one line
+  per model: model, a tab, the JSON [layer][head][query][key].
 
     /usr/bin/python3 scripts/gen_block_golden.py
 """
@@ -21,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, 'cpp', 'tests', 'data')
 SHORT = ['--iters', '41', '--eval-interval', '20', '--eval-iters', '4', '--batch', '8', '--block', '8',
          '--n-embd', '16', '--n-head', '4', '--n-layer', '2', '--sample-chars', '0']
+ATTENTION_TEXT = 'Before we proceed any further'
 MODELS = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt']
 
 
@@ -80,14 +84,20 @@ def ops():
 
 
 def logs():
+    maps = []
     for m in MODELS:
         extra = ['--dropout', '0.2'] if m == 'gpt' else []
         out = subprocess.run([sys.executable, os.path.join(ROOT, 'scripts', 'train_reference.py'), '--model', m] + SHORT +
-                             extra, check=True, capture_output=True, text=True).stdout
+                             extra + ['--attention', ATTENTION_TEXT], check=True, capture_output=True, text=True).stdout
+        log = [l for l in out.splitlines(keepends=True) if not l.startswith('attention: ')]
+        maps += [f"{m}\t{l[len('attention: '):].strip()}\n" for l in out.splitlines(keepends=True) if l.startswith('attention: ')]
         with open(os.path.join(OUT, f'train_log_{m}_short.txt'), 'w') as f:
-            f.write(out)
+            f.write(''.join(log))
+    with open(os.path.join(OUT, 'train_attention_short.tsv'), 'w') as f:
+        f.write(''.join(maps))
 
 
 if __name__ == '__main__':
-    ops()
+    if '--logs-only' not in sys.argv:
+        ops()
     logs()

@@ -11,6 +11,7 @@ Needs Debian's python3-torch (1.13). Used by scripts/gen_train_golden.py (the
 test goldens and logs), scripts/compare_train_logs.sh and the bench.
 """
 import argparse
+import json
 import os
 import sys
 
@@ -237,6 +238,23 @@ class Run:
         self.optimizer.step()
         return loss
 
+    def attention_maps(self, text):
+        """Every head's softmax weights on text's last block characters, in eval mode: [layer][head][T][T]."""
+        stoi = {ch: i for i, ch in enumerate(self.chars)}
+        idx = torch.tensor([[stoi[c] for c in text[-self.block:]]], dtype=torch.long)
+        m = self.model
+        m.eval()
+        with torch.no_grad():
+            m(idx)
+        m.train()
+        if m.kind == 'head':
+            layers = [[m.sa_head]]
+        elif m.kind in ('multihead', 'ffwd'):
+            layers = [list(m.sa_heads.heads)]
+        else:
+            layers = [list(b.sa.heads) for b in m.blocks]
+        return [[h.last_wei[0].tolist() for h in heads] for heads in layers]
+
     def sample(self, chars):
         context = torch.zeros((1, 1), dtype=torch.long)
         return self.decode(self.model.generate(context, max_new_tokens=chars)[0].tolist())
@@ -258,6 +276,7 @@ def main(argv=None):
     p.add_argument('--n-layer', type=int, default=3)
     p.add_argument('--dropout', type=float)
     p.add_argument('--sample-chars', type=int, default=500)
+    p.add_argument('--attention', metavar='TEXT', help="then print `attention: <JSON>`, [layer][head][query][key] on TEXT")
     p.add_argument('--threads', type=int, default=1)
     p.add_argument('--double', action='store_true', help='train in float64 (same initial weights and batches)')
     a = p.parse_args(argv)
@@ -275,6 +294,8 @@ def main(argv=None):
         run.train_step()
     if a.sample_chars > 0:
         print(run.sample(a.sample_chars))
+    if a.attention:
+        print('attention: ' + json.dumps(run.attention_maps(a.attention), separators=(',', ':')))
 
 
 if __name__ == '__main__':

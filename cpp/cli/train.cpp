@@ -1,12 +1,16 @@
 // attn-cli train --model bigram|position|head [--seed 1337] [--iters N]
 //   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
 //   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
+//   [--attention TEXT]
 // Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
 // loss {:.4f}" for every i in 0..N-1 with i % K == 0, then decode() of the
 // generated sequence (the context token followed by the sample) and a newline.
 // With --greedy K, then one line `greedy: "<K characters, a JSON string>"`:
 // the lecture's generate from TEXT (empty: token 0) with argmax in place of
 // multinomial; --kv-cache 1 runs it with the key/value cache (the same text).
+// With --attention TEXT, last one line `attention: <JSON>`: the trained
+// model's softmax weights on TEXT's last block characters (eval mode), as
+// [layer][head][query][key] (the head model: one layer, one head).
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -75,6 +79,7 @@ const Command& train_command() {
                      .must = "a positive number"},
                     {.name = "data", .kind = Kind::Text, .shown = "FILE"},
                     {.name = "generate", .kind = Kind::Text, .shown = "TEXT"},
+                    {.name = "attention", .kind = Kind::Text, .shown = "TEXT"},
                     {.name = "emit-pytorch", .kind = Kind::Flag},
                     {.name = "lang", .kind = Kind::Choice, .choices = {"en", "zh-CN"}}},
         .dashed = true};
@@ -91,13 +96,14 @@ std::string train_usage() {
                "  train {model} [{seed}] [{iters}] [{eval-interval}]\n"
                "        [{eval-iters}] [{lr}] [{batch}] [{block}] [{data}] [{sample-chars}]\n"
                "        [{n-embd}] [{n-head}] [{n-layer}] [{dropout}]\n"
-               "        [{generate} {greedy} [{kv-cache}]]\n"
+               "        [{generate} {greedy} [{kv-cache}]] [{attention}]\n"
                "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
                "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " +
                    n(L::head_iters) + ", " + n(L::head_eval_interval) + ", " + lr_text(L::head_lr) +
                    ") on FILE (UTF-8; default: the\n"
                "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample;\n"
-               "      with --greedy, then `greedy: \"...\"`: K characters after TEXT, argmax at each step\n"
+               "      with --greedy, then `greedy: \"...\"`: K characters after TEXT, argmax at each step;\n"
+               "      with --attention, then `attention: [[[[...]]]]`: [layer][head][query][key] on TEXT\n"
                "      {emit-pytorch} [{lang}]: print instead the PyTorch script that trains the same\n"
                "      run and prints the same log; it opens FILE as given (default input.txt)\n");
 }
@@ -109,6 +115,32 @@ std::string format_eval(const Eval& e) {
   std::snprintf(buf, sizeof buf, "step %d: train loss %.4f, val loss %.4f\n", e.step,
                 static_cast<double>(e.train_loss), static_cast<double>(e.val_loss));
   return buf;
+}
+
+// [layer][head][query][key], each weight with 9 significant digits (a float32 read back exactly).
+std::string maps_json(const train::AttentionMaps& m) {
+  std::string out;
+  char buf[32];
+  const float* w = m.weights.data();
+  out += '[';
+  for (int l = 0; l < m.layers; ++l) {
+    out += l ? ",[" : "[";
+    for (int h = 0; h < m.heads; ++h) {
+      out += h ? ",[" : "[";
+      for (int i = 0; i < m.T; ++i) {
+        out += i ? ",[" : "[";
+        for (int j = 0; j < m.T; ++j) {
+          std::snprintf(buf, sizeof buf, j ? ",%.9g" : "%.9g", static_cast<double>(*w++));
+          out += buf;
+        }
+        out += ']';
+      }
+      out += ']';
+    }
+    out += ']';
+  }
+  out += ']';
+  return out;
 }
 
 // A JSON string (as Python's json.dumps(s, ensure_ascii=False) writes it).
@@ -205,6 +237,18 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
       throw CliError{"--generate: " + std::string(e.what())};
     }
   }
+  const bool maps = o.has("attention");
+  const std::string snippet = o.text("attention");
+  if (maps) {
+    if (c.model == ModelKind::Bigram || c.model == ModelKind::Position)
+      throw CliError{"--attention: the bigram and position models have no attention; use head ... gpt"};
+    if (snippet.empty()) throw CliError{"--attention: the text is empty"};
+    try {
+      (void)data.encode(snippet);
+    } catch (const std::invalid_argument& e) {
+      throw CliError{"--attention: " + std::string(e.what())};
+    }
+  }
   Trainer t(std::move(data), c);
   while (!t.done()) {
     if (const auto e = t.advance()) r.out += format_eval(*e);
@@ -215,6 +259,7 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
     r.out += '\n';
   }
   if (greedy) r.out += "greedy: " + json_string(greedy_generate(t, context, greedy_k, kv_cache)) + "\n";
+  if (maps) r.out += "attention: " + maps_json(t.attention_maps(snippet)) + "\n";
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -175,3 +176,62 @@ TEST(TrainBlockCli, BadSettingsNameTheRule) {
 }
 
 }  // namespace
+
+// --attention TEXT after each short run: every head of every layer is
+// PyTorch's (train_attention_short.tsv, made by scripts/gen_block_golden.py)
+// within 1e-4, in the same [layer][head][query][key] nesting; rows sum to 1
+// and nothing is above the diagonal.
+std::string nesting_of(const std::string& json) {
+  static const std::regex number(R"(-?[0-9][0-9.eE+-]*)");
+  return std::regex_replace(json, number, "#");
+}
+std::vector<double> numbers_of(const std::string& json) {
+  static const std::regex number(R"(-?[0-9][0-9.eE+-]*)");
+  std::vector<double> out;
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), number); it != std::sregex_iterator(); ++it)
+    out.push_back(std::stod(it->str()));
+  return out;
+}
+
+TEST(TrainBlockAttention, EveryHeadOfEveryLayerIsPyTorchs) {
+  std::istringstream golden(read_all(kData + "/train_attention_short.tsv"));
+  std::string line;
+  int models = 0;
+  while (std::getline(golden, line)) {
+    const std::size_t tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos);
+    const std::string model = line.substr(0, tab), want = line.substr(tab + 1);
+    std::vector<std::string> args = {"train", "--model", model, "--iters", "41", "--eval-interval", "20",
+                                     "--eval-iters", "4", "--batch", "8", "--block", "8", "--n-embd", "16",
+                                     "--n-head", "4", "--sample-chars", "0", "--data", kText,
+                                     "--attention", "Before we proceed any further"};
+    if (model != "multihead" && model != "ffwd") args.insert(args.end(), {"--n-layer", "2"});
+    if (model == "gpt") args.insert(args.end(), {"--dropout", "0.2"});
+    const attn::CliResult r = attn::run_cli(args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::size_t at = r.out.find("attention: ");
+    ASSERT_NE(at, std::string::npos) << model;
+    // The log before it is unchanged by the extra line.
+    EXPECT_EQ(r.out.substr(0, at), read_all(kData + "/train_log_" + model + "_short.txt")) << model;
+    std::string got = r.out.substr(at + 11);
+    got.pop_back();  // the newline
+    EXPECT_EQ(nesting_of(got), nesting_of(want)) << model;
+    const std::vector<double> g = numbers_of(got), w = numbers_of(want);
+    ASSERT_EQ(g.size(), w.size()) << model;
+    const int layers = model == "multihead" || model == "ffwd" ? 1 : 2, heads = 4, T = 8;
+    ASSERT_EQ(g.size(), static_cast<std::size_t>(layers * heads * T * T)) << model;
+    for (std::size_t i = 0; i < g.size(); ++i) EXPECT_NEAR(g[i], w[i], 1e-4) << model << " weight " << i;
+    for (int m = 0; m < layers * heads; ++m)
+      for (int q = 0; q < T; ++q) {
+        double sum = 0;
+        for (int k = 0; k < T; ++k) {
+          const double v = g[static_cast<std::size_t>((m * T + q) * T + k)];
+          sum += v;
+          if (k > q) EXPECT_EQ(v, 0.0) << model << " map " << m << " row " << q;
+        }
+        EXPECT_NEAR(sum, 1.0, 1e-6) << model << " map " << m << " row " << q;
+      }
+    ++models;
+  }
+  EXPECT_EQ(models, 6);
+}

@@ -44,7 +44,7 @@ class Model {
   const float* layer_attention(int l, int h) const;
   // Block models: the spread (population std) of each layer's output and of
   // its gradient at the last forward / backward.
-  struct Spread { float activation = 0.0f, gradient = 0.0f; };
+  using Spread = LayerSpread;
   const std::vector<Spread>& spreads() const { return spreads_; }
 
   // The parameters' initial values, drawn from gen in PyTorch's module order

@@ -101,6 +101,7 @@ struct Trainer::Impl {
   float last_loss = std::numeric_limits<float>::quiet_NaN();
   std::vector<std::int64_t> ix;
   std::vector<std::int32_t> x, y;
+  std::vector<LayerSpread> spreads;  // the block models' layers at the last step
 
   Impl(Dataset d, Config c)
       : data(std::move(d)),
@@ -165,6 +166,7 @@ std::optional<Eval> Trainer::advance() {
   s.last_loss = s.batch_loss(s.data.train, true);
   if (std::isfinite(s.last_loss)) {
     s.model.backward();
+    if (is_block_model(s.config.model)) s.spreads = s.model.spreads();
     s.opt.step(s.model.params.data(), s.model.grads.data());
     s.model.params_changed();
   }
@@ -251,5 +253,30 @@ std::vector<float> Trainer::attention(std::string_view snippet_utf8) const {
   s.model.forward(ctx, nullptr, 1, T, false);
   return std::vector<float>(s.model.attention(), s.model.attention() + static_cast<std::ptrdiff_t>(T) * T);
 }
+
+AttentionMaps Trainer::attention_maps(std::string_view snippet_utf8) const {
+  Impl& s = *impl_;
+  const ModelKind k = s.config.model;
+  if (k != ModelKind::Head && !is_block_model(k)) throw std::logic_error("the bigram and position models have no attention");
+  std::vector<std::int32_t> ids = s.data.encode(snippet_utf8);
+  if (ids.empty()) throw std::invalid_argument("the snippet is empty");
+  const int T = std::min<int>(static_cast<int>(ids.size()), s.config.block);
+  const std::int32_t* ctx = ids.data() + (ids.size() - static_cast<std::size_t>(T));
+  s.model.forward(ctx, nullptr, 1, T, false);
+  AttentionMaps m;
+  m.T = T;
+  m.layers = k == ModelKind::Head ? 1 : s.model.layers();
+  m.heads = k == ModelKind::Head ? 1 : s.model.heads();
+  const std::size_t TT = static_cast<std::size_t>(T) * T;
+  m.weights.resize(static_cast<std::size_t>(m.layers) * m.heads * TT);
+  for (int l = 0; l < m.layers; ++l)
+    for (int h = 0; h < m.heads; ++h) {
+      const float* src = k == ModelKind::Head ? s.model.attention() : s.model.layer_attention(l, h);
+      std::copy(src, src + TT, m.weights.begin() + static_cast<std::ptrdiff_t>((static_cast<std::size_t>(l) * m.heads + h) * TT));
+    }
+  return m;
+}
+
+const std::vector<LayerSpread>& Trainer::layer_spreads() const { return impl_->spreads; }
 
 }  // namespace attn::train

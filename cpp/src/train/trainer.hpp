@@ -62,6 +62,21 @@ struct Eval {
 
 class Model;
 
+// One layer's spread (population standard deviation over every element) of
+// its output activations and of the loss gradient reaching that output, at
+// one training step (the block models; train/model.cpp).
+struct LayerSpread {
+  float activation = 0.0f;
+  float gradient = 0.0f;
+};
+
+// The block models' attention weights on one snippet: weights (layers, heads,
+// T, T), rows queries, columns keys, row-major; zeros above the diagonal.
+struct AttentionMaps {
+  int layers = 0, heads = 0, T = 0;
+  std::vector<float> weights;
+};
+
 class Trainer {
  public:
   // Seeds the generator (torch.manual_seed(config.seed)) and builds the model,
@@ -96,6 +111,14 @@ class Trainer {
   // snippet (T = its length, at most block): (T, T), rows queries, columns
   // keys, row-major. Throws std::logic_error for models without a head.
   std::vector<float> attention(std::string_view snippet_utf8) const;
+  // Every head of every layer on the last `block` characters of snippet, in
+  // eval mode (no dropout): the head model as 1 layer × 1 head. Throws
+  // std::logic_error for the bigram and position models, std::invalid_argument
+  // for an empty snippet or one with characters outside the vocabulary.
+  AttentionMaps attention_maps(std::string_view snippet_utf8) const;
+  // The block models: each layer's spreads at the last training step
+  // (advance()); empty before the first step and for the other models.
+  const std::vector<LayerSpread>& layer_spreads() const;
 
   // The model, for inference on one sequence (train/generate.hpp's Decoder):
   // its forward pass writes the trainer's scratch buffers, never the weights.
