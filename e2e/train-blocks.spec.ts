@@ -3,10 +3,13 @@
 // widgets (new attributes n-embd, n-head, n-layer, dropout, batch, block) print
 // attn-cli train's log for the same settings, line for line (e2e/golden, which
 // the emitted PyTorch script also prints); Copy as PyTorch carries the
-// settings; a bad size keeps the last valid one and names the rule; and the
-// block page has one widget per model, each accepting its model.
+// settings; their attention maps (n_layer × n_head, on the default snippet) are
+// attn-cli train --attention's (e2e/golden/*_attention.json), picked from a
+// layer × head grid by keyboard; a bad size keeps the last valid one and
+// names the rule; and the block page has one widget per model, each accepting its model.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './helpers/guard';
+import { runAxe } from './helpers/axe';
 import type { Page } from '@playwright/test';
 
 const golden = (name: string) => readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8').trimEnd().split('\n');
@@ -24,11 +27,67 @@ test('an author\'s layernorm and gpt widgets print attn-cli train\'s log for the
     await el.locator('[part="start-button"]').click();
     await expect.poll(() => phase(page, id), { timeout: 90_000 }).toBe('done');
     expect(await page.evaluate((i) => (document.getElementById(i) as unknown as El).log, id)).toEqual(golden(file));
+    // Every head of every layer on the default snippet: attn-cli train … --attention "my lord,"'s maps.
+    await expect.poll(() => page.evaluate((i) => (document.getElementById(i) as unknown as { attention: unknown }).attention !== null, id)).toBe(true);
+    const layers = await page.evaluate((i) => (document.getElementById(i) as unknown as { attention: { layers: Float32Array[][] } })
+      .attention.layers.map((l) => l.map((m) => Array.from(m))), id);
+    const want = JSON.parse(readFileSync(new URL(`./golden/${file.replace('.txt', '_attention.json')}`, import.meta.url), 'utf8')) as number[][][][];
+    expect(layers.length).toBe(want.length);
+    for (let l = 0; l < want.length; l++) {
+      expect(layers[l]!.length).toBe(want[l]!.length);
+      for (let hd = 0; hd < want[l]!.length; hd++) {
+        const T = want[l]![hd]!.length, m = layers[l]![hd]!;
+        expect(m.length).toBe(T * T);
+        for (let q = 0; q < T; q++) {
+          let sum = 0;
+          for (let k = 0; k < T; k++) {
+            const v = m[q * T + k]!;
+            sum += v;
+            if (k > q) expect(v).toBe(0);
+            expect(Math.abs(v - want[l]![hd]![q]![k]!), `${id} layer ${l} head ${hd} [${q}][${k}]`).toBeLessThan(1e-5);
+          }
+          expect(Math.abs(sum - 1)).toBeLessThan(1e-5);
+        }
+      }
+    }
+    // The grid by keyboard: from layer 1 head 1, Down then Right, Enter shows layer 2 head 2's rows.
+    const first = el.locator('[part~="map"]').first();
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(el.locator('[part="heatmap-table"] caption')).toContainText('Layer 2, head 2');
+    const row = await el.locator('[part="heatmap-table"] tbody tr').nth(1).locator('td').first().textContent();
+    expect(row).toBe(want[1]![1]![1]![0]!.toFixed(4));
   }
   const script = await page.evaluate(() => (document.getElementById('gpt') as unknown as El).pytorchScript);
   for (const line of ['n_embd = 24', 'n_head = 3', 'n_layer = 2', 'dropout = 0.2', 'batch_size = 8', 'block_size = 16', 'class Block(nn.Module):'])
     expect(script).toContain(line);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe, ${scheme}: a trained block model with its spreads, its layer × head grid and a picked map, zh-CN and en`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/fixtures/train-blocks.html');
+    await page.waitForFunction(() => customElements.get('attn-train') !== undefined);
+    await page.evaluate(() => {
+      document.documentElement.style.background = 'Canvas';
+      document.documentElement.style.color = 'CanvasText';
+    });
+    const el = page.locator('#layernorm');
+    await el.locator('[part="start-button"]').click();
+    await expect.poll(() => phase(page, 'layernorm'), { timeout: 90_000 }).toBe('done');
+    await expect(el.locator('[part="spreads-table"] tbody tr')).toHaveCount(2);
+    await expect(el.locator('[part~="map"]')).toHaveCount(4);
+    await el.locator('[part~="map"]').nth(1).click();
+    await expect(el.locator('[part="heatmap-table"] caption')).toContainText('Layer 1, head 2');
+    expect((await runAxe(page)).violations).toEqual([]);
+    await page.evaluate(() => document.getElementById('layernorm')!.setAttribute('lang', 'zh-CN'));
+    await expect(el.locator('[part="heatmap-table"] caption')).toContainText('第 1 层第 2 个头');
+    expect((await runAxe(page)).violations).toEqual([]);
+  });
+}
 
 test('a size that breaks a rule keeps the last valid one and says which rule', async ({ page }) => {
   await page.goto('/fixtures/train-blocks.html');

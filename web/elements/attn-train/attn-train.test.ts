@@ -33,6 +33,53 @@ describe('<attn-train>', () => {
     }
   });
 
+  it('a block model: per-layer spreads at each evaluation, then a layer × head grid of maps, by keyboard', async () => {
+    const el = await make({ model: 'layernorm', iters: '200', 'eval-interval': '100', 'n-layer': '2', 'n-head': '2', 'n-embd': '16' });
+    el.start();
+    const run = (sent.filter((m) => m.type === 'start').at(-1) as { run: number }).run;
+    reply({ type: 'started', run, info: { step: 0, iters: 200, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'abcdefghijklmnopqrstuvwxyz ,', simd: true, textChars: 10, worker: true });
+    reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2 }, line: 'step 0: train loss 4.2000, val loss 4.2000', sample: '' });
+    reply({ type: 'eval', run, point: { step: 100, train: 3, val: 3.1 }, line: 'step 100: train loss 3.0000, val loss 3.1000', sample: '',
+      spreads: { activation: [1.25, 2.5], gradient: [0.000123456, 0.5] } });
+    await el.updateComplete;
+    expect(el.layerSpreads).toEqual([{ step: 100, activation: [1.25, 2.5], gradient: [0.000123456, 0.5] }]);
+    const spreads = sr(el).querySelector('[part="spreads-table"]')!;
+    expect(Array.from(spreads.querySelectorAll('tbody tr')).map((r) => r.textContent)).toEqual(['11.2500.0001235', '22.5000.5000']);
+    reply({ type: 'done', run, step: 200, stopped: false, sample: '', activeMs: 500, stepsPerSecond: 400 });
+    const att = sent.at(-1) as { type: string; request: number; snippet: string };
+    expect(att).toMatchObject({ type: 'attention', snippet: 'my lord,' });
+    // 2 layers × 2 heads of 8 × 8: map m has row i spread evenly over its first i + 1 keys, but map 3's rows all on key 0
+    const T = 8, w = new Float32Array(4 * T * T);
+    for (let m = 0; m < 4; m++) for (let i = 0; i < T; i++) for (let j = 0; j <= i; j++) w[(m * T + i) * T + j] = m === 3 ? (j === 0 ? 1 : 0) : 1 / (i + 1);
+    const events: { layers: Float32Array[][] }[] = [];
+    el.addEventListener('attn-train-attention', (e) => events.push(e.detail));
+    reply({ type: 'attention', run, request: att.request, snippet: 'my lord,', weights: w, layers: 2, heads: 2, T });
+    await el.updateComplete;
+    const a = el.attention!;
+    expect(a.layers).toHaveLength(2);
+    expect(a.layers.map((l) => l.length)).toEqual([2, 2]);
+    expect(a.layers[1]![1]![T * 5]).toBe(1);
+    expect(events).toHaveLength(1);
+    const cells = () => Array.from(sr(el).querySelectorAll<HTMLButtonElement>('[part~="map"]'));
+    expect(cells().map((b) => b.getAttribute('aria-label'))).toEqual(['L1·H1: layer 1, head 1', 'L1·H2: layer 1, head 2', 'L2·H1: layer 2, head 1', 'L2·H2: layer 2, head 2']);
+    expect(cells().map((b) => b.tabIndex)).toEqual([0, -1, -1, -1]);
+    const table = () => sr(el).querySelector('[part="heatmap-table"]')!;
+    expect(table().querySelector('caption')!.textContent).toMatch(/Layer 1, head 1/);
+    expect(table().querySelectorAll('tbody tr')[1]!.textContent).toBe('y0.50000.5000··' + '····');
+    cells()[0]!.focus();
+    cells()[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    cells()[2]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    expect(cells().map((b) => b.tabIndex)).toEqual([-1, -1, -1, 0]);
+    cells()[3]!.click();
+    await el.updateComplete;
+    expect(cells()[3]!.getAttribute('aria-pressed')).toBe('true');
+    expect(table().querySelector('caption')!.textContent).toMatch(/Layer 2, head 2/);
+    expect(table().querySelectorAll('tbody tr')[1]!.textContent).toBe('y1.00000.0000······');
+    el.reset();
+    expect(el.layerSpreads).toEqual([]);
+    expect(el.attention).toBeNull();
+  });
+
   it('shows the model\'s lecture defaults and reflects attributes', async () => {
     const el = await make({ model: 'bigram' });
     expect([el.model, el.iters, el.lr, el.evalInterval]).toEqual(['bigram', 3000, 0.01, 300]);
@@ -109,7 +156,7 @@ describe('<attn-train>', () => {
     expect(att).toMatchObject({ type: 'attention', snippet: 'my lord,' });
     const w = new Float32Array(64);
     for (let i = 0; i < 8; i++) for (let j = 0; j <= i; j++) w[i * 8 + j] = 1 / (i + 1);
-    reply({ type: 'attention', run, request: att.request, snippet: 'my lord,', weights: w });
+    reply({ type: 'attention', run, request: att.request, snippet: 'my lord,', weights: w, layers: 1, heads: 1, T: 8 });
     await el.updateComplete;
     const table = sr(el).querySelector('table.hm')!;
     expect(Array.from(table.querySelectorAll('thead th')).map((t) => t.textContent)).toEqual(['query \\ key', 'm', 'y', '␣', 'l', 'o', 'r', 'd', ',']);

@@ -3,8 +3,8 @@
 // initial weights and batches, and prints the lecture's log.
 // The C++ engine runs in a Web Worker (engine/training/train-worker.ts); this element
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
-// log, a live loss chart, the progress, the samples and, after the head model,
-// its attention weights on a snippet the learner picks.
+// log, a live loss chart, the progress, the samples, the block models' per-layer
+// spreads and, after a model with attention, every head's weights on a snippet.
 import { AttnElement, MessageBox, define, reflect, resolveLang, type Lang, type Message } from '../../shared/element';
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/training/client';
 import type { Point } from './chart';
@@ -19,7 +19,8 @@ import { RunOutput } from './run-output';
 import { OWN_TEXT_FILE, PytorchPanel, SHAKESPEARE_FILE } from './pytorch-panel';
 import { GenerationPanel, type AttnTrainGenerateDetail, type Generation } from './generate-panel';
 import { addPastRun, dropPastRuns, hasPastRuns, newRunId, onPastRunsChange, pastRuns } from './runs';
-import { AttentionPanel } from './attention-panel';
+import { AttentionPanel, mapOf } from './attention-panel';
+import { SpreadsPanel, type LayerSpreads } from './spreads-panel';
 import { TrainView } from './view';
 import type { TrainPhase } from './events';
 
@@ -28,26 +29,20 @@ export type { AttnTrainGenerateDetail, Generation } from './generate-panel';
 export type { AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, AttnTrainStartDetail, TrainErrorKind, TrainPhase } from './events';
 
 const BLOCK = TRAIN_LIMITS.defaultBlock;
+const hasAttention = (m: ModelName) => m === 'head' || isBlockModel(m);
 const EVAL_SAMPLE_CHARS = 120;
 const OBSERVED = [...REFLECTED.map(([a]) => a), 'src', 'lang'];
 
 export class AttnTrain extends AttnElement {
-  static get observedAttributes(): string[] {
-    return [...OBSERVED];
-  }
+  static get observedAttributes(): string[] { return [...OBSERVED]; }
 
   /** Makes the connection to the training loop; tests may replace it. */
   static clientFactory: (listener: (msg: FromRunner) => void) => Pick<TrainClient, 'send' | 'close' | 'inPage'> =
     (listener) => new TrainClient(listener);
 
   // the attributes of parse.ts's REFLECTED (their parsed values) and src: see reflect() below
-  declare model: ModelName;
-  declare seed: string;
-  declare iters: number;
-  declare lr: number;
-  declare evalInterval: number;
-  declare evalIters: number;
-  declare sampleChars: number;
+  declare model: ModelName; declare seed: string; declare iters: number; declare lr: number;
+  declare evalInterval: number; declare evalIters: number; declare sampleChars: number;
   declare nEmbd: number; declare nHead: number; declare nLayer: number; declare dropout: number; declare batch: number; declare block: number;
   /** URL of the default training text (Tiny Shakespeare unless set). */
   declare src: string;
@@ -98,6 +93,7 @@ export class AttnTrain extends AttnElement {
   });
 
   readonly #attn = new AttentionPanel(BLOCK, () => this.#requestAttention());
+  readonly #spreads = new SpreadsPanel();
   readonly #v: TrainView = new TrainView(this.#pytorch.root, this.#attn.root, this.#gen.root);
   readonly #own = new OwnText(this.#v.ownText);
   readonly #out = new RunOutput(this.#v);
@@ -105,6 +101,7 @@ export class AttnTrain extends AttnElement {
   constructor() {
     super(TRAIN_CSS + GEN_CSS);
     this.root.append(this.#message.el, this.#v.body);
+    this.#attn.root.before(this.#spreads.root);
     this.#wire();
   }
 
@@ -117,11 +114,15 @@ export class AttnTrain extends AttnElement {
   get sample(): string { return this.#out.sample; }
   /** The short samples drawn at each evaluation (from a generator of their own: the run is unchanged). */
   get evalSamples(): { step: number; text: string }[] { return this.#out.evalSamples.map((s) => ({ ...s })); }
-  /** The attention weights shown (T×T, rows queries), or null. */
-  get attention(): { snippet: string; weights: Float32Array } | null {
+  /** The attention shown, or null: `layers[l][h]` T×T rows-major (queries); `weights` the first map (the head model's only one). */
+  get attention(): { snippet: string; weights: Float32Array; layers: Float32Array[][] } | null {
     const a = this.#attn.shown;
-    return a ? { snippet: a.snippet, weights: new Float32Array(a.weights) } : null;
+    if (!a) return null;
+    const layers = Array.from({ length: a.layers }, (_, l) => Array.from({ length: a.heads }, (_, hd) => mapOf(a, l, hd).slice()));
+    return { snippet: a.snippet, weights: layers[0]![0]!.slice(), layers };
   }
+  /** The block models: per evaluation (from step 1), each layer's activation and gradient spreads at the step before. */
+  get layerSpreads(): LayerSpreads[] { return this.#spreads.history; }
   /** The generation panel's start text and steps (after a run). */
   get generation(): Generation { return this.#gen.generation; }
   get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
@@ -173,10 +174,7 @@ export class AttnTrain extends AttnElement {
   // --- controls ----------------------------------------------------------------
 
   #wire(): void {
-    this.#v.model.addEventListener('change', () => this.setAttribute('model', this.#v.model.value));
-    this.#v.seed.addEventListener('change', () => this.setAttribute('seed', this.#v.seed.value));
-    this.#v.iters.addEventListener('change', () => this.setAttribute('iters', this.#v.iters.value));
-    this.#v.lr.addEventListener('change', () => this.setAttribute('lr', this.#v.lr.value));
+    for (const a of ['model', 'seed', 'iters', 'lr'] as const) this.#v[a].addEventListener('change', () => this.setAttribute(a, this.#v[a].value));
     const source = () => { this.#own.chosen = this.#v.srcOwn.checked; this.#problem = null; this.requestRender(); };
     this.#v.srcShake.addEventListener('change', source);
     this.#v.srcOwn.addEventListener('change', source);
@@ -226,6 +224,7 @@ export class AttnTrain extends AttnElement {
     this.#run = newRunId();
     this.#runModel = this.#state.model;
     this.#runBlock = this.#state.block;
+    this.#attn.setRun(this.#runBlock, isBlockModel(this.#runModel));
     this.#runSource = text === undefined ? 'shakespeare' : 'own';
     this.#clearOutputs();
     this.#step = 0;
@@ -249,6 +248,7 @@ export class AttnTrain extends AttnElement {
   #clearOutputs(): void {
     this.#out.clear(this.#t);
     this.#attn.clear();
+    this.#spreads.clear();
     this.#gen.clear();
   }
 
@@ -294,6 +294,7 @@ export class AttnTrain extends AttnElement {
         break;
       case 'eval': {
         this.#out.evaluation(msg);
+        if (msg.spreads) this.#spreads.add({ step: msg.point.step, ...msg.spreads });
         this.requestRender();
         this.emit('attn-train-eval', { model: this.#runModel, ...msg.point, line: msg.line });
         break;
@@ -329,12 +330,12 @@ export class AttnTrain extends AttnElement {
           model: this.#runModel, step: msg.step, stopped: msg.stopped, evals: this.evaluations, sample: msg.sample,
           seconds: msg.activeMs / 1000, stepsPerSecond: msg.stepsPerSecond,
         });
-        if (this.#runModel === 'head' && msg.step > 0) this.#requestAttention();
+        if (msg.step > 0) this.#requestAttention();
         break;
       }
       case 'attention':
-        if (!this.#attn.receive(msg.request, { snippet: msg.snippet, weights: msg.weights })) return;
-        this.emit('attn-train-attention', { snippet: msg.snippet, weights: new Float32Array(msg.weights) });
+        if (!this.#attn.receive(msg.request, { snippet: msg.snippet, weights: msg.weights, layers: msg.layers, heads: msg.heads, T: msg.T })) return;
+        this.emit('attn-train-attention', this.attention!);
         break;
       case 'generated':
         this.#gen.receive(msg);
@@ -363,7 +364,7 @@ export class AttnTrain extends AttnElement {
   }
 
   #requestAttention(): void {
-    if (!this.#client || this.#runModel !== 'head' || this.#phase === 'idle' || this.#phase === 'loading') return;
+    if (!this.#client || !hasAttention(this.#runModel) || this.#phase === 'idle' || this.#phase === 'loading') return;
     const r = this.#attn.request(this.#vocab);
     if (r) this.#client.send({ type: 'attention', run: this.#run, ...r });
   }
@@ -396,6 +397,7 @@ export class AttnTrain extends AttnElement {
   #applyStrings(): void {
     this.#v.applyStrings(this.#t, this.#state.block, this.#out.sample !== '');
     this.#attn.setLang(this.#t);
+    this.#spreads.setLang(this.#t);
     this.#gen.setLang(this.#lang!);
     this.#out.showPhase(this.#t, this.#phase, this.#step, this.#iters);
     this.#drawChart();
@@ -416,7 +418,7 @@ export class AttnTrain extends AttnElement {
     this.#v.pause.textContent = this.#phase === 'paused' ? this.#t.resume : this.#t.pause;
     this.#v.stop.disabled = !busy;
     this.#v.reset.disabled = this.#phase === 'idle' && !hasPastRuns(this);
-    this.#attn.root.hidden = !(this.#runModel === 'head' && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
+    this.#attn.root.hidden = !(hasAttention(this.#runModel) && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
     const ended = (this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '';
     this.#gen.setRun(ended && !isBlockModel(this.#runModel), this.#runModel, this.#vocab, this.#runBlock); // (no block-model decoder yet)
     this.#v.progress.hidden = this.#phase === 'idle';

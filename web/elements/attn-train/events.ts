@@ -26,7 +26,7 @@ declare global {
     'attn-train-eval': CustomEvent<AttnTrainEvalDetail>;
     'attn-train-done': CustomEvent<AttnTrainDoneDetail>;
     'attn-train-error': CustomEvent<AttnTrainErrorDetail>;
-    'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array }>;
+    'attn-train-attention': CustomEvent<{ snippet: string; weights: Float32Array; layers: Float32Array[][] }>;
     'attn-train-generate': CustomEvent<AttnTrainGenerateDetail>;
   }
 }

@@ -50,6 +50,17 @@ export interface Strings {
   sampleEnd: (chars: number) => string;
   attentionTitle: string;
   attentionHelp: string;
+  /** The block models: every head of every layer, `block` characters at most. */
+  attentionHelpLayers: (block: number) => string;
+  gridCaption: (layers: number, heads: number) => string;
+  mapName: (layer: number, head: number) => string;
+  mapCaption: (layer: number, head: number, snippet: string) => string;
+  spreadsTitle: string;
+  spreadsHelp: string;
+  spreadsCaption: (step: number) => string;
+  layerCol: string;
+  activationCol: string;
+  gradientCol: string;
   snippet: string;
   show: string;
   attentionCaption: (snippet: string) => string;
@@ -112,6 +123,16 @@ const zh: Strings = {
   sampleEnd: (n) => `训练结束后生成的 ${n} 个字符（和讲座的 generate 一样，用这次运行自己的随机数生成器）：`,
   attentionTitle: '学到的注意力',
   attentionHelp: '选一段 8 个字符的文本，看训练好的注意力头让每个位置（行，query）从前面哪些位置（列，key）取信息。',
+  attentionHelpLayers: (b) => `选一段最多 ${b} 个字符的文本：下面是训练好的模型里每一层、每个头的注意力图（评估模式，没有 dropout）。用方向键在图之间移动，按回车查看这张图每一行的权重。`,
+  gridCaption: (l, hd) => `${l} 层 × ${hd} 个头（行是层，列是头）`,
+  mapName: (l, hd) => `第 ${l} 层第 ${hd} 个头`,
+  mapCaption: (l, hd, s) => `第 ${l} 层第 ${hd} 个头在“${s}”上的注意力权重（行是 query，列是 key，保留 4 位小数）`,
+  spreadsTitle: '每一层的数值幅度',
+  spreadsHelp: '每次评估前最后一步训练时：每层输出的标准差（激活），以及损失对这个输出的梯度的标准差。把几个模型放在一起比较：有残差连接时，每层把结果加到一条残差流上，这条流一层比一层大；LayerNorm 让每层读到的输入保持在稳定的尺度上。',
+  spreadsCaption: (s) => `第 ${s} 步之前的那一步`,
+  layerCol: '层',
+  activationCol: '激活的标准差',
+  gradientCol: '梯度的标准差',
   snippet: '文本片段',
   show: '显示',
   attentionCaption: (s) => `注意力权重：“${s}”（行是 query，列是 key）`,
@@ -192,6 +213,16 @@ const en: Strings = {
   sampleEnd: (n) => `${n} characters generated after training (as the lecture's generate, from the run's own generator):`,
   attentionTitle: 'The learned attention',
   attentionHelp: 'Pick 8 characters of text to see which earlier positions (columns, keys) the trained head lets each position (rows, queries) take information from.',
+  attentionHelpLayers: (b) => `Pick up to ${b} characters of text: below is the attention map of every head in every layer of the trained model (eval mode, no dropout). Move between the maps with the arrow keys; Enter shows the chosen map's weights row by row.`,
+  gridCaption: (l, hd) => `${l} layer${l === 1 ? '' : 's'} × ${hd} head${hd === 1 ? '' : 's'} (rows are layers, columns heads)`,
+  mapName: (l, hd) => `layer ${l}, head ${hd}`,
+  mapCaption: (l, hd, s) => `Layer ${l}, head ${hd}: attention weights on “${s}” (rows are queries, columns keys, to 4 decimals)`,
+  spreadsTitle: 'How big the numbers are, layer by layer',
+  spreadsHelp: 'At the last training step before each evaluation: the standard deviation of each layer\'s output (activation) and of the loss gradient reaching that output. Compare the models side by side: with residual connections each layer adds its result to a stream that grows from layer to layer, and LayerNorm keeps what each layer reads at a steady scale.',
+  spreadsCaption: (s) => `the step before step ${s}`,
+  layerCol: 'layer',
+  activationCol: 'activation std',
+  gradientCol: 'gradient std',
   snippet: 'Snippet',
   show: 'Show',
   attentionCaption: (s) => `Attention weights on “${s}” (rows are queries, columns keys)`,

@@ -98,7 +98,22 @@ table.hm th { font: 600 0.9rem ui-monospace, SFMono-Regular, Menlo, Consolas, mo
 table.hm th.corner { font: 0.75rem system-ui, sans-serif; color: var(--_muted); }
 table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.72rem; border-radius: 3px; }
 table.hm td.masked { background: var(--_surface); color: var(--_muted); }
+table.hm.fine td { width: 3.3rem; font-size: 0.68rem; }
+/* The block models' layer × head grid of maps, and the per-layer spreads */
+.maps { margin: 0.4rem 0 0.6rem; }
+.maps[hidden] { display: none; }
+.maps-row { display: flex; flex-wrap: wrap; gap: 0.35rem; margin-bottom: 0.35rem; }
+button.map { display: inline-flex; flex-direction: column; align-items: center; gap: 0.15rem; padding: 0.25rem;
+  min-width: 0; background: var(--_bg); color: var(--_fg); border: 1px solid var(--_border); border-radius: 4px; }
+button.map[aria-pressed="true"] { border: 2px solid var(--_accent); padding: calc(0.25rem - 1px); }
+button.map canvas { width: 3.2rem; height: 3.2rem; image-rendering: pixelated; display: block; }
+.map-name { font: 0.7rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+table.spreads { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.85rem; }
+table.spreads th, table.spreads td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid var(--_border); }
+table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.9em; padding-bottom: 0.2rem; }
 @media (max-width: 420px) {
+  table.hm.fine td { width: 2.6rem; font-size: 0.6rem; }
+  button.map canvas { width: 2.6rem; height: 2.6rem; }
   table.hm { border-spacing: 1px; }
   table.hm td { width: 2.1rem; height: 1.9rem; font-size: 0.66rem; }
   table.hm th { padding: 0.1rem 0.15rem; }

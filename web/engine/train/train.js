@@ -182,6 +182,11 @@ function wrapTrainer(m, handle, config) {
       checkText(snippet, 'snippet');
       return unwrap(m.trainerAttention(live(), snippet));
     },
+    attentionMaps(snippet) {
+      checkText(snippet, 'snippet');
+      return unwrap(m.trainerAttentionMaps(live(), snippet));
+    },
+    spreads: () => unwrap(m.trainerSpreads(live())),
     decoder(context, options = {}) {
       checkText(context, 'context');
       const cache = options.cache ?? 'off';

@@ -86,6 +86,20 @@ export interface TrainerInfo {
   parameters: number;
 }
 
+/** Attention weights (layers, heads, T, T), rows queries, columns keys, row-major. */
+export interface AttentionMaps {
+  layers: number;
+  heads: number;
+  T: number;
+  weights: Float32Array;
+}
+
+/** Per layer: the population standard deviation of its output and of the loss gradient at that output. */
+export interface LayerSpreads {
+  activation: Float32Array;
+  gradient: Float32Array;
+}
+
 /** Multiply-adds of one generation step, by part (counted by the engine). */
 export interface StepOps {
   qkv: number;
@@ -141,6 +155,13 @@ export interface Trainer {
   sample(context: string, maxNewChars: number, seed: Seed): string;
   /** The head model's attention weights on the last `block` characters of snippet: (T, T), rows queries. */
   attention(snippet: string): Float32Array;
+  /**
+   * Every head of every layer on the last `block` characters of snippet, in eval mode (no dropout):
+   * the head model as 1 layer × 1 head; the bigram and position models: RangeError.
+   */
+  attentionMaps(snippet: string): AttentionMaps;
+  /** The block models: each layer's spreads at the last training step (empty arrays before it and for the other models). */
+  spreads(): LayerSpreads;
   /** Generation one step at a time from `context` ("" = token 0); characters outside the vocabulary: RangeError. */
   decoder(context: string, options?: DecoderOptions): Decoder;
   /** The vocabulary, one character per id. */

@@ -24,7 +24,7 @@ export type ToRunner =
   | { type: 'pause'; run: number }
   | { type: 'resume'; run: number }
   | { type: 'stop'; run: number }
-  /** The head model's attention weights on a snippet (after or during a run). */
+  /** Every head's attention weights on a snippet (after or during a run). */
   | { type: 'attention'; run: number; request: number; snippet: string }
   /**
    * Generation from the run's model: `count` steps, after (with `start`) a new decoder from
@@ -45,13 +45,15 @@ export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention' |
 export type FromRunner =
   | { type: 'loading'; run: number; what: 'engine' | 'text' }
   | { type: 'started'; run: number; info: TrainerInfo; vocab: string; simd: boolean; textChars: number; worker: boolean }
-  | { type: 'eval'; run: number; point: EvalPoint; line: string; sample: string }
+  /** `spreads`: the block models' per-layer spreads at the step before the evaluation (from step 1 on). */
+  | { type: 'eval'; run: number; point: EvalPoint; line: string; sample: string; spreads?: { activation: number[]; gradient: number[] } }
   | { type: 'progress'; run: number; step: number; iters: number; stepsPerSecond: number; secondsLeft: number; activeMs: number }
   | { type: 'paused'; run: number; step: number }
   | { type: 'resumed'; run: number; step: number }
   | { type: 'nan'; run: number; step: number }
   | { type: 'done'; run: number; step: number; stopped: boolean; sample: string; activeMs: number; stepsPerSecond: number }
-  | { type: 'attention'; run: number; request: number; snippet: string; weights: Float32Array }
+  /** `weights`: (layers, heads, T, T), rows queries; the head model is 1 × 1. */
+  | { type: 'attention'; run: number; request: number; snippet: string; weights: Float32Array; layers: number; heads: number; T: number }
   | { type: 'generated'; run: number; request: number; steps: GenStepView[] }
   | { type: 'error'; run: number; kind: ErrorKind; message: string; request?: number };
 

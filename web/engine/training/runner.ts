@@ -153,7 +153,10 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
           sample = r.trainer.sample('', r.settings.evalSampleChars, String((BigInt(r.settings.seed) + BigInt(p.step)) % NUMPY_SEED_LIMIT));
         } catch { sample = ''; }
       }
-      opts.post({ type: 'eval', run: r.id, point: p, line: formatEval(p), sample });
+      // The block models: each layer's spreads at the step before this evaluation (none before step 1).
+      const sp = r.trainer.spreads();
+      const spreads = sp.activation.length > 0 ? { activation: Array.from(sp.activation), gradient: Array.from(sp.gradient) } : undefined;
+      opts.post({ type: 'eval', run: r.id, point: p, line: formatEval(p), sample, ...(spreads ? { spreads } : {}) });
     }
     if (res.badStep !== null) {
       r.finished = true;
@@ -285,8 +288,9 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
           break;
         }
         try {
-          const weights = run.trainer.attention(msg.snippet);
-          opts.post({ type: 'attention', run: msg.run, request: msg.request, snippet: msg.snippet, weights }, [weights.buffer]);
+          const m = run.trainer.attentionMaps(msg.snippet);
+          opts.post({ type: 'attention', run: msg.run, request: msg.request, snippet: msg.snippet, weights: m.weights, layers: m.layers, heads: m.heads, T: m.T },
+            [m.weights.buffer]);
         } catch (e) {
           opts.post({ type: 'error', run: msg.run, kind: 'attention', request: msg.request, message: message(e) });
         }
