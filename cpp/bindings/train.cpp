@@ -18,6 +18,8 @@
 //   trainerGenerate(h, context, maxNewChars) -> string
 //   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
 //   trainerAttention(h, snippet) -> Float32Array (T, T)
+//   trainerAttentionMaps(h, snippet) -> Maps {layers, heads, T, weights Float32Array (layers, heads, T, T)}
+//   trainerSpreads(h) -> Spreads {activation Float32Array (n_layer), gradient Float32Array (n_layer)}
 //   trainerInfo(h) -> Info {step, iters, vocabSize, trainTokens, valTokens, parameters}
 //   trainerVocab(h) -> string (the vocabulary's characters in id order)
 //   trainerDelete(h) -> bool (and its decoders)
@@ -97,6 +99,15 @@ struct Step {
   bool slid = false, compared = false;
   double diff = 0;
   Ops recompute, cached;
+};
+
+struct Maps {
+  int layers = 0, heads = 0, T = 0;
+  val weights = val::undefined();
+};
+
+struct Spreads {
+  val activation = val::undefined(), gradient = val::undefined();
 };
 
 // Trainers owned by JS through integer handles.
@@ -187,6 +198,30 @@ val js_trainer_sample(int h, const std::string& context, int max_new, unsigned s
   } catch (const std::exception& e) {
     return error_of("RangeError", e);
   }
+}
+
+// trainerAttentionMaps(h, snippet) -> Maps: every head of every layer (eval mode)
+val js_trainer_attention_maps(int h, const std::string& snippet) {
+  const attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  try {
+    const attn::train::AttentionMaps m = t->attention_maps(snippet);
+    return val(Maps{m.layers, m.heads, m.T, copy_out(m.weights)});
+  } catch (const std::exception& e) {
+    return error_of("RangeError", e);
+  }
+}
+
+// trainerSpreads(h) -> Spreads at the last training step (empty arrays before it, or for a model without blocks)
+val js_trainer_spreads(int h) {
+  const attn::train::Trainer* t = get(h);
+  if (!t) return bad_handle();
+  std::vector<float> a, g;
+  for (const attn::train::LayerSpread& s : t->layer_spreads()) {
+    a.push_back(s.activation);
+    g.push_back(s.gradient);
+  }
+  return val(Spreads{copy_out(a), copy_out(g)});
 }
 
 // trainerAttention(h, snippet) -> Float32Array (T, T), rows queries, columns keys
@@ -391,6 +426,12 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("scores", &Ops::scores)
       .field("weighted", &Ops::weighted)
       .field("lmHead", &Ops::lmHead);
+  value_object<Maps>("Maps")
+      .field("layers", &Maps::layers)
+      .field("heads", &Maps::heads)
+      .field("T", &Maps::T)
+      .field("weights", &Maps::weights);
+  value_object<Spreads>("Spreads").field("activation", &Spreads::activation).field("gradient", &Spreads::gradient);
   value_object<Step>("Step")
       .field("window", &Step::window)
       .field("probs", &Step::probs)
@@ -407,6 +448,8 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   function("trainerGenerate", &js_trainer_generate);
   function("trainerSample", &js_trainer_sample);
   function("trainerAttention", &js_trainer_attention);
+  function("trainerAttentionMaps", &js_trainer_attention_maps);
+  function("trainerSpreads", &js_trainer_spreads);
   function("trainerInfo", &js_trainer_info);
   function("trainerVocab", &js_trainer_vocab);
   function("trainerDelete", &js_trainer_delete);
