@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--smoke] [--kernel-only] [--runs N]
+// npm run bench [-- --json] [--smoke] [--kernel-only] [--pages-only] [--runs N]
 //
 // One run, one machine, side by side: the attention kernel (native -O3 via
 // Google Benchmark, the WASM build in Node (preallocated createAttentionF32
@@ -10,6 +10,9 @@
 // --smoke: tiny sizes, kernel, memory and the static library sizes only (what
 // npm test runs). --kernel-only: the same at full sizes. --runs N repeats the
 // kernel and page measurements and keeps the better figure of each.
+// --pages-only: the browser figures only (page figures, Lighthouse and the
+// longest task per lesson page, jumps while loading, interaction latency with
+// the CPU throttled 4×), no kernel, memory or training.
 //
 // Needs: build/native/attn_bench (npm run build:native), web/generated/
 // (npm run build:wasm) and, for the page figures, dist/ (npm run build).
@@ -25,7 +28,9 @@ import { pathToFileURL } from 'node:url';
 import { runNativeTrain, runTorchTrain } from './bench/train_native.mjs';
 import { FULL_SIZES, SMOKE_SIZES, configs, key, loadEngines, runJsAndWasm, runNative, runWasmKernel } from './bench/kernel.mjs';
 import { heapOverSteps } from './bench/memory.mjs';
+import { runLighthouse } from './bench/lighthouse.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
+import { runResponsiveness } from './bench/responsiveness.mjs';
 import { defaultRunNode, generateStepNode, trainChromium, trainNode, trainSideBySide } from './bench/train.mjs';
 import { curveLines, trainCurve } from './bench/train_curve.mjs';
 
@@ -36,6 +41,7 @@ const opt = (f, def) => { const i = argv.indexOf(f); return i >= 0 && i + 1 < ar
 const json = flag('--json');
 const smoke = flag('--smoke');
 const kernelOnly = smoke || flag('--kernel-only');
+const pagesOnly = !kernelOnly && flag('--pages-only');
 const runs = Math.max(1, Number(opt('--runs', '1')) || 1);
 const generated = opt('--wasm-dir', null);
 const libDir = resolve(opt('--lib-dir', new URL('dist/lib', root).pathname));
@@ -93,25 +99,28 @@ async function main() {
   if (from) {
     // Re-print a saved --json result as the table.
     const saved = JSON.parse((await import('node:fs')).readFileSync(from, 'utf8'));
+    saved.summary ??= summary(saved);
     process.stdout.write((json ? JSON.stringify(saved, null, 2) : table(saved)) + '\n');
     return;
   }
   const dir = generated
     ? { root, generated: pathToFileURL(resolve(generated) + '/') }
     : { root, generated: new URL('web/generated/', root) };
-  const engines = await loadEngines(dir);
-  const out = { machine: machine(), mode: smoke ? 'smoke' : kernelOnly ? 'kernel-only' : 'full', runs };
+  const out = { machine: machine(), mode: smoke ? 'smoke' : kernelOnly ? 'kernel-only' : pagesOnly ? 'pages-only' : 'full', runs };
 
-  const k = await kernel(engines);
-  out.kernel = k.rows;
-  if (k.nativeError) out.native_error = k.nativeError;
-  if (k.kernelError) out.wasm_kernel_error = k.kernelError;
+  if (!pagesOnly) {
+    const engines = await loadEngines(dir);
+    const k = await kernel(engines);
+    out.kernel = k.rows;
+    if (k.nativeError) out.native_error = k.nativeError;
+    if (k.kernelError) out.wasm_kernel_error = k.kernelError;
 
-  log('memory: 10,000 heatmap steps in Node');
-  // A fresh instance: the kernel runs above grew the first one's memory.
-  out.memory = heapOverSteps((await loadEngines(dir)).core, { steps: smoke ? 200 : 10_000 });
+    log('memory: 10,000 heatmap steps in Node');
+    // A fresh instance: the kernel runs above grew the first one's memory.
+    out.memory = heapOverSteps((await loadEngines(dir)).core, { steps: smoke ? 200 : 10_000 });
+  }
 
-  if (!smoke) {
+  if (!smoke && !pagesOnly) {
     log('training: head model steps, native and PyTorch (one thread)');
     out.training = { native: runNativeTrain(root, { smoke }), torch: runTorchTrain(root, { smoke }) };
   }
@@ -135,12 +144,31 @@ async function main() {
     }
     delete pages.lib; // out.lib below, from --lib-dir when given
     out.pages = pages;
+    // Every lesson page of dist/: Lighthouse (mobile, medians of 3) and the
+    // longest main-thread task of the first 10 s; jumps while loading;
+    // input → next paint with the CPU throttled 4×.
+    const dist = new URL('dist', root).pathname;
+    try {
+      const lh = await runLighthouse(dist, { log });
+      out.lighthouse = lh.lighthouse;
+      out.longest_task = lh.longest_task;
+      if (lh.error) out.lighthouse_error = lh.error;
+    } catch (e) {
+      out.lighthouse_error = String(e?.message ?? e);
+    }
+    try {
+      const r = await runResponsiveness(dist, { log });
+      out.jumps = r.jumps;
+      out.interactions = r.interactions;
+    } catch (e) {
+      out.responsiveness_error = String(e?.message ?? e);
+    }
   }
   // Training: head-model steps per second in WASM under Node, and,
   // outside --smoke and --kernel-only, in Chromium's worker, the default head
   // run's total time there and input-to-paint while it trains.
-  log('training: head model in WASM under Node');
-  try {
+  if (!pagesOnly) log('training: head model in WASM under Node');
+  if (!pagesOnly) try {
     out.train = { node: await trainNode(dir.generated, { steps: smoke ? 50 : 1000, warmup: smoke ? 5 : 100 }) };
     log('generation: one step of the trained head model in WASM under Node');
     try {
@@ -159,7 +187,7 @@ async function main() {
     out.train = { error: String(e?.message ?? e) };
   }
   // The curve over n_embd × block (--smoke: native and Node, a few steps).
-  if (smoke || !kernelOnly) {
+  if (!pagesOnly && (smoke || !kernelOnly)) {
     try {
       out.train_curve = await trainCurve(root, dir.generated, { smoke, log });
     } catch (e) {
@@ -175,9 +203,9 @@ async function main() {
 }
 
 function summary(out) {
-  const find = (T, d, causal = false) => out.kernel.find((r) => r.T === T && r.d === d && r.causal === causal);
+  const find = (T, d, causal = false) => (out.kernel ?? []).find((r) => r.T === T && r.d === d && r.causal === causal);
   const s = {};
-  for (const r of out.kernel) {
+  for (const r of out.kernel ?? []) {
     const k = key(r);
     s[`native_ms_${k}`] = r.native_ms;
     s[`wasm_ms_${k}`] = r.wasm_ms;
@@ -204,11 +232,11 @@ function summary(out) {
   s.native_train_steps_per_s = out.training?.native?.steps_per_s ?? null;
   s.native_train_default_run_s = out.training?.native?.default_run_s ?? null;
   s.torch_train_steps_per_s = out.training?.torch?.steps_per_s ?? null;
-  s.heap_growth_bytes_10k_steps = out.memory.usedGrowth;
-  s.heap_memory_growth_bytes_10k_steps = out.memory.memoryGrowth;
-  s.heap_steps = out.memory.steps;
-  s.wasm_heap_after_load_bytes = out.memory.afterLoad.memoryBytes;
-  s.wasm_heap_used_after_load_bytes = out.memory.afterLoad.usedBytes;
+  s.heap_growth_bytes_10k_steps = out.memory?.usedGrowth ?? null;
+  s.heap_memory_growth_bytes_10k_steps = out.memory?.memoryGrowth ?? null;
+  s.heap_steps = out.memory?.steps ?? null;
+  s.wasm_heap_after_load_bytes = out.memory?.afterLoad.memoryBytes ?? null;
+  s.wasm_heap_used_after_load_bytes = out.memory?.afterLoad.usedBytes ?? null;
   // Library build, JS + WASM, gzip -9 (null without dist/lib). lib_gzip_bytes:
   // what a page pays for the library and one heatmap, in a browser with SIMD:
   // attention-lab.js + attn-heatmap.js with its static imports + attn_core.wasm.
@@ -254,6 +282,7 @@ function summary(out) {
     for (const k of ['first_paint_ms', 'first_paint_reading_ms', 'first_paint_bare_ms', 'first_paint_over_bare',
       'first_paint_reading_over_bare', 'first_paint_cjk_font_families', 'first_heatmap_ms', 'input_to_paint_p95_ms_T32']) s[k] = null;
   }
+  Object.assign(s, responsivenessSummary(out));
   const tr = out.train;
   // Node against the worker (the target: the worker >= 0.9x Node): the side-by-side medians,
   // both wall clock after the same warm-up; under --smoke and --kernel-only, Node's CPU-time figure.
@@ -280,6 +309,97 @@ function summary(out) {
   const over = (out.train_curve ?? []).map((r) => (r.chromium && r.torch_1 ? r.chromium / r.torch_1 : null));
   s.train_curve_min_chromium_over_torch_1 = over.length && over.every((x) => x !== null) ? Math.min(...over) : null;
   return s;
+}
+
+// The targets of the lesson pages' responsiveness (issue 42): per page,
+// Lighthouse mobile and the longest task; jumps while loading; input → next
+// paint with the CPU throttled 4×.
+export const TARGETS = {
+  performance: { min: 95 }, tbt_ms: { max: 100 }, cls: { max: 0.01 }, accessibility: { min: 100 },
+  best_practices: { min: 100 }, seo: { min: 100 }, longest_task_ms: { max: 50 }, interaction_p95_ms: { max: 100 },
+};
+const meets = (k, v) => (v === null || v === undefined || !TARGETS[k] ? null : TARGETS[k].min !== undefined ? v >= TARGETS[k].min : v <= TARGETS[k].max);
+const INTERACTIONS = ['heatmap_slider', 'quiz_answer', 'exercise_run', 'train_start'];
+
+/** Summary keys: lighthouse_<figure>_<page>, longest_task_ms_<page>, jumps, interaction_p95_ms_<name>, and the worst of each. */
+function responsivenessSummary(out) {
+  const s = {};
+  const slug = (path) => (path === '/' ? 'index' : path.replace(/^\//, '').replace(/\.html$/, '').replace(/\W+/g, '_'));
+  const worst = {};
+  const keep = (k, v) => {
+    if (v === null || v === undefined) return;
+    const lower = TARGETS[k]?.min !== undefined;
+    worst[k] = worst[k] === undefined ? v : lower ? Math.min(worst[k], v) : Math.max(worst[k], v);
+  };
+  for (const [path, f] of Object.entries(out.lighthouse ?? {})) {
+    for (const k of ['performance', 'tbt_ms', 'cls', 'fcp_ms', 'lcp_ms', 'accessibility', 'best_practices', 'seo']) {
+      s[`lighthouse_${k}_${slug(path)}`] = f[k] ?? null;
+      if (TARGETS[k]) keep(k, f[k]);
+    }
+  }
+  for (const [path, t] of Object.entries(out.longest_task ?? {})) {
+    s[`longest_task_ms_${slug(path)}`] = t.longest_task_ms ?? null;
+    keep('longest_task_ms', t.longest_task_ms);
+  }
+  let ends = 0, endPages = 0, stayed = 0, total = 0;
+  for (const [path, j] of Object.entries(out.jumps ?? {})) {
+    s[`jump_end_gap_px_${slug(path)}`] = j.end?.gap_px ?? null;
+    s[`jump_widgets_stayed_${slug(path)}`] = j.widgets ? `${j.widgets.stayed}/${j.widgets.total}` : null;
+    endPages++; if (j.end?.at_end) ends++;
+    stayed += j.widgets?.stayed ?? 0; total += j.widgets?.total ?? 0;
+  }
+  s.jumps_end_reached = out.jumps ? `${ends}/${endPages}` : null;
+  s.jumps_widgets_stayed = out.jumps ? `${stayed}/${total}` : null;
+  for (const name of INTERACTIONS) {
+    const r = out.interactions?.[name];
+    s[`interaction_p95_ms_${name}`] = r?.p95_ms ?? null;
+    keep('interaction_p95_ms', r?.p95_ms);
+  }
+  for (const [k, v] of Object.entries(worst)) s[`worst_${k}`] = v;
+  return s;
+}
+
+/** The lesson pages' responsiveness as table lines, each figure beside its target. */
+function responsivenessLines(out) {
+  if (!out.lighthouse && !out.longest_task && !out.jumps && !out.interactions && !out.lighthouse_error) return [];
+  const lines = ['', 'Lesson pages: Lighthouse 12 mobile (simulated slow 4G, 4× CPU), medians of 3; longest main-thread task, first 10 s, no throttling'];
+  if (out.lighthouse_error) lines.push(`  ${out.lighthouse_error}`);
+  const mark = (k, v) => (meets(k, v) === null ? '' : meets(k, v) ? ' ✓' : ' ✗');
+  const cell = (k, v, f = (x) => String(x)) => (v === null || v === undefined ? '—' : f(v) + mark(k, v));
+  const head = ['page', 'perf ≥95', 'TBT ≤100 ms', 'CLS ≤0.01', 'FCP ms', 'LCP ms', 'a11y 100', 'best pr. 100', 'SEO 100', 'longest task ≤50 ms'];
+  const rows = [];
+  const pages = [...new Set([...Object.keys(out.lighthouse ?? {}), ...Object.keys(out.longest_task ?? {})])];
+  for (const path of pages) {
+    const f = out.lighthouse?.[path] ?? {}, t = out.longest_task?.[path] ?? {};
+    if (f.error) { rows.push([path, `lighthouse: ${f.error}`]); continue; }
+    rows.push([path, cell('performance', f.performance), cell('tbt_ms', f.tbt_ms, (x) => x.toFixed(0)), cell('cls', f.cls, (x) => x.toFixed(3)),
+      cell('fcp', f.fcp_ms, (x) => x.toFixed(0)), cell('lcp', f.lcp_ms, (x) => x.toFixed(0)), cell('accessibility', f.accessibility),
+      cell('best_practices', f.best_practices), cell('seo', f.seo),
+      t.error ? t.error : cell('longest_task_ms', t.longest_task_ms, (x) => `${x} (${t.long_tasks} over 50)`)]);
+  }
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
+  lines.push(line(head), ...rows.map((r) => (r.length === 2 ? `${r[0].padEnd(w[0])}  ${r[1]}` : line(r))));
+  if (out.jumps) {
+    lines.push('', 'Jumps 0.5 s after load, looked at 2 s later (1280 × 900): End reaches the end; each widget scrolled into view stays in view');
+    for (const [path, j] of Object.entries(out.jumps)) {
+      const e = j.end;
+      const moved = (j.widgets?.each ?? []).filter((x) => !x.in_view).map((x) => `${x.id ?? x.tag} moved ${x.moved_px} px`);
+      lines.push(`  ${path}: End ${e ? `${e.at_end ? 'at the end ✓' : `${e.gap_px} px short ✗`} (viewport bottom ${e.viewport_bottom} of ${e.scroll_height})` : '—'}; ` +
+        `widgets in view ${j.widgets ? `${j.widgets.stayed}/${j.widgets.total}${j.widgets.stayed === j.widgets.total ? ' ✓' : ` ✗ (${moved.join(', ')})`}` : '—'}`);
+    }
+  }
+  if (out.interactions) {
+    const it = out.interactions;
+    lines.push('', `Input → next paint, CPU throttled ${it.cpu_throttling}× (target p95 ≤ 100 ms)`);
+    for (const name of INTERACTIONS) {
+      const r = it[name];
+      if (!r) continue;
+      lines.push(`  ${name.padEnd(15)} ${r.error ? `missing: ${r.error}` : `p50 ${fmt(r.p50_ms)} ms, p95 ${fmt(r.p95_ms)} ms${mark('interaction_p95_ms', r.p95_ms)}, max ${fmt(r.max_ms)} ms (${r.samples} inputs; Event Timing's largest ${r.event_timing_max_ms === null ? '< 16' : fmt(r.event_timing_max_ms)} ms)`}`);
+    }
+  }
+  if (out.responsiveness_error) lines.push(`  ${out.responsiveness_error}`);
+  return lines;
 }
 
 const phases = (p) => (p.phases_ms ? `; scripts in ${fmt(p.phases_ms.scripts_end)}, DOMContentLoaded ${fmt(p.phases_ms.dom_content_loaded)}, .wasm in ${fmt(p.phases_ms.wasm_end)} ms` : '');
@@ -337,6 +457,52 @@ function table(out) {
   const lines = [];
   lines.push(`attention-lab bench · ${m.date} · ${m.cpu} · ${m.cores} cores · ${m.memory_gib} GiB · Node ${m.node} · best of ${out.runs} run(s)`);
   lines.push('');
+  if (out.kernel) lines.push(...kernelLines(out));
+  lines.push(...libraryLines(out.lib, out.pages?.libPage, out.pages?.libNetwork).slice(out.kernel ? 0 : 1));
+  const p = out.pages;
+  if (p) {
+    lines.push('');
+    lines.push('Page figures (headless Chromium, localhost)');
+    if (p.error) lines.push(`  ${p.error}`);
+    const lp = p.lessonPage;
+    if (lp) {
+      const b = lp.bytes;
+      if (b) lines.push(`  lesson page ${lp.path}  JS ${kb(b.js.raw)} (${kb(b.js.gzip)} gzip)  WASM ${kb(b.wasm.raw)} (${kb(b.wasm.gzip)} gzip)  CSS ${kb(b.css.raw)} (${kb(b.css.gzip)} gzip)`);
+      const fp = p.firstPaint;
+      if (fp?.bare) {
+        const bare = fp.bare.first_contentful_paint_ms;
+        const row = (label, r) => `  first paint, ${label}: ${fmt(r.first_contentful_paint_ms)} ms median, ${fmt(r.first_contentful_paint_ms / bare)}× the bare page (target ≤ 2×)`;
+        lines.push(`  first paint (first contentful paint), ${fp.loads} alternating loads of each, the bare page (one paragraph, no stylesheet): ${fmt(bare)} ms median`);
+        lines.push(row(`lesson page ${fp.lesson.path}`, fp.lesson), row(`reading page ${fp.reading.path}`, fp.reading));
+        if (fp.cjk_fonts !== null) lines.push(`  font families on this machine that cover Chinese: ${fp.cjk_fonts}`);
+      }
+      lines.push(`  first heatmap painted, lesson page: ${lp.error ? `missing: ${lp.error}` : `${fmt(lp.median_ms)} ms median of ${lp.loads} loads (best ${fmt(lp.best_ms)})${phases(lp)}`}`);
+    }
+    const lib = p.libPage;
+    if (lib) lines.push(`  first heatmap painted, library page: ${lib.error ? `missing: ${lib.error}` : `${fmt(lib.median_ms)} ms median of ${lib.loads} loads (best ${fmt(lib.best_ms)})${phases(lib)}`}`);
+    for (const t of ['T6', 'T32']) {
+      const r = p.inputToPaint?.[t];
+      if (!r) continue;
+      lines.push(`  input → painted, ${t}, d_k ≤ 512: ${r.error ? `missing: ${r.error}` : `p50 ${fmt(r.p50_ms)} ms, p95 ${fmt(r.p95_ms)} ms, max ${fmt(r.max_ms)} ms (${r.inputs} inputs, ${r.paints} paints)`}`);
+    }
+    const eh = p.elementHeap;
+    if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
+  }
+  lines.push(...responsivenessLines(out));
+  lines.push(...trainLines(out.train));
+  lines.push(...curveLines(out.train_curve));
+  lines.push('');
+  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
+    'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'first_paint_over_bare', 'first_paint_reading_over_bare',
+    'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps', 'worst_performance', 'worst_tbt_ms', 'worst_cls', 'worst_accessibility',
+    'worst_best_practices', 'worst_seo', 'worst_longest_task_ms', 'jumps_end_reached', 'jumps_widgets_stayed', 'worst_interaction_p95_ms']
+    .filter((k) => k in out.summary)
+    .map((k) => { const v = out.summary[k]; return `${k}=${v === null || v === undefined ? '—' : typeof v === 'string' || Number.isInteger(v) ? v : v.toFixed(3)}`; }).join('  '));
+  return lines.join('\n');
+}
+
+function kernelLines(out) {
+  const lines = [];
   lines.push('Kernel (float attention, S = T, d_k = d_v = d, scale √d), ms per call; ratios = time / time');
   const hasScalar = out.kernel.some((r) => r.wasm_scalar_ms !== null);
   const hasCopy = out.kernel.some((r) => r.wasm_copy_ms !== undefined && r.wasm_copy_ms !== null);
@@ -371,44 +537,7 @@ function table(out) {
     const t = tr.torch;
     if (t) lines.push(`  PyTorch ${t.torch ?? ''}, 1 thread: ${t.error ? t.error : `${fmt(t.steps_per_s, 4)} steps/s (${fmt(t.ms_per_step)} ms/step)${n.steps_per_s ? `; native is ${fmt(n.steps_per_s / t.steps_per_s)}× faster` : ''}`}`);
   }
-  lines.push(...libraryLines(out.lib, out.pages?.libPage, out.pages?.libNetwork));
-  const p = out.pages;
-  if (p) {
-    lines.push('');
-    lines.push('Page figures (headless Chromium, localhost)');
-    if (p.error) lines.push(`  ${p.error}`);
-    const lp = p.lessonPage;
-    if (lp) {
-      const b = lp.bytes;
-      if (b) lines.push(`  lesson page ${lp.path}  JS ${kb(b.js.raw)} (${kb(b.js.gzip)} gzip)  WASM ${kb(b.wasm.raw)} (${kb(b.wasm.gzip)} gzip)  CSS ${kb(b.css.raw)} (${kb(b.css.gzip)} gzip)`);
-      const fp = p.firstPaint;
-      if (fp?.bare) {
-        const bare = fp.bare.first_contentful_paint_ms;
-        const row = (label, r) => `  first paint, ${label}: ${fmt(r.first_contentful_paint_ms)} ms median, ${fmt(r.first_contentful_paint_ms / bare)}× the bare page (target ≤ 2×)`;
-        lines.push(`  first paint (first contentful paint), ${fp.loads} alternating loads of each, the bare page (one paragraph, no stylesheet): ${fmt(bare)} ms median`);
-        lines.push(row(`lesson page ${fp.lesson.path}`, fp.lesson), row(`reading page ${fp.reading.path}`, fp.reading));
-        if (fp.cjk_fonts !== null) lines.push(`  font families on this machine that cover Chinese: ${fp.cjk_fonts}`);
-      }
-      lines.push(`  first heatmap painted, lesson page: ${lp.error ? `missing: ${lp.error}` : `${fmt(lp.median_ms)} ms median of ${lp.loads} loads (best ${fmt(lp.best_ms)})${phases(lp)}`}`);
-    }
-    const lib = p.libPage;
-    if (lib) lines.push(`  first heatmap painted, library page: ${lib.error ? `missing: ${lib.error}` : `${fmt(lib.median_ms)} ms median of ${lib.loads} loads (best ${fmt(lib.best_ms)})${phases(lib)}`}`);
-    for (const t of ['T6', 'T32']) {
-      const r = p.inputToPaint?.[t];
-      if (!r) continue;
-      lines.push(`  input → painted, ${t}, d_k ≤ 512: ${r.error ? `missing: ${r.error}` : `p50 ${fmt(r.p50_ms)} ms, p95 ${fmt(r.p95_ms)} ms, max ${fmt(r.max_ms)} ms (${r.inputs} inputs, ${r.paints} paints)`}`);
-    }
-    const eh = p.elementHeap;
-    if (eh) lines.push(`  element heap, ${eh.steps ?? ''} steps: ${eh.error ? `missing: ${eh.error}` : `malloc in use ${eh.before.usedBytes} → ${eh.after.usedBytes} B (growth ${eh.usedGrowth} B), memory ${kb(eh.before.memoryBytes)} → ${kb(eh.after.memoryBytes)}`}`);
-  }
-  lines.push(...trainLines(out.train));
-  lines.push(...curveLines(out.train_curve));
-  lines.push('');
-  lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
-    'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'first_paint_over_bare', 'first_paint_reading_over_bare',
-    'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps']
-    .map((k) => `${k}=${out.summary[k] === null || out.summary[k] === undefined ? '—' : Number.isInteger(out.summary[k]) ? out.summary[k] : out.summary[k].toFixed(3)}`).join('  '));
-  return lines.join('\n');
+  return lines;
 }
 
 // Training figures (scripts/bench/train.mjs).
