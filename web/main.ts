@@ -2,8 +2,7 @@
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share).
 import { afterFirstHeatmap, startElements } from './page-elements';
-import type { Lesson1Variance } from './engine/py/browser';
-import { lesson1RunOffThread, lesson1VarianceOffThread } from './engine/py/lesson-client';
+import { getEvaluator, type Evaluator, type Lesson1Variance } from './engine/py/browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { parseSeedInput, varianceCells } from './i18n/lesson1';
@@ -24,11 +23,9 @@ const seedInput = document.getElementById('variance-seed') as HTMLInputElement |
 const seedError = document.getElementById('variance-seed-error');
 const table = document.getElementById('variance');
 
-let ready = false;
+let engine: Evaluator | null = null;
 let failure: string | null = null;
 let pendingSeed: string | null = null;
-/** The seed whose numbers the table is waiting for (the latest asked wins). */
-let wanted = '0';
 
 function setCell(id: string, value: string): void {
   const el = document.getElementById(id);
@@ -37,9 +34,9 @@ function setCell(id: string, value: string): void {
   el.setAttribute('data-value', value);
 }
 
-function showVariance(seed: string, v: Lesson1Variance): void {
-  if (seed !== wanted) return; // an older request answered after a newer one was made
-  for (const [id, text] of varianceCells(v)) setCell(id, text);
+function showVariance(seed: string, known?: Lesson1Variance): void {
+  if (!engine) return;
+  for (const [id, text] of varianceCells(known ?? engine.lesson1Variance(seed))) setCell(id, text);
   for (const id of ['variance-seed-shown', 'variance-seed-shown-en']) {
     const o = document.getElementById(id);
     if (o) o.textContent = seed;
@@ -47,25 +44,8 @@ function showVariance(seed: string, v: Lesson1Variance): void {
   table?.setAttribute('aria-busy', 'false');
 }
 
-/** The table while a seed's numbers are on their way (its cells keep their width: tabular figures, a min-width in page.css). */
-function showComputing(): void {
-  table?.setAttribute('aria-busy', 'true');
-}
-
 function showFailure(): void {
   if (out && failure !== null) out.textContent = PAGE_STRINGS[currentLang()].engineFailed(failure);
-}
-
-function fail(err: unknown): void {
-  failure = err instanceof Error ? err.message : String(err);
-  showFailure();
-  table?.setAttribute('aria-busy', 'false');
-}
-
-function askVariance(seed: string): void {
-  wanted = seed;
-  showComputing();
-  lesson1VarianceOffThread(seed).then((v) => showVariance(seed, v), fail);
 }
 
 form?.addEventListener('submit', (e) => {
@@ -74,37 +54,43 @@ form?.addEventListener('submit', (e) => {
   if (seedError) seedError.textContent = seed === null ? PAGE_STRINGS[currentLang()].badSeed : '';
   seedInput?.setAttribute('aria-invalid', seed === null ? 'true' : 'false');
   if (seed === null) return;
-  if (ready) askVariance(seed);
+  if (engine) showVariance(seed);
   else {
-    pendingSeed = seed; // asked for once the program has run
-    wanted = seed;
-    showComputing();
+    pendingSeed = seed; // shown once the evaluator has loaded
     startProgram();
   }
 });
 
 document.addEventListener(LANG_EVENT, () => {
-  if (!ready && failure === null && out) out.textContent = PAGE_STRINGS[currentLang()].computing;
+  if (!engine && failure === null && out) out.textContent = PAGE_STRINGS[currentLang()].loading;
   showFailure();
   if (seedError?.textContent) seedError.textContent = PAGE_STRINGS[currentLang()].badSeed;
 });
 
-if (out) out.textContent = PAGE_STRINGS[currentLang()].computing;
+if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
 
-// The lesson's printed program (~31 M normal draws) runs in a Web Worker
-// with its own evaluator module (engine/py/lesson-client.ts), started after
-// the first heatmap has painted (or after 2 s, or when the learner asks for
-// another seed first), so it never competes with the core module the
-// heatmaps need first, and never holds the main thread.
+// The lesson's printed program comes from the evaluator module (~125 KB gzip
+// of WASM). It is fetched after the first heatmap has painted (or after 2 s,
+// or when the learner asks for another seed first), so it never competes with
+// the core module the heatmaps need first.
 function loadProgram(): void {
-  lesson1RunOffThread('0')
-    .then((run) => {
-      ready = true;
-      if (out) out.textContent = run.output;
-      // the table shows seed 0 from the same run, unless the learner asked for another seed meanwhile
-      if (pendingSeed === null || pendingSeed === '0') showVariance('0', run.variance);
-      else askVariance(pendingSeed);
+  getEvaluator()
+    .then((e) => {
+      engine = e;
+      // The lesson's program draws ~31M normals: run it in a task after the
+      // next frame, so it never delays a frame the widgets are drawing.
+      const run = () => {
+        const run = e.lesson1Run('0');
+        if (out) out.textContent = run.output;
+        // the table shows seed 0 from the same run, unless the learner asked for another seed meanwhile
+        if (pendingSeed === null || pendingSeed === '0') showVariance('0', run.variance);
+        else showVariance(pendingSeed);
+      };
+      requestAnimationFrame(() => setTimeout(run, 0));
     })
-    .catch(fail);
+    .catch((err: unknown) => {
+      failure = err instanceof Error ? err.message : String(err);
+      showFailure();
+    });
 }
 const startProgram = afterFirstHeatmap(loadProgram);

@@ -3,8 +3,6 @@ import type { PageLang } from './lang';
 
 export interface PageStrings {
   loading: string;
-  /** Where a result the engine works out is on its way. */
-  computing: string;
   engineFailed: (msg: string) => string;
   badSeed: string;
   run: string;
@@ -15,7 +13,6 @@ export interface PageStrings {
 export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
   'zh-CN': {
     loading: '正在加载引擎…',
-    computing: '正在计算…',
     engineFailed: (msg) => `引擎加载失败：${msg}`,
     badSeed: '种子须为 0 到 2^64 − 1 之间的整数。',
     run: '运行',
@@ -24,7 +21,6 @@ export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
   },
   en: {
     loading: 'Loading the engine…',
-    computing: 'Computing…',
     engineFailed: (msg) => `The engine failed to load: ${msg}`,
     badSeed: 'The seed must be a whole number from 0 to 2^64 − 1.',
     run: 'Run',
