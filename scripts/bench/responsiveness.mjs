@@ -16,6 +16,16 @@ const WIDGETS = () => Array.from(document.querySelectorAll('*'))
   .filter((el) => el.localName.startsWith('attn-'))
   .map((el, i) => ({ i, tag: el.localName, id: el.id || null }));
 
+/**
+ * Waits until `ms` after the page's load event, on the page's own clock (the
+ * navigation entry's loadEventEnd): the figure is defined by that moment, so
+ * it is the page's time that counts, not how long this script took to get here.
+ */
+const untilAfterLoad = (page, ms) => page.waitForFunction((t) => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return nav && nav.loadEventEnd > 0 && performance.now() >= nav.loadEventEnd + t;
+}, ms, { polling: 50, timeout: ms + 60_000 });
+
 async function loadFresh(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
@@ -27,9 +37,9 @@ async function loadFresh(browser, url) {
 async function endJump(browser, url) {
   const { context, page } = await loadFresh(browser, url);
   try {
-    await page.waitForTimeout(JUMP_AFTER_MS);
+    await untilAfterLoad(page, JUMP_AFTER_MS);
     await page.keyboard.press('End');
-    await page.waitForTimeout(LOOK_AFTER_MS);
+    await untilAfterLoad(page, JUMP_AFTER_MS + LOOK_AFTER_MS);
     const r = await page.evaluate(() => ({
       viewport_bottom: Math.round(window.scrollY + window.innerHeight),
       scroll_height: document.documentElement.scrollHeight,
@@ -44,13 +54,13 @@ async function endJump(browser, url) {
 async function widgetJump(browser, url, index) {
   const { context, page } = await loadFresh(browser, url);
   try {
-    await page.waitForTimeout(JUMP_AFTER_MS);
+    await untilAfterLoad(page, JUMP_AFTER_MS);
     const before = await page.evaluate((i) => {
       const el = Array.from(document.querySelectorAll('*')).filter((e) => e.localName.startsWith('attn-'))[i];
       el.scrollIntoView({ block: 'start', behavior: 'instant' });
       return Math.round(el.getBoundingClientRect().top);
     }, index);
-    await page.waitForTimeout(LOOK_AFTER_MS);
+    await untilAfterLoad(page, JUMP_AFTER_MS + LOOK_AFTER_MS);
     const after = await page.evaluate((i) => {
       const el = Array.from(document.querySelectorAll('*')).filter((e) => e.localName.startsWith('attn-'))[i];
       const r = el.getBoundingClientRect();
@@ -144,20 +154,18 @@ const ready = (page, selector) => page.evaluate(async (sel) => {
   await Promise.all(els.map(async (el) => { await customElements.whenDefined(el.localName); await el.updateComplete; }));
 }, selector);
 
-async function sliderInteraction(browser, base, { rate, samples }) {
-  const { context, page, throttle } = await throttledPage(browser, `${base}/`, rate);
+/**
+ * One interaction's figures: the page at `path` loaded unthrottled, `prepare(page)`
+ * (its widget ready, an unmeasured first run), then, with the CPU `rate`× slower,
+ * `measure(page, ctx)`'s latencies and the Event Timing entries made meanwhile.
+ */
+async function throttledInteraction(browser, url, rate, prepare, measure) {
+  const { context, page, throttle } = await throttledPage(browser, url, rate);
   try {
-    const el = page.locator('attn-heatmap').first();
-    await ready(page, 'attn-heatmap');
-    const slider = el.locator('input[type=range]');
-    await slider.scrollIntoViewIfNeeded();
-    await slider.focus();
+    const ctx = await prepare(page);
     await page.evaluate(() => { window.__eventTiming.length = 0; });
     await throttle(rate);
-    const lat = [];
-    for (let i = 0; i < samples; i++) {
-      lat.push(await measured(page, () => page.keyboard.press(i % 20 < 10 ? 'ArrowRight' : 'ArrowLeft')));
-    }
+    const lat = await measure(page, ctx);
     await throttle(1);
     return summarize(lat, await page.evaluate(() => window.__eventTiming));
   } finally {
@@ -165,14 +173,27 @@ async function sliderInteraction(browser, base, { rate, samples }) {
   }
 }
 
-async function quizInteraction(browser, base, { rate, samples }) {
-  const { context, page, throttle } = await throttledPage(browser, `${base}/`, rate);
-  try {
+const sliderInteraction = (browser, base, { rate, samples }) => throttledInteraction(browser, `${base}/`, rate,
+  async (page) => {
+    await ready(page, 'attn-heatmap');
+    const slider = page.locator('attn-heatmap').first().locator('input[type=range]');
+    await slider.scrollIntoViewIfNeeded();
+    await slider.focus();
+  },
+  async (page) => {
+    const lat = [];
+    for (let i = 0; i < samples; i++) lat.push(await measured(page, () => page.keyboard.press(i % 20 < 10 ? 'ArrowRight' : 'ArrowLeft')));
+    return lat;
+  });
+
+const quizInteraction = (browser, base, { rate, samples }) => throttledInteraction(browser, `${base}/`, rate,
+  async (page) => {
     const quiz = page.locator('attn-quiz').first();
     await quiz.scrollIntoViewIfNeeded();
     await ready(page, 'attn-quiz');
-    await page.evaluate(() => { window.__eventTiming.length = 0; });
-    await throttle(rate);
+    return quiz;
+  },
+  async (page, quiz) => {
     const lat = [];
     while (lat.length < samples) {
       // the first option of the first question not answered yet; when all are, retake (not measured)
@@ -190,45 +211,37 @@ async function quizInteraction(browser, base, { rate, samples }) {
         return q.shadowRoot.querySelectorAll('li.question [role=radio]:not([aria-disabled=true])').length < n;
       }, before, { timeout: 30_000 }).catch(() => {});
     }
-    await throttle(1);
-    return summarize(lat, await page.evaluate(() => window.__eventTiming));
-  } finally {
-    await context.close();
-  }
-}
+    return lat;
+  });
 
-async function exerciseInteraction(browser, base, { rate, samples }) {
-  const { context, page, throttle } = await throttledPage(browser, `${base}/`, rate);
-  try {
+const exerciseInteraction = (browser, base, { rate, samples }) => throttledInteraction(browser, `${base}/`, rate,
+  async (page) => {
     const ex = page.locator('attn-exercise').first();
     await ex.scrollIntoViewIfNeeded();
     await ready(page, 'attn-exercise');
     // the reference lines, and one run unmeasured (the evaluator fetched and started)
     await ex.locator('button.reference').click();
     await ex.evaluate((e) => e.run());
-    await page.evaluate(() => { window.__eventTiming.length = 0; });
-    await throttle(rate);
+    return ex;
+  },
+  async (page, ex) => {
     const lat = [];
     for (let i = 0; i < samples; i++) {
       const done = ex.evaluate((e) => new Promise((ok) => e.addEventListener('attn-exercise-run', ok, { once: true })));
       lat.push(await measured(page, () => ex.locator('button.run').click()));
       await done;
     }
-    await throttle(1);
-    return summarize(lat, await page.evaluate(() => window.__eventTiming));
-  } finally {
-    await context.close();
-  }
-}
+    return lat;
+  });
 
-async function trainInteraction(browser, base, { rate, samples }) {
-  const { context, page, throttle } = await throttledPage(browser, `${base}/reading.html`, rate);
-  try {
+const trainInteraction = (browser, base, { rate, samples }) => throttledInteraction(browser, `${base}/reading.html`, rate,
+  async (page) => {
     const tr = page.locator('attn-train').first();
     await tr.scrollIntoViewIfNeeded();
     await ready(page, 'attn-train');
-    await page.evaluate(() => { window.__eventTiming.length = 0; });
-    await throttle(rate);
+    return tr;
+  },
+  async (page, tr) => {
     const lat = [];
     const start = tr.locator('[part=start-button]'), stop = tr.locator('[part=stop-button]');
     for (let i = 0; i < samples; i++) {
@@ -238,12 +251,8 @@ async function trainInteraction(browser, base, { rate, samples }) {
       await page.waitForFunction((el) => !el.disabled, await stop.elementHandle(), { timeout: 60_000 });
       await stop.click();
     }
-    await throttle(1);
-    return summarize(lat, await page.evaluate(() => window.__eventTiming));
-  } finally {
-    await context.close();
-  }
-}
+    return lat;
+  });
 
 /**
  * Input → next paint with the CPU throttled `rate`×: the heatmap's slider
