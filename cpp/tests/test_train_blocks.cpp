@@ -134,14 +134,19 @@ TEST(TrainBlockOps, DropoutMasksArePyTorchs) {
   }
 }
 
-// Each block model's short run prints PyTorch's log line for line.
-void check_short_log(const std::string& model) {
+// attn-cli train's arguments for a block model's short run (scripts/gen_block_golden.py's SHORT).
+std::vector<std::string> short_run(const std::string& model) {
   std::vector<std::string> args = {"train", "--model", model, "--iters", "41", "--eval-interval", "20", "--eval-iters",
                                    "4", "--batch", "8", "--block", "8", "--n-embd", "16", "--n-head", "4",
                                    "--sample-chars", "0", "--data", kText};
   if (model != "multihead" && model != "ffwd") args.insert(args.end(), {"--n-layer", "2"});
   if (model == "gpt") args.insert(args.end(), {"--dropout", "0.2"});
-  const attn::CliResult r = attn::run_cli(args);
+  return args;
+}
+
+// Each block model's short run prints PyTorch's log line for line.
+void check_short_log(const std::string& model) {
+  const attn::CliResult r = attn::run_cli(short_run(model));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, read_all(kData + "/train_log_" + model + "_short.txt"));
 }
@@ -201,12 +206,8 @@ TEST(TrainBlockAttention, EveryHeadOfEveryLayerIsPyTorchs) {
     const std::size_t tab = line.find('\t');
     ASSERT_NE(tab, std::string::npos);
     const std::string model = line.substr(0, tab), want = line.substr(tab + 1);
-    std::vector<std::string> args = {"train", "--model", model, "--iters", "41", "--eval-interval", "20",
-                                     "--eval-iters", "4", "--batch", "8", "--block", "8", "--n-embd", "16",
-                                     "--n-head", "4", "--sample-chars", "0", "--data", kText,
-                                     "--attention", "Before we proceed any further"};
-    if (model != "multihead" && model != "ffwd") args.insert(args.end(), {"--n-layer", "2"});
-    if (model == "gpt") args.insert(args.end(), {"--dropout", "0.2"});
+    std::vector<std::string> args = short_run(model);
+    args.insert(args.end(), {"--attention", "Before we proceed any further"});
     const attn::CliResult r = attn::run_cli(args);
     ASSERT_EQ(r.code, 0) << r.err;
     const std::size_t at = r.out.find("attention: ");

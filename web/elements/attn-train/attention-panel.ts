@@ -5,7 +5,7 @@
 // layer: a layer × head grid of small maps (arrow keys move between them,
 // Enter or a click picks one), and the picked map as a table to 4 decimals.
 import { h } from '../../shared/element';
-import { rampColor } from './ramp';
+import { rampColor, rampRgb } from './ramp';
 import { charLabel } from './parse';
 import type { Strings } from './i18n';
 
@@ -21,10 +21,12 @@ export function mapOf(a: Attention, l: number, hd: number): Float32Array {
   return a.weights.subarray(at, at + TT);
 }
 
+/** The labels of the last T characters of `snippet` (the positions a map shows). */
+const labelsOf = (snippet: string, T: number): string[] => Array.from(snippet).slice(-T).map(charLabel);
+
 /** The table for one map (T×T, rows queries) on the last T characters of `snippet`. */
 function attentionTable(caption: string, corner: string, snippet: string, weights: Float32Array, T: number, digits: number): HTMLTableElement {
-  const chars = Array.from(snippet);
-  const names = chars.slice(chars.length - T).map(charLabel);
+  const names = labelsOf(snippet, T);
   const head = h('tr', {}, h('th', { scope: 'col', class: 'corner' }, corner), ...names.map((n) => h('th', { scope: 'col' }, n)));
   const rows = names.map((n, i) => h('tr', {}, h('th', { scope: 'row' }, n), ...names.map((_, j) => {
     const w = weights[i * T + j]!;
@@ -48,8 +50,7 @@ function miniMap(weights: Float32Array, T: number): HTMLCanvasElement {
   for (let i = 0; i < T; i++) {
     for (let j = 0; j < T; j++) {
       const o = (i * T + j) * 4;
-      const m = /rgb\((\d+),(\d+),(\d+)\)/.exec(rampColor(j > i ? 0 : weights[i * T + j]!).fill)!;
-      img.data[o] = Number(m[1]); img.data[o + 1] = Number(m[2]); img.data[o + 2] = Number(m[3]);
+      img.data.set(rampRgb(j > i ? 0 : weights[i * T + j]!), o);
       img.data[o + 3] = j > i ? 60 : 255;
     }
   }
@@ -191,12 +192,12 @@ export class AttentionPanel {
     this.#grid.hidden = !layered;
     if (!layered) {
       this.#grid.replaceChildren();
-      this.#wrap.replaceChildren(attentionTable(t.attentionCaption(Array.from(a.snippet).slice(-a.T).map(charLabel).join('')),
+      this.#wrap.replaceChildren(attentionTable(t.attentionCaption(labelsOf(a.snippet, a.T).join('')),
         t.queryKey, a.snippet, mapOf(a, 0, 0), a.T, 2));
       return;
     }
     const [pl, ph] = this.#pick;
-    const focused = this.#grid.contains(this.#grid.getRootNode() instanceof ShadowRoot ? (this.#grid.getRootNode() as ShadowRoot).activeElement : null);
+    const focused = this.#grid.contains((this.#grid.getRootNode() as Document | ShadowRoot).activeElement);
     this.#grid.setAttribute('aria-label', t.gridCaption(a.layers, a.heads));
     const rows: HTMLElement[] = [];
     for (let l = 0; l < a.layers; l++) {
@@ -212,7 +213,7 @@ export class AttentionPanel {
       rows.push(h('div', { class: 'maps-row' }, ...cells));
     }
     this.#grid.replaceChildren(h('p', { class: 'hint', 'aria-hidden': 'true' }, t.gridCaption(a.layers, a.heads)), ...rows);
-    this.#wrap.replaceChildren(attentionTable(t.mapCaption(pl + 1, ph + 1, Array.from(a.snippet).slice(-a.T).map(charLabel).join('')),
+    this.#wrap.replaceChildren(attentionTable(t.mapCaption(pl + 1, ph + 1, labelsOf(a.snippet, a.T).join('')),
       t.queryKey, a.snippet, mapOf(a, pl, ph), a.T, 4));
     if (focused) this.#focusCell(pl, ph);
   }
