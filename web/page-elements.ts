@@ -12,9 +12,10 @@ import { findAnyScormApi } from './scorm/find';
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
  * (a page whose engine does not load), or when the returned function is
- * called, whichever comes first.
+ * called, whichever comes first. On a page without a heatmap, at once.
  */
 export function afterFirstHeatmap(fn: () => void): () => void {
+  if (!document.querySelector('attn-heatmap')) { fn(); return () => undefined; }
   let done = false;
   const run = () => {
     if (done) return;
