@@ -1,8 +1,8 @@
 // Lesson 1 page: language switch, the exercise's expected output and the
 // √d_k variance experiment, both computed live by the WASM engine (the same
-// instance the elements on the page share).
+// instance the elements on the page share, in its worker: engine/py/browser.ts).
 import { afterFirstHeatmap, startElements } from './page-elements';
-import { getEvaluator, type Evaluator, type Lesson1Variance } from './engine/py/browser';
+import { getEvaluator, type EvaluatorService, type Lesson1Variance } from './engine/py/browser';
 import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { parseSeedInput, varianceCells } from './i18n/lesson1';
@@ -23,7 +23,7 @@ const seedInput = document.getElementById('variance-seed') as HTMLInputElement |
 const seedError = document.getElementById('variance-seed-error');
 const table = document.getElementById('variance');
 
-let engine: Evaluator | null = null;
+let engine: EvaluatorService | null = null;
 let failure: string | null = null;
 let pendingSeed: string | null = null;
 
@@ -34,14 +34,25 @@ function setCell(id: string, value: string): void {
   el.setAttribute('data-value', value);
 }
 
+let asked = 0;
+
+/** Shows the experiment's numbers for `seed` (computed by the engine unless `known`); a later request wins. */
 function showVariance(seed: string, known?: Lesson1Variance): void {
   if (!engine) return;
-  for (const [id, text] of varianceCells(known ?? engine.lesson1Variance(seed))) setCell(id, text);
-  for (const id of ['variance-seed-shown', 'variance-seed-shown-en']) {
-    const o = document.getElementById(id);
-    if (o) o.textContent = seed;
-  }
-  table?.setAttribute('aria-busy', 'false');
+  const ticket = ++asked;
+  table?.setAttribute('aria-busy', 'true');
+  (known ? Promise.resolve(known) : engine.lesson1Variance(seed)).then((v) => {
+    if (ticket !== asked) return;
+    for (const [id, text] of varianceCells(v)) setCell(id, text);
+    for (const id of ['variance-seed-shown', 'variance-seed-shown-en']) {
+      const o = document.getElementById(id);
+      if (o) o.textContent = seed;
+    }
+    table?.setAttribute('aria-busy', 'false');
+  }, (err: unknown) => {
+    failure = err instanceof Error ? err.message : String(err);
+    showFailure();
+  });
 }
 
 function showFailure(): void {
@@ -72,21 +83,17 @@ if (out) out.textContent = PAGE_STRINGS[currentLang()].loading;
 // The lesson's printed program comes from the evaluator module (~125 KB gzip
 // of WASM). It is fetched after the first heatmap has painted (or after 2 s,
 // or when the learner asks for another seed first), so it never competes with
-// the core module the heatmaps need first.
+// the core module the heatmaps need first. It draws about 31 M normals, in
+// the evaluator's worker.
 function loadProgram(): void {
   getEvaluator()
-    .then((e) => {
-      engine = e;
-      // The lesson's program draws ~31M normals: run it in a task after the
-      // next frame, so it never delays a frame the widgets are drawing.
-      const run = () => {
-        const run = e.lesson1Run('0');
-        if (out) out.textContent = run.output;
-        // the table shows seed 0 from the same run, unless the learner asked for another seed meanwhile
-        if (pendingSeed === null || pendingSeed === '0') showVariance('0', run.variance);
-        else showVariance(pendingSeed);
-      };
-      requestAnimationFrame(() => setTimeout(run, 0));
+    .then(async (e) => {
+      const run = await e.lesson1Run('0');
+      engine = e; // (a seed asked for meanwhile waited in pendingSeed)
+      if (out) out.textContent = run.output;
+      // the table shows seed 0 from the same run, unless the learner asked for another seed meanwhile
+      if (pendingSeed === null || pendingSeed === '0') showVariance('0', run.variance);
+      else showVariance(pendingSeed);
     })
     .catch((err: unknown) => {
       failure = err instanceof Error ? err.message : String(err);

@@ -1,8 +1,9 @@
-// Installer of the exercise evaluator for embeds (EMBED_WASM.py).
-import { loadEvaluator } from '../engine/py/evaluator.js';
+// Installer of the exercise evaluator for embeds (EMBED_WASM.py): the page's
+// evaluator (engine/py/browser.ts) starts from these bytes, in its worker or in the page.
+import { provideEvaluatorWasm } from '../engine/py/browser';
 import { wasmBytes, type WasmInstaller } from './mount';
 
 const install: WasmInstaller = (p) => {
-  loadEvaluator({ wasmBinary: wasmBytes(p.attn_py ?? '') }).catch(() => { /* the elements report it */ });
+  provideEvaluatorWasm(wasmBytes(p.attn_py ?? ''));
 };
 export default install;

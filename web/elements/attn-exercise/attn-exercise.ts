@@ -261,8 +261,10 @@ export class AttnExercise extends AttnElement {
       return null;
     }
     try {
-      const r = engine.exercise(this.seed, lines[0], lines[1], lines[2]);
-      this.#expected = engine.lesson1(this.seed);
+      this.#status = t.computing;
+      this.#paintResult();
+      const [r, expected] = await Promise.all([engine.exercise(this.seed, lines[0], lines[1], lines[2]), engine.lesson1(this.seed)]);
+      this.#expected = expected;
       this.#result = {
         todos: r.todos.map((x) => ({
           source: x.source, correct: x.correct, reason: x.reason, code: x.code, params: { ...x.params },

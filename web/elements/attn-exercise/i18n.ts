@@ -32,6 +32,8 @@ export interface Strings {
   copyManual: string;
   copyLabel: string;
   loading: string;
+  /** While the checker runs the program (in the evaluator's worker). */
+  computing: string;
   failed: string;
   runFailed: string;
   tooLong: (k: number, n: number) => string;
@@ -77,6 +79,7 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
     copyManual: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
     copyLabel: '完整程序（含你的三行）',
     loading: '正在加载引擎…',
+    computing: '正在运行程序…',
     failed: '引擎加载失败：',
     runFailed: '运行出错：',
     tooLong: (k, n) => `TODO ${k} 太长了：每行最多 ${MAX_LINE} 个字符，这里有 ${n} 个。没有运行。`,
@@ -120,6 +123,7 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
     copyManual: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
     copyLabel: 'The whole program, with your three lines',
     loading: 'Loading the engine…',
+    computing: 'Running the program…',
     failed: 'The engine failed to load: ',
     runFailed: 'The run failed: ',
     tooLong: (k, n) => `TODO ${k} is too long: at most ${MAX_LINE} characters per line, got ${n}. Nothing was run.`,

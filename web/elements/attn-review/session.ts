@@ -36,7 +36,7 @@ export async function evaluate(spec: RecallSpec, lines: string[]): Promise<Verdi
   if (spec.exercise !== 'lesson1' || lines.length !== 3) return null;
   try {
     const engine = await getEvaluator();
-    const r = engine.exercise('0', lines[0], lines[1], lines[2]);
+    const r = await engine.exercise('0', lines[0], lines[1], lines[2]);
     return r.todos.map((t) => ({ correct: t.correct, reason: t.reason, code: t.code, params: t.params, inner: t.inner }));
   } catch {
     return null;

@@ -1,20 +1,106 @@
 // The page-wide evaluator for elements (<attn-exercise>, <attn-review>, the
-// lesson page's printed program): one instance of attn_py per page. Its glue
-// and loader are a dynamic import, so a page fetches them, and the .wasm,
-// only when something first asks for the evaluator.
+// lesson page's printed program): one instance of attn_py per page, in a Web
+// Worker (py-worker.ts), so its longer calls (the printed program draws about
+// 31 M normals; the exercise checker runs the program several times) never
+// hold the main thread. Nothing is fetched before something first asks for it.
+// Where no worker can start (a sandboxed iframe has an opaque origin, so
+// `new Worker(url)` throws; or the worker fails to load), the same calls run
+// in the page on its own instance.
 import pyWasmUrl from '../../generated/attn_py.wasm?url&no-inline';
 import type { Evaluator } from './evaluator.js';
+import type { ExerciseResult, Lesson1Variance } from './types';
+import type { Seed } from '../shared/types';
 import { besideModule } from '../shared/locate';
+import type { FromPyWorker, OffThreadCall, ToPyWorker } from './protocol';
 
 export type { Evaluator } from './evaluator.js';
 export type { Lesson1Variance } from './types';
+
+/** The evaluator's calls a page makes, answered asynchronously (by the worker, or in the page where none can start). */
+export interface EvaluatorService {
+  lesson1(seed: Seed): Promise<string>;
+  lesson1Variance(seed: Seed): Promise<Lesson1Variance>;
+  lesson1Run(seed: Seed): Promise<{ output: string; variance: Lesson1Variance }>;
+  exercise(seed: Seed, todo1: string, todo2: string, todo3: string): Promise<ExerciseResult>;
+  /** True when the calls run in a worker. */
+  readonly offThread: boolean;
+}
 
 /** Where attn_py.wasm is, relative to this module. */
 export function evaluatorWasmLocation(): URL {
   return besideModule(pyWasmUrl, import.meta.url);
 }
 
-export async function getEvaluator(): Promise<Evaluator> {
-  const { loadEvaluator } = await import('./evaluator.js');
-  return loadEvaluator({ wasmUrl: evaluatorWasmLocation() });
+/** Bytes of the evaluator for hosts that cannot fetch it (the embed hands them over). */
+let givenBinary: Uint8Array | null = null;
+export function provideEvaluatorWasm(bytes: Uint8Array): void {
+  givenBinary = bytes;
+}
+
+function inPage(): Promise<EvaluatorService> {
+  return import('./evaluator.js')
+    .then(({ loadEvaluator }) => loadEvaluator(givenBinary ? { wasmBinary: givenBinary } : { wasmUrl: evaluatorWasmLocation() }))
+    .then((py: Evaluator): EvaluatorService => ({
+      offThread: false,
+      lesson1: async (seed) => py.lesson1(seed),
+      lesson1Variance: async (seed) => py.lesson1Variance(seed),
+      lesson1Run: async (seed) => py.lesson1Run(seed),
+      exercise: async (seed, a, b, c) => py.exercise(seed, a, b, c),
+    }));
+}
+
+function inWorker(): Promise<EvaluatorService> | null {
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./py-worker.ts', import.meta.url), { type: 'module', name: 'attn-py' });
+  } catch {
+    return null;
+  }
+  let nextId = 1;
+  const open = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  const call = <T>(name: OffThreadCall, args: (Seed | string)[]): Promise<T> => new Promise<T>((resolve, reject) => {
+    const id = nextId++;
+    open.set(id, { resolve: resolve as (v: never) => void, reject });
+    worker.postMessage({ type: 'call', id, call: name, args } satisfies ToPyWorker);
+  });
+  const service: EvaluatorService = {
+    offThread: true,
+    lesson1: (seed) => call('lesson1', [seed]),
+    lesson1Variance: (seed) => call('lesson1Variance', [seed]),
+    lesson1Run: (seed) => call('lesson1Run', [seed]),
+    exercise: (seed, a, b, c) => call('exercise', [seed, a, b, c]),
+  };
+  return new Promise<EvaluatorService>((resolve, reject) => {
+    let ready = false;
+    worker.addEventListener('message', (e: MessageEvent<FromPyWorker>) => {
+      const msg = e.data;
+      if (msg.type === 'ready') { ready = true; resolve(service); return; }
+      if (msg.type === 'failed') { worker.terminate(); reject(new Error(msg.message)); return; }
+      const p = open.get(msg.id);
+      if (!p) return;
+      open.delete(msg.id);
+      if (msg.ok) p.resolve(msg.value as never);
+      else p.reject(new Error(msg.message));
+    });
+    // A worker that cannot load (blocked by a policy, a 404) fails before it is ready: the page's own instance answers.
+    worker.addEventListener('error', (e) => {
+      if (ready) return;
+      e.preventDefault();
+      worker.terminate();
+      inPage().then(resolve, reject);
+    });
+    worker.postMessage((givenBinary ? { type: 'init', wasmBinary: givenBinary } : { type: 'init', wasmUrl: evaluatorWasmLocation().href }) satisfies ToPyWorker);
+  });
+}
+
+let service: Promise<EvaluatorService> | null = null;
+
+/** The page's evaluator, started on the first call; a failed start is tried again at the next. */
+export function getEvaluator(): Promise<EvaluatorService> {
+  if (!service) {
+    const s = inWorker() ?? inPage();
+    service = s;
+    s.catch(() => { if (service === s) service = null; });
+  }
+  return service;
 }
