@@ -63,7 +63,7 @@ function report(label: string, r: { violations: string[]; contrastIncomplete: st
 
 for (const scheme of SCHEMES) {
   for (const lang of LANGS) {
-    for (const path of ['/', '/reading.html']) {
+    for (const path of ['/', '/reading.html', '/block.html']) {
       test(`axe: lesson page ${path}, ${lang}, ${scheme}: zero violations`, async ({ page }) => {
         test.setTimeout(90_000);
         await page.emulateMedia({ colorScheme: scheme });
@@ -130,7 +130,7 @@ async function motion(page: Page): Promise<{ moving: string[]; smoothScroll: boo
   });
 }
 
-for (const path of ['/', '/reading.html', ...ELEMENTS.map((n) => `/fixtures/a11y-${n}.html`)]) {
+for (const path of ['/', '/reading.html', '/block.html', ...ELEMENTS.map((n) => `/fixtures/a11y-${n}.html`)]) {
   test(`reduced motion: no transition or animation on ${path}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);

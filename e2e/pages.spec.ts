@@ -15,11 +15,15 @@ function watch(page: Page): string[] {
 const PAGES = [
   { path: '/', h1: { zh: '缩放点积注意力', en: 'Scaled dot-product attention' },
     sections: ['overview', 'shapes', 'scaling', 'mask', 'exercise', 'quiz', 'interview', 'review', 'sources'],
-    elements: { 'attn-heatmap': 2, 'attn-quiz': 2, 'attn-exercise': 1, 'attn-heads': 1, 'attn-review': 1 } },
+    elements: { 'attn-heatmap': 2, 'attn-quiz': 2, 'attn-exercise': 1, 'attn-heads': 1, 'attn-review': 1 }, math: true },
   { path: '/reading.html', h1: { zh: '自注意力：从加权平均到 Q、K、V', en: 'Self-attention: from a weighted average to Q, K and V' },
     sections: ['note-ceiling', 'note-matmul', 'note-tril', 'note-softmax', 'note-position', 'note-head', 'note-scale',
       'note-notes', 'note-value', 'note-result', 'quiz', 'review', 'sources'],
-    elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-train': 3, 'attn-quiz': 1, 'attn-review': 1 } },
+    elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-train': 3, 'attn-quiz': 1, 'attn-review': 1 }, math: true },
+  { path: '/block.html', h1: { zh: '拼出 Transformer Block', en: 'Assembling the Transformer block' },
+    sections: ['block-multihead', 'block-ffwd', 'block-blocks', 'block-residual', 'block-layernorm', 'block-gpt', 'block-kv',
+      'quiz', 'interview', 'review', 'sources'],
+    elements: { 'attn-train': 6, 'attn-quiz': 2, 'attn-review': 1 }, math: false },
 ] as const;
 
 /**
@@ -47,6 +51,30 @@ async function heatmapsReady(page: Page): Promise<void> {
     .every((h) => (h as HTMLElement & { weights?: Float64Array }).weights?.length)), { timeout: 15_000 }).toBe(true);
 }
 
+/** Block formulas are drawn as MathML: a fraction taller than a line of text, centred in its column. */
+async function mathRendered(page: Page): Promise<void> {
+  expect(await page.locator('math').count()).toBeGreaterThan(2);
+  const frac = await page.evaluate(() => {
+    const f = document.querySelector('mfrac');
+    const tallest = Math.max(...Array.from(document.querySelectorAll('math[display="block"]'), (m) => m.getBoundingClientRect().height));
+    return f ? { mathml: f instanceof MathMLElement, h: tallest } : null;
+  });
+  expect(frac?.mathml).toBe(true);
+  expect(frac?.h ?? 0).toBeGreaterThan(40);
+  // Block formulas sit in the middle of their column, as in Gecko and WebKit (MathML
+  // Core's display: block math; a plain display: block set them left-aligned here).
+  // A formula as wide as its box (it scrolls) is left out.
+  const offCentre = await page.evaluate(() => Array.from(document.querySelectorAll('math[display="block"]'), (m) => {
+    const box = m.getBoundingClientRect();
+    const ink = Array.from(m.querySelectorAll('*')).filter((e) => !e.children.length)
+      .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+    const l = Math.min(...ink.map((r) => r.left)), r = Math.max(...ink.map((r) => r.right));
+    return r - l < box.width - 2 ? Math.abs((l + r) / 2 - (box.left + box.right) / 2) : 0;
+  }));
+  expect(offCentre.length).toBeGreaterThan(0);
+  expect(Math.max(...offCentre)).toBeLessThan(4);
+}
+
 for (const p of PAGES) {
   test.describe(p.path, () => {
     test('loads under the strict CSP with every section, its elements and MathML, and no console errors', async ({ page }) => {
@@ -68,27 +96,9 @@ for (const p of PAGES) {
       await page.keyboard.press('Tab');
       await expect(page.locator('a.skip')).toBeFocused();
       await expect(page.locator('a.skip')).toBeInViewport();
-      // MathML, rendered natively (a fraction is taller than a line of text).
-      expect(await page.locator('math').count()).toBeGreaterThan(2);
-      const frac = await page.evaluate(() => {
-        const f = document.querySelector('mfrac');
-        const tallest = Math.max(...Array.from(document.querySelectorAll('math[display="block"]'), (m) => m.getBoundingClientRect().height));
-        return f ? { mathml: f instanceof MathMLElement, h: tallest } : null;
-      });
-      expect(frac?.mathml).toBe(true);
-      expect(frac?.h ?? 0).toBeGreaterThan(40);
-      // Block formulas sit in the middle of their column, as in Gecko and WebKit (MathML
-      // Core's display: block math; a plain display: block set them left-aligned here).
-      // A formula as wide as its box (it scrolls) is left out.
-      const offCentre = await page.evaluate(() => Array.from(document.querySelectorAll('math[display="block"]'), (m) => {
-        const box = m.getBoundingClientRect();
-        const ink = Array.from(m.querySelectorAll('*')).filter((e) => !e.children.length)
-          .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
-        const l = Math.min(...ink.map((r) => r.left)), r = Math.max(...ink.map((r) => r.right));
-        return r - l < box.width - 2 ? Math.abs((l + r) / 2 - (box.left + box.right) / 2) : 0;
-      }));
-      expect(offCentre.length).toBeGreaterThan(0);
-      expect(Math.max(...offCentre)).toBeLessThan(4);
+      // MathML, rendered natively (a fraction is taller than a line of text); the block page has none.
+      if (!p.math) expect(await page.locator('math').count()).toBe(0);
+      else await mathRendered(page);
       await heatmapsReady(page);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
@@ -171,7 +181,7 @@ for (const p of PAGES) {
 
 test('axe: page-level contrast, landmarks and names pass in light and dark (elements excluded: they have their own checks)', async ({ page }) => {
   const axeSource = await readFile(new URL('../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-  for (const path of ['/', '/reading.html']) {
+  for (const path of ['/', '/reading.html', '/block.html']) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
