@@ -598,8 +598,8 @@ export const CHECKS = [
       await s.goto('/fixtures/quiz.html');
       await s.run(() => localStorage.clear());
       await until(s, 'quiz options', () => document.getElementById('lesson')?.shadowRoot?.querySelectorAll('[role="radio"]').length > 0);
-      // Presses the control `sel` selects, redraws the quiz while the button is down (its lang set
-      // again), then releases on the same spot; returns whether the pressed node was replaced.
+      // Presses the control `sel` selects, redraws the whole quiz while the button is down (its
+      // lang switched and back), then releases on the same spot; returns whether the pressed node was replaced.
       const pressAcrossRender = async (sel) => {
         const at = await s.run((q) => {
           const el = document.getElementById('lesson').shadowRoot.querySelector(q);
@@ -611,8 +611,11 @@ export const CHECKS = [
         const replaced = await s.run(async (q) => {
           const quiz = document.getElementById('lesson');
           const before = quiz.shadowRoot.querySelector(q);
-          quiz.setAttribute('lang', quiz.getAttribute('lang') ?? 'en');
-          await quiz.updateComplete;
+          const lang = quiz.getAttribute('lang') ?? 'en';
+          for (const l of [lang === 'en' ? 'zh-CN' : 'en', lang]) {
+            quiz.setAttribute('lang', l);
+            await quiz.updateComplete;
+          }
           return !before.isConnected;
         }, sel);
         await s.pointer('up', at.x, at.y);

@@ -172,12 +172,19 @@ test('the whole quiz by keyboard alone', async ({ page }) => {
   await expect(ta).toHaveValue('softmax(QK^T/sqrt(d_k))V');
 });
 
-/** Redraws the quiz (its lang set again), as an answer just given or a notice would; true when `sel`'s node was replaced. */
+/**
+ * Redraws the whole quiz (its language switched and back, as a switch or a
+ * restored attempt would; an answer redraws only its own question); true when
+ * `sel`'s node was replaced.
+ */
 function redraw(q: Locator, sel: string): Promise<boolean> {
   return q.evaluate(async (el, s) => {
     const before = el.shadowRoot!.querySelector(s)!;
-    el.setAttribute('lang', el.getAttribute('lang') ?? 'en');
-    await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    const lang = el.getAttribute('lang') ?? 'en';
+    for (const l of [lang === 'en' ? 'zh-CN' : 'en', lang]) {
+      el.setAttribute('lang', l);
+      await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    }
     return !before.isConnected;
   }, sel);
 }

@@ -116,6 +116,35 @@ describe('<attn-quiz>', () => {
     expect(el.score).toBe(0);
   });
 
+  it('an answer redraws its own question, the progress and the summary; the rest of the quiz stays the same nodes', async () => {
+    const el = await mount(inline(BANK));
+    const sr = el.shadowRoot!;
+    const section = sr.querySelector('section.quiz');
+    const [q0, q1] = [sr.querySelector('#q-0'), sr.querySelector('#q-1')];
+    const open = sr.querySelector('#open-0') as HTMLTextAreaElement;
+    open.value = 'typed before';
+    radios(el, 0)[0]!.click();
+    await el.updateComplete;
+    expect(sr.querySelector('section.quiz')).toBe(section);
+    expect(sr.querySelector('#q-0')).not.toBe(q0);
+    expect(sr.querySelector('#q-0 .feedback')).not.toBeNull();
+    expect(sr.querySelector('#q-1')).toBe(q1);
+    expect(sr.querySelector('#open-0')).toBe(open);
+    expect(open.value).toBe('typed before');
+    expect(sr.querySelector('.progress')!.textContent).toContain('1');
+    expect(sr.activeElement?.id).toBe('fb-0');
+    radios(el, 1)[0]!.click();
+    await el.updateComplete;
+    expect(sr.querySelector('.score')).not.toBeNull();
+    expect(sr.querySelectorAll('.score')).toHaveLength(1);
+    // a language switch draws it all again, in the other language
+    el.setAttribute('lang', 'zh-CN');
+    await el.updateComplete;
+    expect(sr.querySelector('section.quiz')).not.toBe(section);
+    expect(sr.querySelector('#q-1')!.textContent).toContain('问题');
+    expect(sr.querySelectorAll('.score')).toHaveLength(1);
+  });
+
   it('completes, stores the attempt and emits completed; retake reshuffles', async () => {
     const el = await mount(inline(BANK, 'lang="en" lesson="lesson-x"'));
     let done: AttnQuizCompleteDetail | null = null;

@@ -352,11 +352,14 @@ export class AttnQuiz extends AttnElement {
     const focusId = this.#pendingFocus ?? (active?.id || null);
     this.#pendingFocus = null;
 
-    let content: Node;
+    let content: Node | null = null;
     if (this.#phase.kind === 'loading') content = h('p', { class: 'loading', part: 'loading', role: 'status' }, s.loading);
     else if (this.#phase.kind === 'error') content = renderLoadError(this.#phase.error, s, this.src.trim() === '');
-    else content = this.#renderQuiz(lang, s);
-    this.root.replaceChildren(content);
+    else if (!this.#patchQuiz(lang, s)) content = this.#renderQuiz(lang, s);
+    if (content) {
+      if (!this.#shown || content !== this.#shown.section) this.#shown = null;
+      this.root.replaceChildren(content);
+    }
     this.setAttribute('aria-busy', String(this.#phase.kind === 'loading'));
 
     if (focusId) {
@@ -378,18 +381,67 @@ export class AttnQuiz extends AttnElement {
     const total = b.questions.length;
     const view: QuizView = { bank: b, bankBase: this.#bankBase, attempt: a, s, lang };
     const items = a.qOrder.map((qi, pos) => renderQuestion(view, qi, pos, total));
+    const progress = h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total));
     const header = h('header', {},
       h('h2', { id: 'title', part: 'title' }, s.title(b.lesson[lang])),
       h('p', { class: 'hint', part: 'hint' }, s.instructions),
-      h('p', { class: 'progress', part: 'progress' }, s.progress(this.answered, total)));
+      progress);
     const summary = this.complete ? renderSummary(view, this.score, total) : null;
     const open = b.open.length && mode === 'all' ? renderOpen(this.#bank!, this.#bankBase, this.#revealed, this.#openText, s, lang) : null;
-    return h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' },
-      bad,
-      header,
-      h('ol', { class: 'questions', part: 'questions' }, ...items),
-      summary,
-      open);
+    const list = h('ol', { class: 'questions', part: 'questions' }, ...items);
+    const section = h('section', { class: 'quiz', part: 'quiz', 'aria-labelledby': 'title' }, bad, header, list, summary, open);
+    this.#shown = {
+      section, key: this.#layoutKey(lang, raw), items, itemKeys: a.qOrder.map((qi) => this.#itemKey(qi)),
+      progress, list, summary, open, openKey: this.#openKey(),
+    };
+    return section;
+  }
+
+  // What is on screen, so that an answer or an arrow key redraws its own
+  // question (and the progress line and the summary), not the whole quiz:
+  // a bank of 13 questions is over a thousand nodes, too many to rebuild
+  // within a frame on a slow phone.
+  #shown: { section: Node; key: string; items: Node[]; itemKeys: string[]; progress: Node; list: Node;
+    summary: Node | null; open: Node | null; openKey: string } | null = null;
+
+  #layoutKey(lang: QuizLang, rawItems: string | null): string {
+    const a = this.#attempt!;
+    return JSON.stringify([a.id, a.qOrder, lang, rawItems, this.#bankBase, this.#bank!.questions.length]);
+  }
+  #itemKey(qi: number): string {
+    const a = this.#attempt!;
+    return `${a.chosen[qi]}|${a.cursor[qi]}`;
+  }
+  #openKey(): string { return [...this.#revealed].sort().join('\n'); }
+
+  /** Redraws in place what changed since the last full render; false when a full render is needed. */
+  #patchQuiz(lang: QuizLang, s: QuizStrings): boolean {
+    const shown = this.#shown, b = this.#bank, a = this.#attempt;
+    if (!shown || !b || !a || this.items === 'open' || !shown.section.isConnected) return false;
+    if (shown.key !== this.#layoutKey(lang, this.getAttribute('items'))) return false;
+    const total = b.questions.length;
+    const view: QuizView = { bank: b, bankBase: this.#bankBase, attempt: a, s, lang };
+    a.qOrder.forEach((qi, pos) => {
+      const key = this.#itemKey(qi);
+      if (key === shown.itemKeys[pos]) return;
+      const li = renderQuestion(view, qi, pos, total);
+      shown.list.replaceChild(li, shown.items[pos]!);
+      shown.items[pos] = li;
+      shown.itemKeys[pos] = key;
+    });
+    shown.progress.textContent = s.progress(this.answered, total);
+    const summary = this.complete ? renderSummary(view, this.score, total) : null;
+    if (shown.summary) shown.summary.parentNode?.removeChild(shown.summary);
+    if (summary) shown.section.insertBefore(summary, shown.list.nextSibling);
+    shown.summary = summary;
+    const openKey = this.#openKey();
+    if (shown.open && openKey !== shown.openKey) {
+      const open = renderOpen(b, this.#bankBase, this.#revealed, this.#openText, s, lang);
+      shown.section.replaceChild(open, shown.open);
+      shown.open = open;
+      shown.openKey = openKey;
+    }
+    return true;
   }
 }
 
