@@ -37,12 +37,13 @@ const el = (name: string) => resolve(import.meta.dirname, `web/elements/${name}/
 export default defineConfig({
   publicDir: false,
   plugins: [wasmAsFile(), cssTemplateMinify()],
-  // <attn-train>'s Web Worker: an ES module file next to the entries (never a
-  // blob: or data: URL, which the strict CSP's worker-src 'self' refuses).
+  // The Web Workers (<attn-train>'s, and the evaluator's for <attn-exercise>
+  // and <attn-review>): ES module files next to the entries (never a blob: or
+  // data: URL, which the strict CSP's worker-src 'self' refuses).
   worker: { format: 'es', plugins: () => [wasmAsFile()] },
-  // The worker's URL is relative to the module that starts it (import.meta.url),
+  // A worker's URL is relative to the module that starts it (import.meta.url),
   // so dist/lib/ works wherever it is served from.
-  experimental: { renderBuiltUrl: (file) => (file.includes('train-worker') ? { relative: true } : undefined) },
+  experimental: { renderBuiltUrl: (file) => (/-worker-[\w-]+\.js$/.test(file) ? { relative: true } : undefined) },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/lib'),
     emptyOutDir: true,

@@ -20,7 +20,9 @@ async function typeAll(el: ReturnType<Page['locator']>, lines: string[]) {
   for (let k = 0; k < 3; k++) await el.locator(`input[data-todo="${k + 1}"]`).fill(lines[k]);
 }
 
-test('reference answers: all three correct and the lesson output', async ({ page }) => {
+test('reference answers: all three correct and the lesson output, checked in the evaluator\'s worker', async ({ page }) => {
+  const workerScripts: number[] = [];
+  page.on('response', (r) => { if (/\/py-worker-[\w-]+\.js$/.test(r.url())) workerScripts.push(r.status()); });
   const el = await open(page);
   await typeAll(el, REF);
   const detail = page.evaluate(() => new Promise((resolve) => {
@@ -34,6 +36,9 @@ test('reference answers: all three correct and the lesson output', async ({ page
   expect(d.output).toBe(EXPECTED_SEED0 + '\n');
   expect(d.todos.map((t) => t.correct)).toEqual([true, true, true]);
   expect(d.todos[0].source).toBe(REF[0]);
+  // The library's worker file is found next to the module that starts it (not at the site's /assets/).
+  expect(workerScripts).toEqual([200]);
+  expect(page.workers().map((w) => w.url()).filter((u) => /\/lib\/assets\/py-worker-/.test(u))).toHaveLength(1);
 });
 
 test('a wrong line: which TODO is wrong and why', async ({ page }) => {

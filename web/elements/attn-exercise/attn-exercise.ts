@@ -262,7 +262,9 @@ export class AttnExercise extends AttnElement {
     }
     try {
       this.#status = t.computing;
-      this.#paintResult();
+      // (a result already shown stays, marked busy, until the new one replaces it)
+      if (!this.#result) this.#paintResult();
+      this.root.querySelector('.result')?.setAttribute('aria-busy', 'true');
       const [r, expected] = await Promise.all([engine.exercise(this.seed, lines[0], lines[1], lines[2]), engine.lesson1(this.seed)]);
       this.#expected = expected;
       this.#result = {
@@ -290,6 +292,7 @@ export class AttnExercise extends AttnElement {
     if (select) select.value = this.#mistake;
     if (explain) explain.textContent = this.#mistake ? t.explain[this.#mistake] : '';
     if (!box) return;
+    box.setAttribute('aria-busy', 'false');
     if (!this.#result) {
       box.replaceChildren(this.#status ? h('p', { class: 'status' }, this.#status) : '');
       return;

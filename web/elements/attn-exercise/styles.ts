@@ -37,6 +37,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 /* The two output panes: side by side only where both fit (the result box is the container), stacked
    below 900 px; each pre scrolls inside itself instead of widening the page. */
 .result { container-type: inline-size; }
+.result[aria-busy="true"] .verdicts, .result[aria-busy="true"] .cols { opacity: 0.6; }
 .cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
 .cols > div { min-width: 0; }
 @container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
