@@ -357,7 +357,7 @@ export class AttnQuiz extends AttnElement {
     else if (this.#phase.kind === 'error') content = renderLoadError(this.#phase.error, s, this.src.trim() === '');
     else if (!this.#patchQuiz(lang, s)) content = this.#renderQuiz(lang, s);
     if (content) {
-      if (!this.#shown || content !== this.#shown.section) this.#shown = null;
+      if (content !== this.#shown?.section) this.#shown = null; // (a loading or error screen)
       this.root.replaceChildren(content);
     }
     this.setAttribute('aria-busy', String(this.#phase.kind === 'loading'));

@@ -37,16 +37,16 @@ export function provideEvaluatorWasm(bytes: Uint8Array): void {
   givenBinary = bytes;
 }
 
+/** The service over `invoke`, which answers one call by its name (the one list of calls: protocol.ts). */
+function serviceOf(offThread: boolean, invoke: (name: OffThreadCall, args: (Seed | string)[]) => Promise<unknown>): EvaluatorService {
+  const by = <T>(name: OffThreadCall) => (...args: (Seed | string)[]) => invoke(name, args) as Promise<T>;
+  return { offThread, lesson1: by('lesson1'), lesson1Variance: by('lesson1Variance'), lesson1Run: by('lesson1Run'), exercise: by('exercise') };
+}
+
 function inPage(): Promise<EvaluatorService> {
   return import('./evaluator.js')
     .then(({ loadEvaluator }) => loadEvaluator(givenBinary ? { wasmBinary: givenBinary } : { wasmUrl: evaluatorWasmLocation() }))
-    .then((py: Evaluator): EvaluatorService => ({
-      offThread: false,
-      lesson1: async (seed) => py.lesson1(seed),
-      lesson1Variance: async (seed) => py.lesson1Variance(seed),
-      lesson1Run: async (seed) => py.lesson1Run(seed),
-      exercise: async (seed, a, b, c) => py.exercise(seed, a, b, c),
-    }));
+    .then((py: Evaluator) => serviceOf(false, async (name, args) => (py[name] as (...a: (Seed | string)[]) => unknown)(...args)));
 }
 
 function inWorker(): Promise<EvaluatorService> | null {
@@ -58,18 +58,11 @@ function inWorker(): Promise<EvaluatorService> | null {
   }
   let nextId = 1;
   const open = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
-  const call = <T>(name: OffThreadCall, args: (Seed | string)[]): Promise<T> => new Promise<T>((resolve, reject) => {
+  const service = serviceOf(true, (name, args) => new Promise((resolve, reject) => {
     const id = nextId++;
     open.set(id, { resolve: resolve as (v: never) => void, reject });
     worker.postMessage({ type: 'call', id, call: name, args } satisfies ToPyWorker);
-  });
-  const service: EvaluatorService = {
-    offThread: true,
-    lesson1: (seed) => call('lesson1', [seed]),
-    lesson1Variance: (seed) => call('lesson1Variance', [seed]),
-    lesson1Run: (seed) => call('lesson1Run', [seed]),
-    exercise: (seed, a, b, c) => call('exercise', [seed, a, b, c]),
-  };
+  }));
   return new Promise<EvaluatorService>((resolve, reject) => {
     let ready = false;
     worker.addEventListener('message', (e: MessageEvent<FromPyWorker>) => {
