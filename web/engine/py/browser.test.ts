@@ -72,4 +72,28 @@ describe('the page evaluator', () => {
     expect(py.offThread).toBe(false);
     expect((await py.lesson1Run('0')).output).toBe(direct.lesson1Run('0').output);
   });
+
+  it('fails the calls still open when the worker stops after it was ready, and starts a new one at the next call', async () => {
+    let started = 0;
+    vi.stubGlobal('Worker', class {
+      #fns = new Map<string, Fn>();
+      constructor() { started++; }
+      addEventListener(type: string, fn: Fn) { this.#fns.set(type, fn); }
+      postMessage(msg: { type: string; id?: number }) {
+        queueMicrotask(() => {
+          if (msg.type === 'init') this.#fns.get('message')!({ data: { type: 'ready' } });
+          else if (started === 1) this.#fns.get('error')!({ data: null, message: 'RuntimeError: unreachable', preventDefault() {} } as never);
+          else this.#fns.get('message')!({ data: { type: 'result', id: msg.id, ok: true, value: 'again' } });
+        });
+      }
+      terminate() {}
+    });
+    const { getEvaluator } = await import('./browser');
+    const py = await getEvaluator();
+    await expect(py.lesson1('7')).rejects.toThrow(/evaluator stopped: RuntimeError: unreachable/);
+    const next = await getEvaluator();
+    expect(next).not.toBe(py);
+    expect(started).toBe(2);
+    expect(await next.lesson1('7')).toBe('again');
+  });
 });

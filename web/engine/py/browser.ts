@@ -49,7 +49,7 @@ function inPage(): Promise<EvaluatorService> {
     .then((py: Evaluator) => serviceOf(false, async (name, args) => (py[name] as (...a: (Seed | string)[]) => unknown)(...args)));
 }
 
-function inWorker(): Promise<EvaluatorService> | null {
+function inWorker(onStopped: () => void): Promise<EvaluatorService> | null {
   let worker: Worker;
   try {
     worker = new Worker(new URL('./py-worker.ts', import.meta.url), { type: 'module', name: 'attn-py' });
@@ -76,11 +76,15 @@ function inWorker(): Promise<EvaluatorService> | null {
       else p.reject(new Error(msg.message));
     });
     // A worker that cannot load (blocked by a policy, a 404) fails before it is ready: the page's own instance answers.
+    // One that stops later (an uncaught error, out of memory) fails the calls still open, and the next call starts a new one.
     worker.addEventListener('error', (e) => {
-      if (ready) return;
       e.preventDefault();
       worker.terminate();
-      inPage().then(resolve, reject);
+      if (!ready) { inPage().then(resolve, reject); return; }
+      const why = new Error(`the evaluator stopped${e.message ? `: ${e.message}` : ''}`);
+      for (const p of open.values()) p.reject(why);
+      open.clear();
+      onStopped();
     });
     worker.postMessage((givenBinary ? { type: 'init', wasmBinary: givenBinary } : { type: 'init', wasmUrl: evaluatorWasmLocation().href }) satisfies ToPyWorker);
   });
@@ -91,7 +95,7 @@ let service: Promise<EvaluatorService> | null = null;
 /** The page's evaluator, started on the first call; a failed start is tried again at the next. */
 export function getEvaluator(): Promise<EvaluatorService> {
   if (!service) {
-    const s = inWorker() ?? inPage();
+    const s: Promise<EvaluatorService> = inWorker(() => { if (service === s) service = null; }) ?? inPage();
     service = s;
     s.catch(() => { if (service === s) service = null; });
   }
