@@ -175,6 +175,42 @@ describe('<attn-quiz>', () => {
     for (const q of BANK.questions) expect(el.optionOrder[q.id]!.indexOf(q.answer)).not.toBe(beforeO[q.id]!.indexOf(q.answer));
   });
 
+  it('the same bank loaded again keeps the attempt under way: its order and the answer given meanwhile', async () => {
+    const text = JSON.stringify(BANK);
+    const fetched = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(text, { status: 200 }));
+    const el = await mount('<attn-quiz lang="en" src="/banks/one.json"></attn-quiz>');
+    await vi.waitFor(() => expect(el.state).toBe('ready'));
+    const order = el.order;
+    const options = el.optionOrder;
+    radios(el, 0)[1]!.click();
+    await el.updateComplete;
+    expect(el.answered).toBe(1);
+    // another address serving the very same questions: fetched again, nothing lost
+    el.setAttribute('src', '/mirror/one.json');
+    await vi.waitFor(() => expect(fetched).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(el.state).toBe('ready'));
+    await el.updateComplete;
+    expect(el.order).toEqual(order);
+    expect(el.optionOrder).toEqual(options);
+    expect(el.answered).toBe(1);
+    expect(radios(el, 0)[1]!.getAttribute('aria-checked')).toBe('true');
+    // the inline form of the same questions, written differently, keeps it too
+    const inlineEl = await mount(inline(BANK));
+    const inlineOrder = inlineEl.order;
+    radios(inlineEl, 1)[0]!.click();
+    await inlineEl.updateComplete;
+    inlineEl.querySelector('script')!.textContent = JSON.stringify(BANK, null, 2);
+    await vi.waitFor(() => expect(inlineEl.state).toBe('ready'));
+    await inlineEl.updateComplete;
+    expect(inlineEl.order).toEqual(inlineOrder);
+    expect(inlineEl.answered).toBe(1);
+    // a bank whose questions changed starts a new attempt
+    const changed = structuredClone(BANK);
+    changed.questions[0]!.answer = 1;
+    inlineEl.querySelector('script')!.textContent = JSON.stringify(changed);
+    await vi.waitFor(() => expect(inlineEl.answered).toBe(0));
+  });
+
   it('keyboard: arrows move without choosing, Enter chooses', async () => {
     const el = await mount(inline(BANK));
     const [first, second] = radios(el, 0);
