@@ -90,20 +90,33 @@ export class TrainClient {
     this.#worker = worker;
     let alive = false;
     const sent: ToRunner[] = [];
+    let lastRun = 0;
+    let generating: { run: number; request: number } | null = null;
     worker.addEventListener('message', (e: MessageEvent<FromRunner>) => {
       alive = true;
-      this.#listener(e.data);
+      const msg = e.data;
+      if ((msg.type === 'generated' || msg.type === 'error') && msg.request === generating?.request) generating = null;
+      this.#listener(msg);
     });
     // A worker that cannot load (blocked by a policy, a 404) fails before its
-    // first message: replay what it was sent in the page.
+    // first message: replay what it was sent in the page. One that stops later
+    // (an uncaught error, out of memory) ends its run with an engine error, and
+    // the next message starts a new worker.
     worker.addEventListener('error', (e) => {
-      if (alive) return;
       e.preventDefault();
       worker!.terminate();
       this.#worker = null;
-      this.#startInPage(sent);
+      if (!alive) { this.#startInPage(sent); return; }
+      this.#send = null;
+      for (const type of DEFER_EVENTS) removeEventListener(type, this.#onInput, { capture: true });
+      const message = `the training worker stopped${e.message ? `: ${e.message}` : ''}`;
+      if (generating) this.#listener({ type: 'error', kind: 'generate', ...generating, message });
+      generating = null;
+      this.#listener({ type: 'error', run: lastRun, kind: 'engine', message });
     });
     this.#send = (msg) => {
+      if ('run' in msg) lastRun = msg.run;
+      if (msg.type === 'generate') generating = { run: msg.run, request: msg.request };
       if (!alive) sent.push(msg);
       worker!.postMessage(msg);
     };
