@@ -87,6 +87,56 @@ TEST(TrainGenerate, RebuiltCacheMatchesRecomputeAfterASlide) {
   }
 }
 
+// The block models keep one cache per layer: while the window fits, the cached
+// step's logits are the recomputed ones to rounding, with less work; after a
+// slide a rebuilt cache still chooses what recompute chooses, a naive one drifts.
+TEST(TrainGenerate, BlockModelsCacheEveryLayer) {
+  for (const ModelKind kind : {ModelKind::Multihead, ModelKind::Ffwd, ModelKind::Blocks, ModelKind::Residual,
+                               ModelKind::Layernorm, ModelKind::Gpt}) {
+    SCOPED_TRACE(static_cast<int>(kind));
+    const Trainer t = trained(kind, 30);
+    const Model& m = t.inference_model();
+    const int C = m.embd();
+    Decoder naive(t, "\n", CacheMode::Naive, true, 0);
+    float worst_before = 0.0f, worst_after = 0.0f;
+    for (int k = 0; k < 14; ++k) {
+      const StepResult r = naive.step();
+      ASSERT_TRUE(r.compared);
+      const auto T = static_cast<std::int64_t>(r.window.size());
+      EXPECT_EQ(r.cache_floats, 2 * m.layers() * T * C);
+      if (!r.slid) {
+        worst_before = std::max(worst_before, r.diff);
+        EXPECT_EQ(r.cached.scores, static_cast<std::int64_t>(m.layers()) * T * C);  // the newest row per layer
+        if (T > 1) EXPECT_LT(r.cached.total(), r.recompute.total());
+        else EXPECT_EQ(r.cached.total(), r.recompute.total());
+      } else {
+        worst_after = std::max(worst_after, r.diff);
+      }
+    }
+    EXPECT_LE(worst_before, 1e-5f);
+    EXPECT_GT(worst_after, 1e-2f);  // every layer's kept keys carry their old positions
+    Decoder off(t, "To be, or not", CacheMode::Off, true, 0);
+    Decoder rebuilt(t, "To be, or not", CacheMode::Rebuild, true, 0);
+    for (int k = 0; k < 12; ++k) {
+      const StepResult a = off.step(), b = rebuilt.step();
+      EXPECT_LE(max_diff(a.logits, b.logits), 1e-4f) << "step " << k;
+      EXPECT_EQ(a.chosen, b.chosen);
+    }
+  }
+}
+
+TEST(TrainGenerate, BlockRecomputeOpsCountEveryLayer) {
+  const Trainer t = trained(ModelKind::Gpt, 1);
+  const Model& m = t.inference_model();
+  std::int64_t o[5];
+  m.forward_ops(4, o);
+  const std::int64_t C = m.embd(), V = m.vocab(), Ly = m.layers();
+  EXPECT_EQ(o[0], Ly * 4 * 3 * C * C);
+  EXPECT_EQ(o[1], Ly * 10 * C);  // rows 1 + 2 + 3 + 4 of the causal half
+  EXPECT_EQ(o[3], Ly * 4 * (C * C + 2 * C * 4 * C));
+  EXPECT_EQ(o[4], 4 * C * V);
+}
+
 // The lecture's loop written out: crop, forward, last row, argmax.
 std::vector<std::int32_t> reference_greedy(const Trainer& t, std::vector<std::int32_t> ids, int k) {
   Model& m = t.inference_model();
@@ -103,8 +153,8 @@ std::vector<std::int32_t> reference_greedy(const Trainer& t, std::vector<std::in
 }
 
 TEST(TrainGenerate, GreedyIsTheReferenceLoop) {
-  for (const ModelKind kind : {ModelKind::Bigram, ModelKind::Position, ModelKind::Head}) {
-    const Trainer t = trained(kind, 200);
+  for (const ModelKind kind : {ModelKind::Bigram, ModelKind::Position, ModelKind::Head, ModelKind::Layernorm}) {
+    const Trainer t = trained(kind, kind == ModelKind::Layernorm ? 20 : 200);
     const std::string ctx = text().substr(1000, 18);  // longer than the block: cropped from the first step
     const std::string want = t.data().decode(reference_greedy(t, t.data().encode(ctx), 60));
     EXPECT_EQ(greedy_generate(t, ctx, 60, false), want);

@@ -20,6 +20,8 @@ Decoder::Decoder(const Trainer& trainer, std::string_view context_utf8, CacheMod
   const int C = model_->embd();
   if (model_->kind() == ModelKind::Head)
     cache_.rows.assign(static_cast<std::size_t>(model_->block()) * 3 * C, 0.0f);
+  if (is_block_model(model_->kind()))
+    cache_.rows.assign(static_cast<std::size_t>(model_->layers()) * model_->layer_cache_floats(), 0.0f);
   row_.assign(static_cast<std::size_t>(std::max(C, 1)), 0.0f);
 }
 
@@ -32,9 +34,9 @@ StepResult Decoder::step() {
   StepResult r;
   r.window.assign(win, win + T);
   r.slid = n > static_cast<std::size_t>(block);
-  const bool head = m.kind() == ModelKind::Head;
-  const bool recompute = !head || mode_ != CacheMode::Rebuild;
-  const bool cached = head && mode_ != CacheMode::Off;
+  const bool head = m.kind() == ModelKind::Head, blocks = is_block_model(m.kind());
+  const bool recompute = !(head || blocks) || mode_ != CacheMode::Rebuild;
+  const bool cached = (head || blocks) && mode_ != CacheMode::Off;
 
   std::vector<float> rec;
   if (recompute) {
@@ -46,12 +48,56 @@ StepResult Decoder::step() {
       const float* p = m.attention() + static_cast<std::ptrdiff_t>(T - 1) * T;  // row T-1 of (T, T)
       r.attention.assign(p, p + T);
     }
-    std::int64_t o[4];
+    std::int64_t o[5];
     m.forward_ops(T, o);
-    r.recompute = {o[0], o[1], o[2], o[3]};
+    r.recompute = {o[0], o[1], o[2], o[3], o[4]};
   }
 
-  if (cached) {
+  if (cached && blocks) {
+    // Every layer's keys and values depend on the positions below it, so a slid
+    // window is run again from its first token (Rebuild), or each layer drops its
+    // oldest row and keeps the rest (Naive: made one position higher).
+    KvCache& k = cache_;
+    const std::size_t per = m.layer_cache_floats();
+    if (k.consumed == 0 || k.consumed > n || n - k.consumed > static_cast<std::size_t>(block)) {
+      k.count = 0;
+      k.consumed = n - static_cast<std::size_t>(T);
+      k.stale = false;
+    }
+    std::int64_t o[4] = {0, 0, 0, 0};
+    for (std::size_t s = k.consumed; s < n; ++s) {
+      if (k.count == block) {
+        k.count = 0;
+        if (mode_ == CacheMode::Rebuild) {
+          for (int j = 0; j + 1 < block; ++j, ++k.count)
+            m.block_step(seq_[s - static_cast<std::size_t>(block) + 1 + static_cast<std::size_t>(j)], j, k.rows.data(), o, row_.data());
+        } else {
+          for (int l = 0; l < m.layers(); ++l) {
+            float* t0 = k.rows.data() + static_cast<std::ptrdiff_t>(l) * static_cast<std::ptrdiff_t>(per);
+            std::memmove(t0, t0 + L, sizeof(float) * static_cast<std::size_t>(block - 1) * L);
+          }
+          k.stale = true;
+          k.count = block - 1;
+        }
+      }
+      m.block_step(seq_[s], k.count, k.rows.data(), o, row_.data());
+      ++k.count;
+    }
+    k.consumed = n;
+    r.cached = {o[0], o[1], o[2], o[3], 0};
+    std::vector<float> logits(static_cast<std::size_t>(V));
+    r.cached.lm_head += m.lm_row(row_.data(), logits.data());
+    if (mode_ == CacheMode::Rebuild) {
+      r.logits = std::move(logits);
+    } else {
+      r.compared = true;
+      float d = 0.0f;
+      for (int v = 0; v < V; ++v) d = std::max(d, std::fabs(logits[static_cast<std::size_t>(v)] - rec[static_cast<std::size_t>(v)]));
+      r.diff = d;
+    }
+  }
+
+  if (cached && head) {
     KvCache& k = cache_;
     // A fresh cache (or one that missed more than a window): the window's tokens at positions 0..T-1.
     if (k.consumed == 0 || k.consumed > n || n - k.consumed > static_cast<std::size_t>(block)) {
@@ -91,6 +137,7 @@ StepResult Decoder::step() {
       r.diff = d;
     }
   }
+  if (cached) r.cache_floats = static_cast<std::int64_t>(2) * (blocks ? m.layers() : 1) * cache_.count * C;
   if (r.logits.empty()) r.logits = std::move(rec);
 
   // probs = softmax(logits); the choice: argmax (the first of equal maxima, as torch.argmax) or a draw.

@@ -31,8 +31,9 @@ struct StepOps {
   std::int64_t qkv = 0;        // key, query, value projections
   std::int64_t scores = 0;     // q · k
   std::int64_t weighted = 0;   // weights · v
+  std::int64_t ffwd = 0;       // block models: the heads' output projection and the feed-forward
   std::int64_t lm_head = 0;    // logits
-  std::int64_t total() const { return qkv + scores + weighted + lm_head; }
+  std::int64_t total() const { return qkv + scores + weighted + ffwd + lm_head; }
 };
 
 struct StepResult {
@@ -40,6 +41,7 @@ struct StepResult {
   std::vector<float> logits;         // (V,) of the path that chose (see Decoder)
   std::vector<float> probs;          // (V,) softmax(logits)
   std::vector<float> attention;      // (T,) head model: the newest position's weights over the window
+  std::int64_t cache_floats = 0;     // keys and values held after the step: 2 × layers × T × C (C = heads × head size)
   std::int32_t chosen = 0;
   bool slid = false;                 // the sequence is longer than block: the window has moved
   StepOps recompute;                 // full window, T × T masked attention (counted when run)
@@ -48,10 +50,12 @@ struct StepResult {
   float diff = 0.0f;                 // max |cached − recomputed| over the logits, when compared
 };
 
-// The head model's keys and values of the positions in the window (up to
-// block rows of [k | q | v], the layout the model's projection writes).
+// The keys and values of the positions in the window (up to block rows of
+// [k | q | v], the layout the model's projection writes): one (block, 3C)
+// table for the head model, one per layer for the block models (every
+// head's [k | q | v] side by side in a row).
 struct KvCache {
-  std::vector<float> rows;   // (block, 3C)
+  std::vector<float> rows;   // (layers, block, 3C)
   int count = 0;             // rows in use
   std::size_t consumed = 0;  // tokens of the sequence already in it
   bool stale = false;        // kept keys made at other positions (a naive slide)
@@ -84,7 +88,7 @@ class Decoder {
   std::vector<std::int32_t> seq_;
   std::size_t context_;
   KvCache cache_;
-  std::vector<float> row_;  // (3C) scratch, (C) attention output
+  std::vector<float> row_;  // (3C) scratch, (C) attention output or the block models' features
 };
 
 // The lecture's generate with argmax in place of multinomial, k new

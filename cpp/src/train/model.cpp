@@ -147,6 +147,7 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, 
       dqkvb_.resize(3 * NC);
       bwork_.resize(static_cast<std::size_t>(block) * block);
       spreads_.resize(static_cast<std::size_t>(n_layer_));
+      step_.resize(static_cast<std::size_t>(6 * C + F_));
     }
     off_lmw_ = add("lm_head.weight", {V, C});
     off_lmb_ = add("lm_head.bias", {V});
@@ -550,16 +551,97 @@ void Model::embed_row(std::int32_t id, int p, float* feat) const {
   for (int c = 0; c < C_; ++c) feat[c] = e[c] + q[c];
 }
 
-void Model::forward_ops(int T, std::int64_t out[4]) const {
-  const std::int64_t t = T, C = C_, V = V_;
-  out[0] = out[1] = out[2] = out[3] = 0;
-  if (kind_ == ModelKind::Bigram) return;  // a table lookup
-  if (kind_ == ModelKind::Head) {
-    out[0] = t * 3 * C * C;
-    out[1] = t * (t + 1) / 2 * C;
-    out[2] = out[1];
+void Model::block_step(std::int32_t id, int t, float* rows, std::int64_t ops[4], float* feat) const {
+  using namespace ops;
+  const int C = C_, H = C_ / n_head_, L = 3 * C_;
+  const float scale = static_cast<float>(std::pow(static_cast<double>(H), -0.5));
+  const float* p = params.data();
+  float* x = step_.data();
+  float *h = x + C, *cat = h + C, *proj = cat + C, *mid = proj + C, *f2 = mid + C, *f1 = f2 + C;
+  float mean = 0.0f, rstd = 0.0f;
+  embed_row(id, t, x);  // x (C,) = tok[id] + pos[t]
+  std::vector<float> w(static_cast<std::size_t>(t) + 1);
+  for (std::size_t l = 0; l < L_.size(); ++l) {
+    const Layer& y = L_[l];
+    float* cache = rows + static_cast<std::ptrdiff_t>(l) * static_cast<std::ptrdiff_t>(layer_cache_floats());
+    float* row = cache + static_cast<std::ptrdiff_t>(t) * L;
+    const float* h1 = x;
+    if (ln_) {
+      layernorm_forward<float>(x, 1, C, p + y.ln1_w, p + y.ln1_b, h, &mean, &rstd);
+      h1 = h;
+    }
+    // row (1, 3C) = h1 (1, C) · [every head's key; query; value]^T (C, 3C)
+    gemm_f32(1, L, C, h1, C, 1, y.qkvT.data(), L, row, L, false, nullptr);
+    ops[0] += static_cast<std::int64_t>(L) * C;
+    for (int hd = 0; hd < n_head_; ++hd) {
+      // w (t+1,) = softmax(scale · q (H,) · k_j (H,)) over the cached rows j; cat[hd*H ..] (H,) = Σ_j w_j v_j
+      const float* q = row + hd * 3 * H + H;
+      for (int j = 0; j <= t; ++j) {
+        const float* k = cache + static_cast<std::ptrdiff_t>(j) * L + hd * 3 * H;
+        float d = 0.0f;
+        for (int e = 0; e < H; ++e) d += q[e] * k[e];
+        w[static_cast<std::size_t>(j)] = d * scale;
+      }
+      float m = w[0];
+      for (int j = 1; j <= t; ++j) m = w[static_cast<std::size_t>(j)] > m ? w[static_cast<std::size_t>(j)] : m;
+      const float inv = 1.0f / exp_shifted_sum<float>(w.data(), m, t + 1, w.data());
+      float* o = cat + hd * H;
+      for (int e = 0; e < H; ++e) o[e] = 0.0f;
+      for (int j = 0; j <= t; ++j) {
+        const float pj = w[static_cast<std::size_t>(j)] * inv;
+        const float* v = cache + static_cast<std::ptrdiff_t>(j) * L + hd * 3 * H + 2 * H;
+        for (int e = 0; e < H; ++e) o[e] += pj * v[e];
+      }
+    }
+    ops[1] += static_cast<std::int64_t>(t + 1) * C;
+    ops[2] += static_cast<std::int64_t>(t + 1) * C;
+    const float* sa = cat;
+    if (proj_) {
+      // proj (1, C) = cat (1, C) · proj.weight^T (C, C) + bias
+      gemm_f32(1, C, C, cat, C, 1, y.projT.data(), C, proj, C, false, p + y.proj_b);
+      ops[3] += static_cast<std::int64_t>(C) * C;
+      sa = proj;
+    }
+    for (int c = 0; c < C; ++c) mid[c] = resid_ ? x[c] + sa[c] : sa[c];
+    if (ffn_) {
+      const float* h2 = mid;
+      if (ln_) {
+        layernorm_forward<float>(mid, 1, C, p + y.ln2_w, p + y.ln2_b, h, &mean, &rstd);
+        h2 = h;
+      }
+      // f1 (1, F) = h2 (1, C) · net.0.weight^T (C, F) + bias; relu
+      gemm_f32(1, F_, C, h2, C, 1, y.f1T.data(), F_, f1, F_, false, p + y.f1_b);
+      relu_forward<float>(f1, static_cast<std::size_t>(F_), f1);
+      ops[3] += static_cast<std::int64_t>(C) * F_;
+      const float* ff = f1;
+      if (wide_) {
+        // f2 (1, C) = relu (1, F) · net.2.weight^T (F, C) + bias
+        gemm_f32(1, C, F_, f1, F_, 1, y.f2T.data(), C, f2, C, false, p + y.f2_b);
+        ops[3] += static_cast<std::int64_t>(F_) * C;
+        ff = f2;
+      }
+      for (int c = 0; c < C; ++c) x[c] = resid_ ? mid[c] + ff[c] : ff[c];
+    } else {
+      std::copy(mid, mid + C, x);
+    }
   }
-  out[3] = t * C * V;
+  if (ln_) layernorm_forward<float>(x, 1, C, p + off_lnf_w_, p + off_lnf_b_, feat, &mean, &rstd);
+  else std::copy(x, x + C, feat);
+}
+
+void Model::forward_ops(int T, std::int64_t out[5]) const {
+  const std::int64_t t = T, C = C_, V = V_;
+  out[0] = out[1] = out[2] = out[3] = out[4] = 0;
+  if (kind_ == ModelKind::Bigram) return;  // a table lookup
+  if (kind_ == ModelKind::Head || is_block_model(kind_)) {
+    const std::int64_t layers = kind_ == ModelKind::Head ? 1 : n_layer_;
+    out[0] = layers * t * 3 * C * C;
+    out[1] = layers * t * (t + 1) / 2 * C;
+    out[2] = out[1];
+    const std::int64_t F = F_;
+    if (is_block_model(kind_)) out[3] = layers * t * ((proj_ ? C * C : 0) + (ffn_ ? C * F : 0) + (wide_ ? F * C : 0));
+  }
+  out[4] = t * C * V;
 }
 
 }  // namespace attn::train

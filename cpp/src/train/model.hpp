@@ -78,10 +78,23 @@ class Model {
   // feat (C,) = tok[id] + pos[p] (position model; the bigram model reads tok[id] as logits).
   void embed_row(std::int32_t id, int p, float* feat) const;
   const float* token_row(std::int32_t id) const { return params.data() + off_tok_ + static_cast<std::ptrdiff_t>(id) * (kind_ == ModelKind::Bigram ? V_ : C_); }
-  // The multiply-adds forward(idx, nullptr, 1, T, false) runs: qkv T·3C·C,
-  // scores and weights·v Σ_{i<T} (i+1)·C each (the masked half is skipped),
-  // lm_head T·C·V. Writes them in that order to out[0..3].
-  void forward_ops(int T, std::int64_t out[4]) const;
+  // Block models, one position at a time (generation's per-layer cache):
+  // rows holds layers() caches one after another, each (block, 3C) of every
+  // head's [k | q | v] (the layer's projection layout), rows 0..t-1 in use.
+  // Runs token id at position t < block through every layer: appends its
+  // row to each layer's cache, its query attends per head over the t+1
+  // cached rows (no mask: each is at or before it), and writes feat (C,) =
+  // the features lm_head reads (after ln_f where the model has it). Adds its
+  // multiply-adds to ops[0..4] (qkv, scores, weighted, ffwd; see forward_ops).
+  void block_step(std::int32_t id, int t, float* rows, std::int64_t ops[4], float* feat) const;
+  // Floats of one layer's cache rows in block_step: block · 3C.
+  std::size_t layer_cache_floats() const { return static_cast<std::size_t>(block_) * 3 * C_; }
+  // The multiply-adds forward(idx, nullptr, 1, T, false) runs: qkv T·3C·C
+  // per layer, scores and weights·v Σ_{i<T} (i+1)·C each per layer (the
+  // masked half is skipped), ffwd (block models: the heads' projection T·C·C
+  // and the feed-forward T·C·F, T·F·C per layer; LayerNorm is not counted),
+  // lm_head T·C·V. Writes them in that order to out[0..4].
+  void forward_ops(int T, std::int64_t out[5]) const;
   int embd() const { return C_; }
 
   const float* logits() const { return logits_.data(); }   // (B*T, V)
@@ -102,6 +115,7 @@ class Model {
   // activations (rows = B*T) and their gradients
   std::vector<float> x_, qkv_, P_, att_, logits_, dlogits_, datt_, dqkv_, dx_, work_;
   mutable std::vector<float> xrow_;  // (C) project_row's input
+  mutable std::vector<float> step_;  // block_step's scratch: x, h, cat, proj, mid (C each), f1 (F), f2 (C)
   const std::int32_t* idx_ = nullptr;
   int B_ = 0, T_ = 0;
 
