@@ -4,12 +4,19 @@
 // fits the cached and recomputed logits agree (difference shown, <= 1e-5);
 // after it slides the naive cache's drift is shown and explained; the page
 // takes input while it plays; bad input gets a message and the panel keeps
-// working; axe finds nothing; the bigram model steps too; the embed has it.
+// working; axe finds nothing; the bigram model steps too; a block model keeps
+// a cache per layer and writes attn-cli train --greedy's text (e2e/golden/
+// train_gpt_41_greedy.txt: the fixture's settings, --generate "\n" --greedy 24
+// --kv-cache 1); the embed has it.
+import { readFileSync } from 'node:fs';
 import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
 import type { Locator, Page } from '@playwright/test';
 
-interface Step { window: string[]; chosen: string; slid: boolean; diff?: number; attention?: number[]; ops: { recompute: number; cached?: number } }
+interface Step {
+  window: string[]; chosen: string; slid: boolean; diff?: number; attention?: number[]; ops: { recompute: number; cached?: number };
+  cache?: { floats: number; layers: number; heads: number; headSize: number };
+}
 type El = HTMLElement & { phase: string; generation: { context: string; steps: Step[] } };
 
 async function trainHead(page: Page): Promise<Locator> {
@@ -116,6 +123,30 @@ test.describe('<attn-train> generation', () => {
     expect(s[11]!.slid).toBe(true);
     for (const x of s) expect(x.attention).toBeUndefined();
     await expect(el.locator('[part="generate-attention"]')).toContainText('注意力头');
+  });
+
+  test('a block model: a cache per layer, at rounding level until the window slides, and attn-cli\'s greedy text', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/fixtures/train-blocks.html');
+    await page.waitForFunction(() => customElements.get('attn-train') !== undefined);
+    const el = page.locator('#gpt');
+    await el.locator('[part="start-button"]').click();
+    await expect.poll(() => page.evaluate(() => (document.getElementById('gpt') as unknown as El).phase), { timeout: 90_000 }).toBe('done');
+    await el.locator('#gen-cache').check();
+    const s = await play(page, el, 24, 'gpt');
+    const want = JSON.parse(readFileSync(new URL('./golden/train_gpt_41_greedy.txt', import.meta.url), 'utf8').trim().slice('greedy: '.length)) as string;
+    expect(s.map((x) => x.chosen).join('')).toBe(want);
+    for (const x of s) {
+      const T = x.window.length;
+      expect(x.cache).toEqual({ floats: 2 * 2 * T * 24, layers: 2, heads: 3, headSize: 8 });  // 2 layers of 3 heads × 8
+      if (!x.slid) expect(x.diff!).toBeLessThanOrEqual(1e-5);
+      if (T > 1) expect(x.ops.cached!).toBeLessThan(x.ops.recompute);
+    }
+    expect(s.filter((x) => !x.slid)).toHaveLength(16);  // "\n" and 15 generated characters fill the block of 16
+    expect(Math.max(...s.filter((x) => x.slid).map((x) => x.diff!))).toBeGreaterThan(1e-3);
+    await expect(el.locator('[data-ops="cache-size"]')).toContainText('1,536');  // 2 × 2 × 16 × 24
+    await expect(el.locator('[data-ops="cache-size"]')).toContainText('2 × 2');
+    await expect(el.locator('[part="generate-diff"]')).toHaveClass(/drift/);
   });
 
   test('embed.html?w=train: a short run, then a step', async ({ page }) => {

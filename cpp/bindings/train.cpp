@@ -90,14 +90,14 @@ struct DecoderConfig {
 };
 
 struct Ops {
-  double qkv = 0, scores = 0, weighted = 0, lmHead = 0;
+  double qkv = 0, scores = 0, weighted = 0, ffwd = 0, lmHead = 0;
 };
 
 struct Step {
   val window = val::undefined(), probs = val::undefined(), attention = val::undefined();
   int chosen = 0;
   bool slid = false, compared = false;
-  double diff = 0;
+  double diff = 0, cacheFloats = 0;
   Ops recompute, cached;
 };
 
@@ -294,7 +294,7 @@ attn::train::Decoder* get_decoder(int d) {
 
 Ops ops_of(const attn::train::StepOps& o) {
   return {static_cast<double>(o.qkv), static_cast<double>(o.scores), static_cast<double>(o.weighted),
-          static_cast<double>(o.lm_head)};
+          static_cast<double>(o.ffwd), static_cast<double>(o.lm_head)};
 }
 
 // decoderStep(d) -> one step's result (copies)
@@ -308,7 +308,7 @@ val js_decoder_step(int d) {
   const attn::train::StepResult r = dec->step();
   const val window = val::global("Int32Array").new_(emscripten::typed_memory_view(r.window.size(), r.window.data()));
   return val(Step{window, copy_out(r.probs), copy_out(r.attention), r.chosen, r.slid, r.compared, r.diff,
-                  ops_of(r.recompute), ops_of(r.cached)});
+                  static_cast<double>(r.cache_floats), ops_of(r.recompute), ops_of(r.cached)});
 }
 
 bool js_decoder_delete(int d) { return decoders.remove(d); }
@@ -425,6 +425,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("qkv", &Ops::qkv)
       .field("scores", &Ops::scores)
       .field("weighted", &Ops::weighted)
+      .field("ffwd", &Ops::ffwd)
       .field("lmHead", &Ops::lmHead);
   value_object<Maps>("Maps")
       .field("layers", &Maps::layers)
@@ -440,6 +441,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("slid", &Step::slid)
       .field("compared", &Step::compared)
       .field("diff", &Step::diff)
+      .field("cacheFloats", &Step::cacheFloats)
       .field("recompute", &Step::recompute)
       .field("cached", &Step::cached);
   function("version", &attn_bind::version);

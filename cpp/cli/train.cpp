@@ -202,8 +202,6 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   if (blocky && c.block > limits::Train::max_block)
     throw CliError{"--block " + std::to_string(c.block) + ": the block models take at most " +
                    std::to_string(limits::Train::max_block)};
-  if (blocky && o.integer("kv-cache", 0) == 1)
-    throw CliError{"--kv-cache 1: the key/value cache is built for the head model only; use --kv-cache 0"};
   if (static_cast<long long>(c.batch) * c.block > limits::TrainCli::max_batch_times_block)
     throw CliError{"--batch times --block must be at most " + std::to_string(limits::TrainCli::max_batch_times_block)};
   const int sample = static_cast<int>(o.integer("sample-chars", limits::Train::default_sample_chars));

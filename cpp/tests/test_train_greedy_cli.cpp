@@ -72,6 +72,20 @@ TEST(TrainGreedyCli, GreedyEqualsPyTorch) {
   EXPECT_GE(cases, 4);
 }
 
+TEST(TrainGreedyCli, BlockModelsWriteTheSameTextWithTheCache) {
+  for (const char* model : {"multihead", "gpt"}) {
+    const std::vector<std::string> base = {"--model", model, "--iters", "20", "--eval-interval", "20", "--eval-iters", "1",
+                                           "--sample-chars", "0", "--block", "6", "--generate", "ROMEO:", "--greedy", "30"};
+    std::vector<std::string> on = base, off = base;
+    on.insert(on.end(), {"--kv-cache", "1"});
+    off.insert(off.end(), {"--kv-cache", "0"});
+    const attn::CliResult a = cli(on), b = cli(off);
+    ASSERT_EQ(a.code, 0) << a.err;
+    ASSERT_EQ(b.code, 0) << b.err;
+    EXPECT_EQ(a.out, b.out) << model;
+  }
+}
+
 TEST(TrainGreedyCli, Errors) {
   const auto err = [](std::vector<std::string> a) {
     const attn::CliResult r = cli(a);

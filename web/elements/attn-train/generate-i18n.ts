@@ -29,6 +29,10 @@ export interface GenStrings {
   cacheTitle: string;
   opsRecompute: (ops: string, t: number) => string;
   opsCached: (ops: string, t: number) => string;
+  opsRecomputeBlocks: (ops: string, t: number, layers: number) => string;
+  opsCachedBlocks: (ops: string, t: number, layers: number) => string;
+  cacheSize: (floats: string, layers: number, heads: number, t: number, headSize: number) => string;
+  blockAttention: string;
   opsOff: string;
   diff: (d: string) => string;
   diffFits: string;
@@ -71,6 +75,10 @@ const zh: GenStrings = {
   cacheTitle: 'KV cache 与重算',
   opsRecompute: (ops, t) => `重算整个窗口：${ops} 次乘加（${t} × ${t} 带掩码的注意力，每个位置都过一遍 lm_head）`,
   opsCached: (ops, t) => `用缓存：${ops} 次乘加（只算最新一行，1 × ${t}，不需要掩码：缓存里的键都在过去）`,
+  opsRecomputeBlocks: (ops, t, layers) => `重算整个窗口：${ops} 次乘加（${layers} 层，每层 ${t} × ${t} 带掩码的注意力和前馈网络都过一遍每个位置，再加上每个位置的 lm_head）`,
+  opsCachedBlocks: (ops, t, layers) => `用缓存：${ops} 次乘加（只让最新的位置穿过 ${layers} 层：每层一行 1 × ${t} 的注意力，键和值来自这一层的缓存）`,
+  cacheSize: (n, layers, heads, t, hs) => `缓存里现在有 ${n} 个浮点数：每层每个头的键和值，2 × ${layers} 层 × ${heads} 个头 × ${t} 个位置 × head_size ${hs}。文本变长，缓存跟着长，直到 block_size。`,
+  blockAttention: '这个模型每层有好几个头：每一层每一个头的注意力图在上面的“层 × 头”网格里。这里只显示窗口和概率。',
   opsOff: '缓存已关闭：每一步只重算整个窗口。',
   diff: (d) => `两种算法的 logits 最大差：${d}`,
   diffFits: '窗口还没滑动：缓存里的键就是重算得到的键，差别只是浮点舍入（≤ 1e-5）。',
@@ -113,6 +121,10 @@ const en: GenStrings = {
   cacheTitle: 'KV cache vs recompute',
   opsRecompute: (ops, t) => `Recompute the window: ${ops} multiply-adds (${t} × ${t} masked attention, lm_head at every position)`,
   opsCached: (ops, t) => `With the cache: ${ops} multiply-adds (only the newest row, 1 × ${t}, no mask: every cached key is in the past)`,
+  opsRecomputeBlocks: (ops, t, layers) => `Recompute the window: ${ops} multiply-adds (${layers} layer${layers === 1 ? '' : 's'}, each with ${t} × ${t} masked attention and the feed-forward at every position, then lm_head at every position)`,
+  opsCachedBlocks: (ops, t, layers) => `With the cache: ${ops} multiply-adds (only the newest position goes through the ${layers} layer${layers === 1 ? '' : 's'}: one 1 × ${t} attention row in each, over that layer's cached keys and values)`,
+  cacheSize: (n, layers, heads, t, hs) => `The cache now holds ${n} floats: a key and a value per layer, head and position, 2 × ${layers} layer${layers === 1 ? '' : 's'} × ${heads} head${heads === 1 ? '' : 's'} × ${t} positions × head_size ${hs}. It grows with the text, up to block_size.`,
+  blockAttention: 'This model has several heads in each layer: the attention map of every layer and head is in the layer × head grid above. Here: the window and the probabilities.',
   opsOff: 'The cache is off: each step recomputes the whole window.',
   diff: (d) => `Largest difference between the two ways' logits: ${d}`,
   diffFits: 'The window has not slid: the cached keys are the keys a recompute makes, and the two differ only by rounding (≤ 1e-5).',

@@ -41,8 +41,8 @@ function step(window: string, chosen: string, slid: boolean, diff?: number): Gen
     attention: w.map(() => 1 / w.length),
     ...(diff === undefined ? {} : { diff }),
     ops: {
-      recompute: 12345, recomputeParts: { qkv: 1, scores: 2, weighted: 3, lmHead: 4, total: 12345 },
-      ...(diff === undefined ? {} : { cached: 321, cachedParts: { qkv: 1, scores: 1, weighted: 1, lmHead: 1, total: 321 } }),
+      recompute: 12345, recomputeParts: { qkv: 1, scores: 2, weighted: 3, ffwd: 0, lmHead: 4, total: 12345 },
+      ...(diff === undefined ? {} : { cached: 321, cachedParts: { qkv: 1, scores: 1, weighted: 1, ffwd: 0, lmHead: 1, total: 321 } }),
     },
   };
 }
@@ -151,6 +151,24 @@ describe('generation panel', () => {
     await el.updateComplete;
     expect(sr(el).querySelector('[part="generate-attention"]')!.textContent).toMatch(/no attention head/);
     expect((sr(el).querySelector('[part="generate-cache"]') as HTMLElement).hidden).toBe(true);
+  });
+
+  it('a block model: the cache toggle, every layer counted, the cache size, and the maps named in the grid', async () => {
+    const { el, run } = await trained('layernorm');
+    (sr(el).getElementById('gen-cache') as HTMLInputElement).click();
+    click(el, 'generate-step');
+    expect(gens()[0]).toMatchObject({ run, start: { cache: true } });
+    const s = step('ab', 'c', false, 1e-7);
+    delete s.attention;
+    s.cache = { floats: 2 * 3 * 4 * 2 * 8, layers: 3, heads: 4, headSize: 8 };
+    reply({ type: 'generated', run, request: gens()[0]!.request, steps: [s] });
+    await el.updateComplete;
+    const root = sr(el);
+    expect((root.querySelector('[part="generate-cache"]') as HTMLElement).hidden).toBe(false);
+    expect(root.querySelector('[data-ops="recompute"]')!.textContent).toMatch(/3 layers, each with 2 × 2 masked attention/);
+    expect(root.querySelector('[data-ops="cached"]')!.textContent).toMatch(/through the 3 layers/);
+    expect(root.querySelector('[data-ops="cache-size"]')!.textContent).toMatch(/^The cache now holds 384 floats.*2 × 3 layers × 4 heads × 2 positions × head_size 8/);
+    expect(root.querySelector('[part="generate-attention"]')!.textContent).toMatch(/layer × head grid/);
   });
 
   it('checks: counts and start texts', () => {

@@ -11,7 +11,7 @@ import { h, type Lang } from '../../shared/element';
 import type { GenStepView, ToRunner } from '../../engine/training/protocol';
 import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
 import { GEN_STRINGS, type GenStrings } from './generate-i18n';
-import { charLabel, type ModelName } from './parse';
+import { charLabel, isBlockModel, type ModelName } from './parse';
 import { rampColor } from './ramp';
 
 export type { GenStepView };
@@ -287,7 +287,7 @@ export class GenerationPanel {
         this.#context = context;
       }
       // After a change of mode the text so far is the new start (a fresh cache of its window).
-      start = { context: this.#fullText(), cache: this.#model === 'head' && this.#cache.checked, greedy: this.#greedy.checked };
+      start = { context: this.#fullText(), cache: this.#cacheable() && this.#cache.checked, greedy: this.#greedy.checked };
       this.#started = true;
     }
     this.#problem = null;
@@ -311,8 +311,12 @@ export class GenerationPanel {
     this.#stepBtn.disabled = !this.#available || this.#playing;
     this.#resetBtn.disabled = !this.#available;
     this.#playBtn.disabled = !this.#available;
-    // Only the head model has keys and values to cache.
-    this.#cacheChoice.hidden = this.#model !== 'head';
+    this.#cacheChoice.hidden = !this.#cacheable();
+  }
+
+  /** The models with keys and values to cache: the head, and every layer of the block models. */
+  #cacheable(): boolean {
+    return this.#model === 'head' || isBlockModel(this.#model);
   }
 
   #draw(): void {
@@ -361,12 +365,21 @@ export class GenerationPanel {
               return td;
             }))))));
     } else {
-      this.#attnBox.replaceChildren(h('p', { class: 'hint' }, t.noAttention));
+      this.#attnBox.replaceChildren(h('p', { class: 'hint' }, isBlockModel(this.#model) ? t.blockAttention : t.noAttention));
     }
 
     const fmt = new Intl.NumberFormat(this.#lang === 'en' ? 'en-US' : 'zh-CN');
-    const ops = [h('li', { 'data-ops': 'recompute' }, t.opsRecompute(fmt.format(last.ops.recompute), T))];
-    if (last.ops.cached !== undefined) ops.push(h('li', { 'data-ops': 'cached' }, t.opsCached(fmt.format(last.ops.cached), T)));
+    const layers = last.cache?.layers ?? 1, blocks = isBlockModel(this.#model);
+    const ops = [h('li', { 'data-ops': 'recompute' },
+      blocks ? t.opsRecomputeBlocks(fmt.format(last.ops.recompute), T, layers) : t.opsRecompute(fmt.format(last.ops.recompute), T))];
+    if (last.ops.cached !== undefined) {
+      ops.push(h('li', { 'data-ops': 'cached' },
+        blocks ? t.opsCachedBlocks(fmt.format(last.ops.cached), T, layers) : t.opsCached(fmt.format(last.ops.cached), T)));
+    }
+    if (last.cache) {
+      const c = last.cache;
+      ops.push(h('li', { 'data-ops': 'cache-size' }, t.cacheSize(fmt.format(c.floats), c.layers, c.heads, T, c.headSize)));
+    }
     this.#ops.replaceChildren(...ops);
     if (last.diff !== undefined) {
       this.#diff.textContent = t.diff(last.diff === 0 ? '0' : last.diff.toExponential(2));
@@ -374,11 +387,11 @@ export class GenerationPanel {
       this.#diff.classList.toggle('drift', last.slid);
       this.#explain.textContent = last.slid ? t.drift : t.diffFits;
     } else {
-      this.#diff.textContent = this.#model === 'head' ? t.opsOff : '';
+      this.#diff.textContent = this.#cacheable() ? t.opsOff : '';
       delete this.#diff.dataset.diff;
       this.#diff.classList.remove('drift');
       this.#explain.textContent = '';
     }
-    this.#cacheBox.hidden = this.#model !== 'head';
+    this.#cacheBox.hidden = !this.#cacheable();
   }
 }

@@ -211,7 +211,7 @@ const CACHE_MODES = ['off', 'rebuild', 'naive'];
  * @param {Omit<StepOps, 'total'>} o the binding's counts
  * @returns {StepOps}
  */
-const opsOf = (o) => ({ ...o, total: o.qkv + o.scores + o.weighted + o.lmHead });
+const opsOf = (o) => ({ ...o, total: o.qkv + o.scores + o.weighted + o.ffwd + o.lmHead });
 
 /**
  * @param {RawModule} m

@@ -105,6 +105,8 @@ export interface StepOps {
   qkv: number;
   scores: number;
   weighted: number;
+  /** block models: the heads' output projection and the feed-forward. */
+  ffwd: number;
   lmHead: number;
   total: number;
 }
@@ -123,6 +125,8 @@ export interface DecoderStep {
   /** Both ways ran (cache 'naive'): diff is the logits' largest difference. */
   compared: boolean;
   diff: number;
+  /** Keys and values the cache holds after the step (2 × layers × T × n_embd floats); 0 with the cache off. */
+  cacheFloats: number;
   recompute: StepOps;
   cached: StepOps;
 }

@@ -15,6 +15,7 @@ const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', im
 let engine: TrainEngine;
 let head: Trainer;
 let position: Trainer;
+let layernorm: Trainer;
 
 beforeAll(async () => {
   engine = await loadTrainEngine({ wasmBinary: readFileSync(new URL('attn_train.wasm', gen)) });
@@ -22,6 +23,8 @@ beforeAll(async () => {
   while (!head.advance(1000).done) { /* train */ }
   position = engine.createTrainer(text, { model: 'position', iters: 100, evalInterval: 1000, evalIters: 1 });
   while (!position.advance(1000).done) { /* train */ }
+  layernorm = engine.createTrainer(text, { model: 'layernorm', iters: 20, evalInterval: 1000, evalIters: 1, nEmbd: 32, nHead: 4, nLayer: 2, block: 8 });
+  while (!layernorm.advance(1000).done) { /* train */ }
 }, 300_000);  // compiling and training: no bound on a loaded machine's speed
 
 describe('decoder', () => {
@@ -96,6 +99,29 @@ describe('what the page gets', () => {
     expect(s!.diff).toBeLessThanOrEqual(1e-5);
     expect(s!.ops.cached).toBeDefined();
     g.free();
+  });
+
+  it('a block model: a cache per layer, its size, every layer counted both ways', () => {
+    const g = new Generation();
+    g.start(layernorm, '\n', true, true, '1');
+    const steps = g.step(10);
+    steps.forEach((s, i) => {
+      const T = s.window.length;
+      expect(s.attention).toBeUndefined();  // the maps are the layer × head grid's
+      expect(s.cache).toEqual({ floats: 2 * 2 * T * 32, layers: 2, heads: 4, headSize: 8 });
+      expect(s.ops.recomputeParts.ffwd).toBe(2 * T * (32 * 32 + 2 * 32 * 128));
+      expect(s.ops.cachedParts!.scores).toBe(2 * T * 32);  // the newest row of each layer
+      if (!s.slid) expect(s.diff).toBeLessThanOrEqual(1e-5);
+      if (i > 0) expect(s.ops.cached).toBeLessThan(s.ops.recompute);
+    });
+    expect(steps.some((s) => s.slid)).toBe(true);
+    g.free();
+    const a = layernorm.decoder('ROMEO:', { cache: 'off' });
+    const b = layernorm.decoder('ROMEO:', { cache: 'rebuild' });
+    const ca = Array.from({ length: 20 }, () => a.step().chosen);
+    expect(Array.from({ length: 20 }, () => b.step().chosen)).toEqual(ca);
+    a.delete();
+    b.delete();
   });
 
   it('a model without a head: the window and the probabilities only', () => {

@@ -14,6 +14,8 @@ export interface GenStepView {
   attention?: number[];
   /** With the cache on: the largest difference between the cached and the recomputed logits. */
   diff?: number;
+  /** With the cache on: the keys and values it holds after the step, floats = 2 × layers × heads × T × headSize. */
+  cache?: { floats: number; layers: number; heads: number; headSize: number };
   /** Multiply-adds of this step: recomputing the window, and (cache on) with the cache. */
   ops: { recompute: number; cached?: number; recomputeParts: StepOps; cachedParts?: StepOps };
   /** The text is longer than the window: it has slid. */
@@ -22,7 +24,10 @@ export interface GenStepView {
 
 export const TOP_PROBS = 10;
 
-export function stepView(r: DecoderStep, vocab: readonly string[]): GenStepView {
+/** n_embd and heads per layer of the model (heads × head size = n_embd). */
+export interface CacheShape { embd: number; heads: number }
+
+export function stepView(r: DecoderStep, vocab: readonly string[], shape: CacheShape = { embd: 1, heads: 1 }): GenStepView {
   const order = Array.from(r.probs.keys()).sort((a, b) => r.probs[b]! - r.probs[a]! || a - b).slice(0, TOP_PROBS);
   const v: GenStepView = {
     window: Array.from(r.window, (id) => vocab[id] ?? ''),
@@ -37,6 +42,11 @@ export function stepView(r: DecoderStep, vocab: readonly string[]): GenStepView 
     v.ops.cached = r.cached.total;
     v.ops.cachedParts = r.cached;
   }
+  if (r.cacheFloats > 0) {
+    // layers from the engine's count: the rule (which models stack blocks) stays in the engine
+    const layers = r.cacheFloats / (2 * r.window.length * shape.embd);
+    v.cache = { floats: r.cacheFloats, layers, heads: shape.heads, headSize: shape.embd / shape.heads };
+  }
   return v;
 }
 
@@ -44,10 +54,13 @@ export function stepView(r: DecoderStep, vocab: readonly string[]): GenStepView 
 export class Generation {
   #decoder: Decoder | null = null;
   #vocab: string[] = [];
+  #shape: CacheShape = { embd: 1, heads: 1 };
 
   start(trainer: Trainer, context: string, cache: boolean, greedy: boolean, seed: string): void {
     this.free();
     this.#vocab = Array.from(trainer.vocab());
+    const c = trainer.config;
+    this.#shape = { embd: c.nEmbd ?? 1, heads: c.model === 'head' ? 1 : c.nHead ?? 1 };
     this.#decoder = trainer.decoder(context, { cache: cache ? 'naive' : 'off', greedy, seed });
   }
 
@@ -58,7 +71,7 @@ export class Generation {
   step(count: number): GenStepView[] {
     if (!this.#decoder) throw new Error('no generation started');
     const out: GenStepView[] = [];
-    for (let i = 0; i < count; i++) out.push(stepView(this.#decoder.step(), this.#vocab));
+    for (let i = 0; i < count; i++) out.push(stepView(this.#decoder.step(), this.#vocab, this.#shape));
     return out;
   }
 
