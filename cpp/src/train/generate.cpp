@@ -53,51 +53,7 @@ StepResult Decoder::step() {
     r.recompute = {o[0], o[1], o[2], o[3], o[4]};
   }
 
-  if (cached && blocks) {
-    // Every layer's keys and values depend on the positions below it, so a slid
-    // window is run again from its first token (Rebuild), or each layer drops its
-    // oldest row and keeps the rest (Naive: made one position higher).
-    KvCache& k = cache_;
-    const std::size_t per = m.layer_cache_floats();
-    if (k.consumed == 0 || k.consumed > n || n - k.consumed > static_cast<std::size_t>(block)) {
-      k.count = 0;
-      k.consumed = n - static_cast<std::size_t>(T);
-      k.stale = false;
-    }
-    std::int64_t o[4] = {0, 0, 0, 0};
-    for (std::size_t s = k.consumed; s < n; ++s) {
-      if (k.count == block) {
-        k.count = 0;
-        if (mode_ == CacheMode::Rebuild) {
-          for (int j = 0; j + 1 < block; ++j, ++k.count)
-            m.block_step(seq_[s - static_cast<std::size_t>(block) + 1 + static_cast<std::size_t>(j)], j, k.rows.data(), o, row_.data());
-        } else {
-          for (int l = 0; l < m.layers(); ++l) {
-            float* t0 = k.rows.data() + static_cast<std::ptrdiff_t>(l) * static_cast<std::ptrdiff_t>(per);
-            std::memmove(t0, t0 + L, sizeof(float) * static_cast<std::size_t>(block - 1) * L);
-          }
-          k.stale = true;
-          k.count = block - 1;
-        }
-      }
-      m.block_step(seq_[s], k.count, k.rows.data(), o, row_.data());
-      ++k.count;
-    }
-    k.consumed = n;
-    r.cached = {o[0], o[1], o[2], o[3], 0};
-    std::vector<float> logits(static_cast<std::size_t>(V));
-    r.cached.lm_head += m.lm_row(row_.data(), logits.data());
-    if (mode_ == CacheMode::Rebuild) {
-      r.logits = std::move(logits);
-    } else {
-      r.compared = true;
-      float d = 0.0f;
-      for (int v = 0; v < V; ++v) d = std::max(d, std::fabs(logits[static_cast<std::size_t>(v)] - rec[static_cast<std::size_t>(v)]));
-      r.diff = d;
-    }
-  }
-
-  if (cached && head) {
+  if (cached) {
     KvCache& k = cache_;
     // A fresh cache (or one that missed more than a window): the window's tokens at positions 0..T-1.
     if (k.consumed == 0 || k.consumed > n || n - k.consumed > static_cast<std::size_t>(block)) {
@@ -105,26 +61,55 @@ StepResult Decoder::step() {
       k.consumed = n - static_cast<std::size_t>(T);
       k.stale = false;
     }
-    for (std::size_t s = k.consumed; s < n; ++s) {
-      if (k.count == block) {
-        if (mode_ == CacheMode::Rebuild) {
-          // The window moved: project its earlier tokens again at their new positions 0..block-2.
-          for (int j = 0; j + 1 < block; ++j)
-            r.cached.qkv += m.project_row(seq_[s - static_cast<std::size_t>(block) + 1 + static_cast<std::size_t>(j)], j,
-                                          k.rows.data() + static_cast<std::ptrdiff_t>(j) * L);
-        } else {
-          // Naive: drop the oldest row and keep the rest, made at positions one higher than they now hold.
-          std::memmove(k.rows.data(), k.rows.data() + L, sizeof(float) * static_cast<std::size_t>(block - 1) * L);
-          k.stale = true;
+    std::vector<float> weights;
+    if (blocks) {
+      // Every layer's keys and values depend on the positions below it, so a slid
+      // window is run again from its first token (Rebuild), or each layer drops its
+      // oldest row and keeps the rest (Naive: made one position higher).
+      const std::size_t per = m.layer_cache_floats();
+      std::int64_t o[4] = {0, 0, 0, 0};
+      for (std::size_t s = k.consumed; s < n; ++s) {
+        if (k.count == block) {
+          k.count = 0;
+          if (mode_ == CacheMode::Rebuild) {
+            for (int j = 0; j + 1 < block; ++j, ++k.count)
+              m.block_step(seq_[s - static_cast<std::size_t>(block) + 1 + static_cast<std::size_t>(j)], j, k.rows.data(), o,
+                           row_.data());
+          } else {
+            for (int l = 0; l < m.layers(); ++l) {
+              float* t0 = k.rows.data() + static_cast<std::ptrdiff_t>(l) * static_cast<std::ptrdiff_t>(per);
+              std::memmove(t0, t0 + L, sizeof(float) * static_cast<std::size_t>(block - 1) * L);
+            }
+            k.stale = true;
+            k.count = block - 1;
+          }
         }
-        k.count = block - 1;
+        m.block_step(seq_[s], k.count, k.rows.data(), o, row_.data());
+        ++k.count;
       }
-      r.cached.qkv += m.project_row(seq_[s], k.count, k.rows.data() + static_cast<std::ptrdiff_t>(k.count) * L);
-      ++k.count;
+      r.cached = {o[0], o[1], o[2], o[3], 0};
+    } else {
+      for (std::size_t s = k.consumed; s < n; ++s) {
+        if (k.count == block) {
+          if (mode_ == CacheMode::Rebuild) {
+            // The window moved: project its earlier tokens again at their new positions 0..block-2.
+            for (int j = 0; j + 1 < block; ++j)
+              r.cached.qkv += m.project_row(seq_[s - static_cast<std::size_t>(block) + 1 + static_cast<std::size_t>(j)], j,
+                                            k.rows.data() + static_cast<std::ptrdiff_t>(j) * L);
+          } else {
+            // Naive: drop the oldest row and keep the rest, made at positions one higher than they now hold.
+            std::memmove(k.rows.data(), k.rows.data() + L, sizeof(float) * static_cast<std::size_t>(block - 1) * L);
+            k.stale = true;
+          }
+          k.count = block - 1;
+        }
+        r.cached.qkv += m.project_row(seq_[s], k.count, k.rows.data() + static_cast<std::ptrdiff_t>(k.count) * L);
+        ++k.count;
+      }
+      weights.resize(static_cast<std::size_t>(k.count));
+      m.attend_last(k.rows.data(), k.count, weights.data(), row_.data(), &r.cached.scores, &r.cached.weighted);
     }
     k.consumed = n;
-    std::vector<float> weights(static_cast<std::size_t>(k.count));
-    m.attend_last(k.rows.data(), k.count, weights.data(), row_.data(), &r.cached.scores, &r.cached.weighted);
     std::vector<float> logits(static_cast<std::size_t>(V));
     r.cached.lm_head += m.lm_row(row_.data(), logits.data());
     if (mode_ == CacheMode::Rebuild) {
