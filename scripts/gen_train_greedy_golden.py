@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Goldens for `attn-cli train ... --generate TEXT --greedy K`
-(cpp/tests/test_train_generate.cpp), made with Debian's PyTorch 1.13 by
+(cpp/tests/test_train_greedy_cli.cpp), made with Debian's PyTorch 1.13 by
 scripts/train_greedy_reference.py:
 
     /usr/bin/python3 scripts/gen_train_greedy_golden.py
@@ -27,6 +27,9 @@ CASES = [
     ('--model head --seed 3 --iters 300 --eval-interval 300 --eval-iters 10 --batch 16 --block 12 --lr 5e-3', '', 60),
     ('--model position --iters 300 --eval-interval 300 --eval-iters 10', 'First Citizen:\n', 60),
     ('--model bigram --iters 300 --eval-interval 300 --eval-iters 10', 'a', 60),
+    # block models (n_embd 32, n_head 4, n_layer 3, no dropout: the reference's and the CLI's defaults)
+    ('--model layernorm --iters 300 --eval-interval 300 --eval-iters 10', '\n', 60),
+    ('--model multihead --iters 300 --eval-interval 300 --eval-iters 10', 'ROMEO:', 60),
 ]
 
 
