@@ -9,6 +9,10 @@ cpp/tests/data/train_greedy.tsv: one case per line, tab-separated: the CLI's
 training options (space-separated), the context as a JSON string, K, and
 PyTorch's K greedy characters as a JSON string. A few minutes (the head
 model's default run is one of the cases).
+
+cpp/tests/data/train_sampled.tsv: the same for `--sampled K --temperature T
+--top-k N`: the options (sampling's included), the context, and PyTorch's
+sampled characters.
 """
 import contextlib
 import io
@@ -32,18 +36,40 @@ CASES = [
     ('--model multihead --iters 300 --eval-interval 300 --eval-iters 10', 'ROMEO:', 60),
 ]
 
+SAMPLED = [
+    ('--model head --iters 300 --eval-interval 300 --eval-iters 10 --sampled 40 --temperature 0.8 --top-k 5', 'ROMEO:'),
+    ('--model head --iters 300 --eval-interval 300 --eval-iters 10 --seed 5 --sampled 60 --temperature 1.7', ''),
+    ('--model bigram --iters 300 --eval-interval 300 --eval-iters 10 --sampled 60 --top-k 3', ''),
+    ('--model layernorm --iters 200 --eval-interval 200 --eval-iters 10 --sampled 60 --temperature 0.5 --top-k 10', 'KING'),
+    ('--model multihead --iters 200 --eval-interval 200 --eval-iters 10 --sampled 60 --temperature 0.33', '\n'),
+]
+
+
+def last_line(argv, prefix):
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        greedy_ref.main(argv)
+    last = buf.getvalue().splitlines()[-1]
+    assert last.startswith(prefix)
+    return last[len(prefix):]
+
 
 def main():
     lines = ['# scripts/gen_train_greedy_golden.py: options\tcontext\tK\tPyTorch greedy (1.13.1, one thread)']
     for opts, context, k in CASES:
-        buf = io.StringIO()
-        with contextlib.redirect_stdout(buf):
-            greedy_ref.main(opts.split() + ['--sample-chars', '0', '--generate', context, '--greedy', str(k)])
-        last = buf.getvalue().splitlines()[-1]
-        assert last.startswith('greedy: ')
-        lines.append('\t'.join([opts, json.dumps(context, ensure_ascii=False), str(k), last[len('greedy: '):]]))
+        got = last_line(opts.split() + ['--sample-chars', '0', '--generate', context, '--greedy', str(k)], 'greedy: ')
+        lines.append('\t'.join([opts, json.dumps(context, ensure_ascii=False), str(k), got]))
         print(lines[-1], flush=True)
     path = os.path.join(ref.ROOT, 'cpp', 'tests', 'data', 'train_greedy.tsv')
+    with open(path, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    print('wrote', path)
+    lines = ['# scripts/gen_train_greedy_golden.py: options\tcontext\tPyTorch sampled (1.13.1, one thread)']
+    for opts, context in SAMPLED:
+        got = last_line(opts.split() + ['--sample-chars', '0', '--generate', context], 'sampled: ')
+        lines.append('\t'.join([opts, json.dumps(context, ensure_ascii=False), got]))
+        print(lines[-1], flush=True)
+    path = os.path.join(ref.ROOT, 'cpp', 'tests', 'data', 'train_sampled.tsv')
     with open(path, 'w') as f:
         f.write('\n'.join(lines) + '\n')
     print('wrote', path)

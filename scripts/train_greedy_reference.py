@@ -4,7 +4,10 @@ lecture's training script (scripts/train_reference.py, same options), then its
 generate() with argmax in place of multinomial: crop the sequence to the last
 block_size tokens, forward, take the last position's logits, append the most
 likely token. Prints the log, the sample (as the CLI does), then one line
-`greedy: ` and the K new characters as a JSON string.
+`greedy: ` and the K new characters as a JSON string. With --sampled K, then
+one line `sampled: `: the same loop with nanoGPT's sampling, logits / T, the
+--top-k largest kept, torch.multinomial from a generator of its own seeded
+with --seed (as attn-cli train --sampled and the generation panel draw).
 
     /usr/bin/python3 scripts/train_greedy_reference.py --model head --generate TEXT --greedy K [train options]
 
@@ -37,6 +40,26 @@ def greedy(run, context, k):
     return run.decode(out)
 
 
+@torch.no_grad()
+def sampled(run, context, k, temperature, top_k, seed):
+    stoi = {ch: i for i, ch in enumerate(run.chars)}
+    ids = [stoi[c] for c in context] if context else [0]
+    idx = torch.tensor([ids], dtype=torch.long)
+    g = torch.Generator().manual_seed(seed)
+    out = []
+    for _ in range(k):
+        logits, _ = run.model(idx[:, -run.block:])
+        logits = logits[:, -1, :] / temperature
+        if top_k:
+            v, _ = torch.topk(logits, min(top_k, logits.size(-1)))
+            logits[logits < v[:, [-1]]] = -float('Inf')
+        probs = F.softmax(logits, dim=-1)
+        nxt = torch.multinomial(probs, num_samples=1, generator=g)
+        idx = torch.cat((idx, nxt), dim=1)
+        out.append(int(nxt))
+    return run.decode(out)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--model', required=True, choices=sorted(ref.DEFAULTS))
@@ -50,7 +73,10 @@ def main(argv=None):
     p.add_argument('--data', default=ref.DEFAULT_DATA)
     p.add_argument('--sample-chars', type=int, default=500)
     p.add_argument('--generate', default='')
-    p.add_argument('--greedy', type=int, required=True)
+    p.add_argument('--greedy', type=int, default=0)
+    p.add_argument('--sampled', type=int, default=0)
+    p.add_argument('--temperature', type=float, default=1.0)
+    p.add_argument('--top-k', type=int, default=0)
     p.add_argument('--threads', type=int, default=1)
     a = p.parse_args(argv)
     torch.set_num_threads(a.threads)
@@ -66,7 +92,10 @@ def main(argv=None):
         run.train_step()
     if a.sample_chars > 0:
         print(run.sample(a.sample_chars))
-    print('greedy: ' + json.dumps(greedy(run, a.generate, a.greedy), ensure_ascii=False))
+    if a.greedy:
+        print('greedy: ' + json.dumps(greedy(run, a.generate, a.greedy), ensure_ascii=False))
+    if a.sampled:
+        print('sampled: ' + json.dumps(sampled(run, a.generate, a.sampled, a.temperature, a.top_k, a.seed), ensure_ascii=False))
 
 
 if __name__ == '__main__':

@@ -203,6 +203,9 @@ struct Train {
   double gptNLayer = static_cast<double>(attn::limits::Train::gpt_n_layer);
   double gptBlock = static_cast<double>(attn::limits::Train::gpt_block);
   double gptDropout = static_cast<double>(attn::limits::Train::gpt_dropout);
+  double minTemperature = static_cast<double>(attn::limits::Train::min_temperature);  // temperature in [min_temperature, max_temperature]
+  double maxTemperature = static_cast<double>(attn::limits::Train::max_temperature);
+  double maxTopK = static_cast<double>(attn::limits::Train::max_top_k);  // top_k in [0, max_top_k]; 0 keeps every character
 };
 
 inline void register_train() {
@@ -240,7 +243,10 @@ inline void register_train() {
       .field("gptNHead", &Train::gptNHead)
       .field("gptNLayer", &Train::gptNLayer)
       .field("gptBlock", &Train::gptBlock)
-      .field("gptDropout", &Train::gptDropout);
+      .field("gptDropout", &Train::gptDropout)
+      .field("minTemperature", &Train::minTemperature)
+      .field("maxTemperature", &Train::maxTemperature)
+      .field("maxTopK", &Train::maxTopK);
 }
 
 struct TrainElement {

@@ -1,13 +1,17 @@
 // attn-cli train --model bigram|position|head [--seed 1337] [--iters N]
 //   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
 //   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
-//   [--attention TEXT]
+//   [--sampled K [--temperature T] [--top-k N]] [--attention TEXT]
 // Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
 // loss {:.4f}" for every i in 0..N-1 with i % K == 0, then decode() of the
 // generated sequence (the context token followed by the sample) and a newline.
 // With --greedy K, then one line `greedy: "<K characters, a JSON string>"`:
 // the lecture's generate from TEXT (empty: token 0) with argmax in place of
 // multinomial; --kv-cache 1 runs it with the key/value cache (the same text).
+// With --sampled K, then one line `sampled: "<K characters>"`: the same loop
+// drawing with torch.multinomial from a generator of its own seeded with
+// --seed, on softmax(logits / T) over the N largest (N 0: all), as the
+// generation panel samples.
 // With --attention TEXT, last one line `attention: <JSON>`: the trained
 // model's softmax weights on TEXT's last block characters (eval mode), as
 // [layer][head][query][key] (the head model: one layer, one head).
@@ -36,6 +40,9 @@ using train::Eval;
 using train::ModelKind;
 using train::ScriptLang;
 using train::Trainer;
+using train::CacheMode;
+using train::Decoder;
+using train::Sampling;
 using train::greedy_generate;
 using train::pytorch_script;
 
@@ -48,6 +55,13 @@ std::string lr_text(double lr) {
   std::string s = buf;  // "1e-02"
   const auto e = s.find("e-0");
   return e == std::string::npos ? s : s.erase(e + 2, 1);
+}
+
+// 0.05, 5: a bound as the usage writes it (%g).
+std::string decimal_text(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
 }
 
 const Command& train_command() {
@@ -75,6 +89,11 @@ const Command& train_command() {
                     count("sample-chars", n(L::default_sample_chars), 0, C::max_sample_chars),
                     count("greedy", "K", 0, C::max_greedy),
                     count("kv-cache", "1|0", 0, 1),
+                    count("sampled", "K", 0, C::max_greedy),
+                    {.name = "temperature", .kind = Kind::Decimal, .shown = "T", .min = L::min_temperature,
+                     .max = L::max_temperature, .must = "a number in [" + decimal_text(L::min_temperature) + ", " +
+                                                        decimal_text(L::max_temperature) + "]"},
+                    count("top-k", "N", 0, L::max_top_k),
                     {.name = "lr", .kind = Kind::Decimal, .shown = "X", .min = 0, .max = FLT_MAX, .min_excluded = true,
                      .must = "a positive number"},
                     {.name = "data", .kind = Kind::Text, .shown = "FILE"},
@@ -96,13 +115,15 @@ std::string train_usage() {
                "  train {model} [{seed}] [{iters}] [{eval-interval}]\n"
                "        [{eval-iters}] [{lr}] [{batch}] [{block}] [{data}] [{sample-chars}]\n"
                "        [{n-embd}] [{n-head}] [{n-layer}] [{dropout}]\n"
-               "        [{generate} {greedy} [{kv-cache}]] [{attention}]\n"
+               "        [{generate} {greedy} [{kv-cache}]] [{sampled} [{temperature}] [{top-k}]] [{attention}]\n"
                "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
                "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " +
                    n(L::head_iters) + ", " + n(L::head_eval_interval) + ", " + lr_text(L::head_lr) +
                    ") on FILE (UTF-8; default: the\n"
                "      project's public/data/tinyshakespeare.txt), print its evaluation log, then a sample;\n"
                "      with --greedy, then `greedy: \"...\"`: K characters after TEXT, argmax at each step;\n"
+               "      with --sampled, then `sampled: \"...\"`: K characters drawn (seeded by --seed) from\n"
+               "      softmax(logits / T) over the N likeliest;\n"
                "      with --attention, then `attention: [[[[...]]]]`: [layer][head][query][key] on TEXT\n"
                "      {emit-pytorch} [{lang}]: print instead the PyTorch script that trains the same\n"
                "      run and prints the same log; it opens FILE as given (default input.txt)\n");
@@ -206,7 +227,12 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
     throw CliError{"--batch times --block must be at most " + std::to_string(limits::TrainCli::max_batch_times_block)};
   const int sample = static_cast<int>(o.integer("sample-chars", limits::Train::default_sample_chars));
   const bool greedy = o.has("greedy");
-  if (!greedy && (o.has("generate") || o.has("kv-cache"))) throw CliError{"--generate and --kv-cache go with --greedy K"};
+  const bool sampled = o.has("sampled");
+  if (!greedy && (o.has("kv-cache") || (o.has("generate") && !sampled)))
+    throw CliError{"--generate and --kv-cache go with --greedy K (--generate also with --sampled K)"};
+  if (!sampled && (o.has("temperature") || o.has("top-k"))) throw CliError{"--temperature and --top-k go with --sampled K"};
+  const int sampled_k = static_cast<int>(o.integer("sampled", 0));
+  const Sampling sampling{static_cast<float>(o.decimal("temperature", 1.0)), static_cast<int>(o.integer("top-k", 0))};
   const int greedy_k = static_cast<int>(o.integer("greedy", 0));
   const bool kv_cache = o.integer("kv-cache", 0) == 1;
   const std::string context = o.text("generate");
@@ -228,7 +254,7 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   } catch (const std::invalid_argument& e) {
     throw CliError{path + ": " + e.what()};
   }
-  if (greedy) {
+  if (greedy || sampled) {
     try {
       (void)data.encode(context);
     } catch (const std::invalid_argument& e) {
@@ -257,6 +283,12 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
     r.out += '\n';
   }
   if (greedy) r.out += "greedy: " + json_string(greedy_generate(t, context, greedy_k, kv_cache)) + "\n";
+  if (sampled) {
+    Decoder d(t, context, CacheMode::Off, false, c.seed, sampling);
+    std::vector<std::int32_t> out;
+    for (int i = 0; i < sampled_k; ++i) out.push_back(d.step().chosen);
+    r.out += "sampled: " + json_string(t.data().decode(out)) + "\n";
+  }
   if (maps) r.out += "attention: " + maps_json(t.attention_maps(snippet)) + "\n";
   return r;
 }

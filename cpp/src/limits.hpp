@@ -145,6 +145,10 @@ struct Train {
   static constexpr int gpt_n_layer = 4;
   static constexpr int gpt_block = 32;
   static constexpr double gpt_dropout = 0.1;
+  // Sampling in generation (the decoder): logits / temperature, then the top_k largest only.
+  static constexpr double min_temperature = 0.05;  // temperature in [min_temperature, max_temperature]
+  static constexpr double max_temperature = 5;
+  static constexpr int max_top_k = 65536;  // top_k in [0, max_top_k]; 0 keeps every character
 };
 
 // <attn-train>'s attributes and text (tighter than the engine's).

@@ -191,6 +191,25 @@ TEST(TrainGenerate, SamplingLeavesTheRunAlone) {
   EXPECT_EQ(a.generate("", 30), b.generate("", 30));  // the run's own generator was not drawn from
 }
 
+TEST(TrainGenerate, TemperatureAndTopKShapeTheDraw) {
+  const Trainer t = trained(ModelKind::Head, 100);
+  Decoder greedy(t, "KING", CacheMode::Off, true, 0);
+  Decoder top1(t, "KING", CacheMode::Off, false, 9, Sampling{0.7f, 1});
+  Decoder top3(t, "KING", CacheMode::Off, false, 9, Sampling{1.0f, 3});
+  Decoder plain(t, "KING", CacheMode::Off, false, 9);
+  for (int k = 0; k < 20; ++k) {
+    const StepResult g = greedy.step(), a = top1.step(), b = top3.step(), c = plain.step();
+    EXPECT_EQ(a.chosen, g.chosen);  // the only character left
+    EXPECT_FLOAT_EQ(a.probs[static_cast<std::size_t>(a.chosen)], 1.0f);
+    ASSERT_EQ(b.model_probs.size(), b.probs.size());
+    EXPECT_EQ(std::count_if(b.probs.begin(), b.probs.end(), [](float p) { return p > 0.0f; }), 3);
+    EXPECT_GT(b.probs[static_cast<std::size_t>(b.chosen)], 0.0f);
+    EXPECT_TRUE(c.model_probs.empty());  // nothing changed the distribution
+  }
+  EXPECT_THROW(Decoder(t, "", CacheMode::Off, false, 1, Sampling{0.0f, 0}), std::invalid_argument);
+  EXPECT_THROW(Decoder(t, "", CacheMode::Off, false, 1, Sampling{1.0f, -1}), std::invalid_argument);
+}
+
 TEST(TrainGenerate, UnknownCharacterIsRejected) {
   const Trainer t = trained(ModelKind::Bigram, 1);
   EXPECT_THROW(Decoder(t, "caf\xc3\xa9", CacheMode::Off, true, 0), std::invalid_argument);

@@ -1,7 +1,8 @@
 // attn-cli train --generate TEXT --greedy K [--kv-cache 1|0]: the greedy text
 // equals PyTorch's from its own training of the same settings (goldens from
 // scripts/gen_train_greedy_golden.py, cpp/tests/data/train_greedy.tsv), with
-// the cache and without; and its usage errors.
+// the cache and without; --sampled K with --temperature and --top-k draws what
+// PyTorch draws (cpp/tests/data/train_sampled.tsv); and the usage errors.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -72,6 +73,28 @@ TEST(TrainGreedyCli, GreedyEqualsPyTorch) {
   EXPECT_GE(cases, 4);
 }
 
+TEST(TrainGreedyCli, SampledEqualsPyTorch) {
+  std::istringstream lines(read_all(std::string(ATTN_TEST_DATA_DIR) + "/train_sampled.tsv"));
+  std::string line;
+  int cases = 0;
+  while (std::getline(lines, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
+    ASSERT_EQ(f.size(), 3u) << line;
+    std::vector<std::string> args;
+    std::stringstream os(f[0]);
+    for (std::string x; os >> x;) args.push_back(x);
+    args.insert(args.end(), {"--sample-chars", "0", "--generate", json_unquote(f[1])});
+    const attn::CliResult r = cli(args);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.substr(r.out.rfind("sampled: ")), "sampled: " + f[2] + "\n") << f[0];
+    ++cases;
+  }
+  EXPECT_GE(cases, 5);
+}
+
 TEST(TrainGreedyCli, BlockModelsWriteTheSameTextWithTheCache) {
   for (const char* model : {"multihead", "gpt"}) {
     const std::vector<std::string> base = {"--model", model, "--iters", "20", "--eval-interval", "20", "--eval-iters", "1",
@@ -96,6 +119,9 @@ TEST(TrainGreedyCli, Errors) {
             std::string::npos);
   EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--generate", "a"}).find("--greedy"), std::string::npos);
   EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--greedy", "3", "--kv-cache", "2"}).find("--kv-cache"), std::string::npos);
+  EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--temperature", "0.5"}).find("go with --sampled"), std::string::npos);
+  EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--sampled", "3", "--temperature", "0"}).find("[0.05, 5]"), std::string::npos);
+  EXPECT_NE(err({"--model", "bigram", "--iters", "1", "--sampled", "3", "--top-k", "-1"}).find("--top-k"), std::string::npos);
   const attn::CliResult ok = cli({"--model", "bigram", "--iters", "1", "--eval-iters", "1", "--sample-chars", "0",
                                   "--greedy", "0"});
   EXPECT_EQ(ok.out.substr(ok.out.rfind('\n', ok.out.size() - 2) + 1), "greedy: \"\"\n");

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
+#include <limits>
 #include <stdexcept>
 
 #include "train/model.hpp"
@@ -12,9 +14,25 @@
 
 namespace attn::train {
 
+namespace {
+// (V,) softmax(l): exp(l − max) / Σ, the −inf of a top_k cut as 0.
+std::vector<float> softmax_of(const float* l, int V) {
+  float mx = l[0];
+  for (int v = 1; v < V; ++v) mx = std::max(mx, l[v]);
+  std::vector<float> p(static_cast<std::size_t>(V));
+  float sum = 0.0f;
+  for (int v = 0; v < V; ++v) sum += (p[static_cast<std::size_t>(v)] = std::exp(l[v] - mx));
+  for (float& x : p) x /= sum;
+  return p;
+}
+}  // namespace
+
 Decoder::Decoder(const Trainer& trainer, std::string_view context_utf8, CacheMode mode, bool greedy,
-                 std::uint64_t seed)
-    : trainer_(&trainer), model_(&trainer.inference_model()), mode_(mode), greedy_(greedy), gen_(seed) {
+                 std::uint64_t seed, Sampling sampling)
+    : trainer_(&trainer), model_(&trainer.inference_model()), mode_(mode), greedy_(greedy), sampling_(sampling),
+      gen_(seed) {
+  if (!(sampling.temperature > 0.0f) || !std::isfinite(sampling.temperature) || sampling.top_k < 0)
+    throw std::invalid_argument("temperature must be a positive number and top_k at least 0");
   seq_ = context_utf8.empty() ? std::vector<std::int32_t>{0} : trainer.data().encode(context_utf8);
   context_ = seq_.size();
   const int C = model_->embd();
@@ -125,17 +143,30 @@ StepResult Decoder::step() {
   if (cached) r.cache_floats = static_cast<std::int64_t>(2) * (blocks ? m.layers() : 1) * cache_.count * C;
   if (r.logits.empty()) r.logits = std::move(rec);
 
-  // probs = softmax(logits); the choice: argmax (the first of equal maxima, as torch.argmax) or a draw.
+  // The choice: argmax (the first of equal maxima, as torch.argmax) or a draw from
+  // softmax(logits / temperature) over the top_k largest.
   const float* l = r.logits.data();
+  const bool shaped = !greedy_ && (sampling_.temperature != 1.0f || (sampling_.top_k > 0 && sampling_.top_k < V));
+  std::vector<float> adj;
+  if (shaped) {
+    adj.resize(static_cast<std::size_t>(V));
+    for (int v = 0; v < V; ++v) adj[static_cast<std::size_t>(v)] = l[v] / sampling_.temperature;
+    if (sampling_.top_k > 0 && sampling_.top_k < V) {
+      std::vector<float> sorted = adj;
+      std::nth_element(sorted.begin(), sorted.begin() + (sampling_.top_k - 1), sorted.end(), std::greater<float>());
+      const float kth = sorted[static_cast<std::size_t>(sampling_.top_k - 1)];
+      for (float& a : adj)
+        if (a < kth) a = -std::numeric_limits<float>::infinity();
+    }
+    r.model_probs = softmax_of(l, V);
+    l = adj.data();
+  }
   if (greedy_) {
     int best = 0;
     for (int v = 1; v < V; ++v)
       if (l[v] > l[best]) best = v;
     r.chosen = best;
-    float mx = l[best], sum = 0.0f;
-    r.probs.resize(static_cast<std::size_t>(V));
-    for (int v = 0; v < V; ++v) sum += (r.probs[static_cast<std::size_t>(v)] = std::exp(l[v] - mx));
-    for (float& p : r.probs) p /= sum;
+    r.probs = softmax_of(l, V);
   } else {
     r.chosen = multinomial_draw(l, V, gen_, r.probs);
     float sum = 0.0f;

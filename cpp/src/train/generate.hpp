@@ -39,7 +39,8 @@ struct StepOps {
 struct StepResult {
   std::vector<std::int32_t> window;  // the ids the model saw (the last <= block), positions 0..T-1
   std::vector<float> logits;         // (V,) of the path that chose (see Decoder)
-  std::vector<float> probs;          // (V,) softmax(logits)
+  std::vector<float> probs;          // (V,) the distribution the choice is drawn from: softmax(logits / temperature, top_k)
+  std::vector<float> model_probs;    // (V,) softmax(logits), when sampling changed it (else empty)
   std::vector<float> attention;      // (T,) head model: the newest position's weights over the window
   std::int64_t cache_floats = 0;     // keys and values held after the step: 2 × layers × T × C (C = heads × head size)
   std::int32_t chosen = 0;
@@ -61,6 +62,16 @@ struct KvCache {
   bool stale = false;        // kept keys made at other positions (a naive slide)
 };
 
+// How a sampled step draws (nanoGPT's generate): logits / temperature, then
+// every logit below the top_k-th largest (ties kept) set to −inf, softmax,
+// torch.multinomial. temperature 1 and top_k 0 (or ≥ the vocabulary) leave
+// the model's distribution as it is. Greedy steps take the argmax, which
+// neither changes.
+struct Sampling {
+  float temperature = 1.0f;
+  int top_k = 0;
+};
+
 // A generation in progress: the sequence (context + generated ids), the cache
 // and, for sampling, a generator of its own (torch.manual_seed(seed)), so the
 // trainer and its run are never touched.
@@ -68,7 +79,8 @@ class Decoder {
  public:
   // context "" means one token 0 (the lecture's torch.zeros((1, 1))); throws
   // std::invalid_argument for characters outside the vocabulary.
-  Decoder(const Trainer& trainer, std::string_view context_utf8, CacheMode mode, bool greedy, std::uint64_t seed);
+  Decoder(const Trainer& trainer, std::string_view context_utf8, CacheMode mode, bool greedy, std::uint64_t seed,
+          Sampling sampling = {});
 
   // One step: logits for the next id, the choice, appended to the sequence.
   // Off: recompute only. Rebuild: the cache only (projecting the window again
@@ -84,6 +96,7 @@ class Decoder {
   Model* model_;
   CacheMode mode_;
   bool greedy_;
+  Sampling sampling_;
   torch::Generator gen_;
   std::vector<std::int32_t> seq_;
   std::size_t context_;

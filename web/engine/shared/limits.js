@@ -157,6 +157,11 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   gptNLayer: 4,
   gptBlock: 32,
   gptDropout: 0.1,
+  /** temperature in [min_temperature, max_temperature] */
+  minTemperature: 0.05,
+  maxTemperature: 5,
+  /** top_k in [0, max_top_k]; 0 keeps every character */
+  maxTopK: 65536,
 });
 
 /** attn::limits::TrainElement (cpp/src/limits.hpp). */
