@@ -14,6 +14,7 @@ import { runAxe } from './helpers/axe';
 import type { Locator, Page } from '@playwright/test';
 
 interface Step {
+  probs: { char: string; p: number; model?: number }[];
   window: string[]; chosen: string; slid: boolean; diff?: number; attention?: number[]; ops: { recompute: number; cached?: number };
   cache?: { floats: number; layers: number; heads: number; headSize: number };
 }
@@ -108,6 +109,23 @@ test.describe('<attn-train> generation', () => {
     await el.locator('#gen-sampled').check();
     await el.locator('[part="generate-step"]').click();
     await expect.poll(async () => (await steps(page)).length).toBe(2);
+    expect((await runAxe(page, '#head')).violations).toEqual([]);
+  });
+
+  test('sampled with temperature and top-k: attn-cli train --sampled\'s text, the model\'s probabilities beside the shaped ones', async ({ page }) => {
+    test.setTimeout(180_000);
+    const el = await trainHead(page);
+    await el.locator('#gen-sampled').check();
+    await el.locator('#gen-temperature').fill('0.5');
+    await el.locator('#gen-top-k').fill('3');
+    const s = await play(page, el, 12);
+    // e2e/golden/train_head_300_sampled.txt: the fixture's settings, --generate "\n" --sampled 12 --temperature 0.5 --top-k 3
+    const want = JSON.parse(readFileSync(new URL('./golden/train_head_300_sampled.txt', import.meta.url), 'utf8').trim().slice('sampled: '.length)) as string;
+    expect(s.map((x) => x.chosen).join('')).toBe(want);
+    for (const x of s) expect(x.probs.filter((p) => p.p > 0)).toHaveLength(3);
+    await expect(el.locator('[part="generate-probs"] li').nth(3).locator('.p')).toHaveText('0.000');  // cut by top-k
+    await expect(el.locator('[part="generate-probs"] li').nth(3).locator('.model')).toContainText('model 0.');
+    await expect(el.locator('#gen-probs-title')).toContainText('temperature 0.5 and top-k 3');
     expect((await runAxe(page, '#head')).violations).toEqual([]);
   });
 

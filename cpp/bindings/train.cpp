@@ -82,10 +82,13 @@ struct Info {
   double parameters = 0;
 };
 
-// decoderNew's settings: cache 0 off | 1 rebuild | 2 naive (train/generate.hpp CacheMode).
+// decoderNew's settings: cache 0 off | 1 rebuild | 2 naive (train/generate.hpp CacheMode);
+// temperature and topK shape a sampled step (train/generate.hpp Sampling).
 struct DecoderConfig {
   int cache = 0;
   bool greedy = true;
+  double temperature = 1;
+  int topK = 0;
   unsigned seedHi = 0, seedLo = 0;
 };
 
@@ -94,7 +97,7 @@ struct Ops {
 };
 
 struct Step {
-  val window = val::undefined(), probs = val::undefined(), attention = val::undefined();
+  val window = val::undefined(), probs = val::undefined(), modelProbs = val::undefined(), attention = val::undefined();
   int chosen = 0;
   bool slid = false, compared = false;
   double diff = 0, cacheFloats = 0;
@@ -273,12 +276,19 @@ val js_decoder_new(int h, const std::string& context, const DecoderConfig& c) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
   if (c.cache < 0 || c.cache > 2) return range_error("cache must be 0 (off), 1 (rebuild) or 2 (naive)");
+  using L = attn::limits::Train;
+  static_assert(L::min_temperature == 0.05 && L::max_temperature == 5, "the message below quotes the limits");
+  if (!(c.temperature >= L::min_temperature && c.temperature <= L::max_temperature))
+    return range_error("temperature must be a number from 0.05 to 5");
+  if (c.topK < 0 || c.topK > L::max_top_k)
+    return range_error(attn_bind::text<Lit("topK must be a whole number from 0 to "), L::max_top_k>);
   if (context.size() > 4 * static_cast<std::size_t>(attn::limits::TrainElement::max_generate_context))
     return range_error(attn_bind::text<Lit("the context is longer than "), attn::limits::TrainElement::max_generate_context,
                                        Lit(" characters")>);
   try {
     auto d = std::make_unique<attn::train::Decoder>(*t, context, static_cast<attn::train::CacheMode>(c.cache), c.greedy,
-                                                    seed_of(c.seedHi, c.seedLo));
+                                                    seed_of(c.seedHi, c.seedLo),
+                                                    attn::train::Sampling{static_cast<float>(c.temperature), c.topK});
     return val(decoders.add(std::make_unique<DecoderSlot>(DecoderSlot{h, std::move(d)})));
   } catch (const std::bad_alloc&) {
     return range_error("out of memory");
@@ -307,7 +317,7 @@ val js_decoder_step(int d) {
                                        Lit(" steps from one context")>);
   const attn::train::StepResult r = dec->step();
   const val window = val::global("Int32Array").new_(emscripten::typed_memory_view(r.window.size(), r.window.data()));
-  return val(Step{window, copy_out(r.probs), copy_out(r.attention), r.chosen, r.slid, r.compared, r.diff,
+  return val(Step{window, copy_out(r.probs), copy_out(r.model_probs), copy_out(r.attention), r.chosen, r.slid, r.compared, r.diff,
                   static_cast<double>(r.cache_floats), ops_of(r.recompute), ops_of(r.cached)});
 }
 
@@ -419,6 +429,8 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   value_object<DecoderConfig>("DecoderConfig")
       .field("cache", &DecoderConfig::cache)
       .field("greedy", &DecoderConfig::greedy)
+      .field("temperature", &DecoderConfig::temperature)
+      .field("topK", &DecoderConfig::topK)
       .field("seedHi", &DecoderConfig::seedHi)
       .field("seedLo", &DecoderConfig::seedLo);
   value_object<Ops>("Ops")
@@ -436,6 +448,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
   value_object<Step>("Step")
       .field("window", &Step::window)
       .field("probs", &Step::probs)
+      .field("modelProbs", &Step::modelProbs)
       .field("attention", &Step::attention)
       .field("chosen", &Step::chosen)
       .field("slid", &Step::slid)

@@ -11,6 +11,13 @@ export interface GenStrings {
   mode: string;
   greedy: string;
   sampled: string;
+  temperature: string;
+  topK: string;
+  shapeHint: string;
+  badTemperature: (min: number, max: number) => string;
+  badTopK: (max: number) => string;
+  probsShaped: (temperature: string, topK: number) => string;
+  modelP: (p: string) => string;
   cache: string;
   step: string;
   play: string;
@@ -57,6 +64,13 @@ const zh: GenStrings = {
   mode: '选字方式',
   greedy: '取概率最大（argmax）',
   sampled: '按概率抽样（独立的随机数生成器）',
+  temperature: '温度',
+  topK: 'top-k（0 表示不截断）',
+  shapeHint: '抽样前先把 logits 除以温度（小于 1 让分布更尖，大于 1 更平），再只保留最大的 k 个，其余设为 −∞。和 nanoGPT 的 generate 一样，PyTorch 里写作 logits / temperature 与 torch.topk。',
+  badTemperature: (min, max) => `温度必须是 ${min} 到 ${max} 之间的数。`,
+  badTopK: (max) => `top-k 必须是 0 到 ${max} 之间的整数。`,
+  probsShaped: (temp, k) => `下一个字符的概率（前 10 个），温度 ${temp}${k > 0 ? `、top-k ${k}` : ''} 之后，旁边是模型原来的概率`,
+  modelP: (p) => `原 ${p}`,
   cache: 'KV cache：每一步同时用缓存算一遍，与重算比较',
   step: '走一步',
   play: '播放',
@@ -103,6 +117,13 @@ const en: GenStrings = {
   mode: 'Pick the next character by',
   greedy: 'highest probability (argmax)',
   sampled: 'sampling (a random generator of its own)',
+  temperature: 'Temperature',
+  topK: 'Top-k (0: no cut)',
+  shapeHint: 'Before the draw the logits are divided by the temperature (below 1 sharpens the distribution, above 1 flattens it), then only the k largest are kept and the rest set to −∞: nanoGPT\'s generate, logits / temperature and torch.topk in PyTorch.',
+  badTemperature: (min, max) => `The temperature must be a number from ${min} to ${max}.`,
+  badTopK: (max) => `Top-k must be a whole number from 0 to ${max}.`,
+  probsShaped: (temp, k) => `Next-character probabilities (top 10) after temperature ${temp}${k > 0 ? ` and top-k ${k}` : ''}, beside the model's own`,
+  modelP: (p) => `model ${p}`,
   cache: 'KV cache: compute each step with a cache as well, and compare',
   step: 'Step',
   play: 'Play',

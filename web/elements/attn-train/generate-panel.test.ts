@@ -109,7 +109,7 @@ describe('generation panel', () => {
     (sr(el).getElementById('gen-sampled') as HTMLInputElement).click();
     (sr(el).getElementById('gen-sampled') as HTMLInputElement).dispatchEvent(new Event('change'));
     click(el, 'generate-step');
-    expect(gens()[3]!.start).toEqual({ context: '\naaa', cache: false, greedy: false });
+    expect(gens()[3]!.start).toEqual({ context: '\naaa', cache: false, greedy: false, temperature: 1, topK: 0 });
     click(el, 'generate-reset');
     expect(el.generation.steps).toHaveLength(0);
   });
@@ -169,6 +169,38 @@ describe('generation panel', () => {
     expect(root.querySelector('[data-ops="cached"]')!.textContent).toMatch(/through the 3 layers/);
     expect(root.querySelector('[data-ops="cache-size"]')!.textContent).toMatch(/^The cache now holds 384 floats.*2 × 3 layers × 4 heads × 2 positions × head_size 8/);
     expect(root.querySelector('[part="generate-attention"]')!.textContent).toMatch(/layer × head grid/);
+  });
+
+  it('sampled: temperature and top-k go with the start, are checked, and the shaped probabilities show the model\'s beside them', async () => {
+    const { el, run } = await trained();
+    const root = sr(el);
+    expect((root.querySelector('.gen-shape') as HTMLElement).hidden).toBe(true);  // greedy: nothing to shape
+    (root.getElementById('gen-sampled') as HTMLInputElement).click();
+    expect((root.querySelector('.gen-shape') as HTMLElement).hidden).toBe(false);
+    const temp = root.getElementById('gen-temperature') as HTMLInputElement, topK = root.getElementById('gen-top-k') as HTMLInputElement;
+    temp.value = '9';
+    click(el, 'generate-step');
+    expect(gens()).toHaveLength(0);
+    expect(root.querySelector('[part="generate-message"]')!.textContent).toBe('The temperature must be a number from 0.05 to 5.');
+    temp.value = '0.7';
+    topK.value = '2.5';
+    click(el, 'generate-step');
+    expect(root.querySelector('[part="generate-message"]')!.textContent).toBe('Top-k must be a whole number from 0 to 65536.');
+    topK.value = '3';
+    click(el, 'generate-step');
+    expect(gens()[0]).toMatchObject({ run, start: { greedy: false, temperature: 0.7, topK: 3 } });
+    const s = step('ab', 'c', false);
+    s.probs = [{ char: 'c', p: 0.6, model: 0.4 }, { char: 'd', p: 0.4, model: 0.3 }, { char: 'e', p: 0, model: 0.2 }];
+    reply({ type: 'generated', run, request: gens()[0]!.request, steps: [s] });
+    await el.updateComplete;
+    expect(Array.from(root.querySelectorAll('[part="generate-probs"] li'), (x) => `${x.querySelector('.p')!.textContent} ${x.querySelector('.model')!.textContent}`))
+      .toEqual(['0.600 model 0.400', '0.400 model 0.300', '0.000 model 0.200']);
+    expect(root.querySelector('#gen-probs-title')!.textContent).toBe('Next-character probabilities (top 10) after temperature 0.7 and top-k 3, beside the model\'s own');
+    // a changed setting starts a new decoder for the next step, continuing the text
+    topK.value = '0';
+    topK.dispatchEvent(new Event('change'));
+    click(el, 'generate-step');
+    expect(gens()[1]).toMatchObject({ start: { context: '\nc', temperature: 0.7, topK: 0 } });
   });
 
   it('checks: counts and start texts', () => {

@@ -9,7 +9,7 @@
 // drift. The steps run in the training Worker (web/engine/training/runner.ts, 'generate').
 import { h, type Lang } from '../../shared/element';
 import type { GenStepView, ToRunner } from '../../engine/training/protocol';
-import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
+import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/shared/limits.js';
 import { GEN_STRINGS, type GenStrings } from './generate-i18n';
 import { charLabel, isBlockModel, type ModelName } from './parse';
 import { rampColor } from './ramp';
@@ -58,6 +58,24 @@ export function contextProblem(context: string, vocab: string, t: GenStrings): s
   return null;
 }
 
+const TEMPERATURE: readonly [number, number] = [TRAIN_LIMITS.minTemperature, TRAIN_LIMITS.maxTemperature];
+
+/** A sampling temperature in [min, max], or null. */
+export function parseTemperature(v: string): number | null {
+  const s = v.trim();
+  if (!/^[0-9]*\.?[0-9]+$/.test(s)) return null;
+  const n = Number(s);
+  return n >= TEMPERATURE[0] && n <= TEMPERATURE[1] ? n : null;
+}
+
+/** Top-k: a whole number in [0, maxTopK] (0: no cut), or null. */
+export function parseTopK(v: string): number | null {
+  const s = v.trim();
+  if (!/^[0-9]{1,6}$/.test(s)) return null;
+  const n = Number(s);
+  return n <= TRAIN_LIMITS.maxTopK ? n : null;
+}
+
 /** Characters to play: a whole number in [1, MAX_STEPS], or null. */
 export function parseCount(v: string): number | null {
   const s = v.trim();
@@ -80,6 +98,7 @@ export class GenerationPanel {
   #context = DEFAULT_CONTEXT;   // the start text of the steps shown
   #steps: GenStepView[] = [];
   #started = false;              // the worker has a decoder for the current settings
+  #shown: { temperature: string; topK: number } | null = null;  // the sampling of the current decoder, as typed
   #request = 0;
   #waiting = false;
   #playing = false;
@@ -99,6 +118,12 @@ export class GenerationPanel {
   readonly #greedyLabel = h('label', { for: 'gen-greedy' });
   readonly #sampled = h('input', { type: 'radio', name: 'gen-mode', id: 'gen-sampled', value: 'sampled' });
   readonly #sampledLabel = h('label', { for: 'gen-sampled' });
+  readonly #tempLabel = h('label', { for: 'gen-temperature' });
+  readonly #temp = h('input', { id: 'gen-temperature', type: 'text', inputmode: 'decimal', autocomplete: 'off', value: '1', part: 'generate-temperature' });
+  readonly #topKLabel = h('label', { for: 'gen-top-k' });
+  readonly #topK = h('input', { id: 'gen-top-k', type: 'text', inputmode: 'numeric', autocomplete: 'off', value: '0', part: 'generate-top-k' });
+  readonly #shapeHint = h('p', { class: 'hint' });
+  readonly #shape = h('div', { class: 'controls gen-shape' });
   readonly #cache = h('input', { type: 'checkbox', id: 'gen-cache', part: 'generate-cache-toggle' });
   readonly #cacheLabel = h('label', { for: 'gen-cache' });
   readonly #cacheChoice = h('p', { class: 'choice' });
@@ -135,7 +160,7 @@ export class GenerationPanel {
       this.#contextHint,
       h('fieldset', {}, this.#modeLegend,
         h('span', { class: 'choice' }, this.#greedy, this.#greedyLabel),
-        h('span', { class: 'choice' }, this.#sampled, this.#sampledLabel)),
+        h('span', { class: 'choice' }, this.#sampled, this.#sampledLabel), this.#shape),
       this.#cacheChoice,
       h('div', { class: 'buttons' }, this.#stepBtn, this.#playBtn, this.#resetBtn),
       this.#message, this.#status,
@@ -143,6 +168,7 @@ export class GenerationPanel {
       this.#interview,
     );
     this.#cacheChoice.append(this.#cache, this.#cacheLabel);
+    this.#shape.append(h('div', { class: 'field' }, this.#tempLabel, this.#temp), h('div', { class: 'field' }, this.#topKLabel, this.#topK), this.#shapeHint);
     this.#cacheBox.append(this.#cacheTitle, this.#ops, this.#diff, this.#explain);
     this.#out.append(this.#textLabel, this.#text, this.#window, this.#crop,
       h('div', { class: 'gen-cols' },
@@ -155,10 +181,12 @@ export class GenerationPanel {
     this.#playBtn.addEventListener('click', () => (this.#playing ? this.#stopPlay() : this.#play()));
     this.#resetBtn.addEventListener('click', () => this.reset());
     this.#contextIn.addEventListener('input', () => { this.#stopPlay(); this.#started = false; this.#steps = []; this.#problem = null; this.#draw(); });
-    const restart = () => { this.#started = false; };  // the next step continues the text with the new setting
+    const restart = () => { this.#started = false; this.#sync(); };  // the next step continues the text with the new setting
     this.#greedy.addEventListener('change', restart);
     this.#sampled.addEventListener('change', restart);
     this.#cache.addEventListener('change', restart);
+    this.#temp.addEventListener('change', restart);
+    this.#topK.addEventListener('change', restart);
   }
 
   // --- what the element tells the panel -----------------------------------------
@@ -174,6 +202,9 @@ export class GenerationPanel {
     this.#modeLegend.textContent = t.mode;
     this.#greedyLabel.textContent = t.greedy;
     this.#sampledLabel.textContent = t.sampled;
+    this.#tempLabel.textContent = t.temperature;
+    this.#topKLabel.textContent = t.topK;
+    this.#shapeHint.textContent = t.shapeHint;
     this.#cacheLabel.textContent = t.cache;
     this.#stepBtn.textContent = t.step;
     this.#resetBtn.textContent = t.reset;
@@ -286,8 +317,14 @@ export class GenerationPanel {
         if (problem) { this.#stopPlay(); this.#show(problem); return; }
         this.#context = context;
       }
+      const greedy = this.#greedy.checked;
+      const temperature = parseTemperature(this.#temp.value), topK = parseTopK(this.#topK.value);
+      if (!greedy && temperature === null) { this.#stopPlay(); this.#show(this.#t.badTemperature(...TEMPERATURE)); return; }
+      if (!greedy && topK === null) { this.#stopPlay(); this.#show(this.#t.badTopK(TRAIN_LIMITS.maxTopK)); return; }
       // After a change of mode the text so far is the new start (a fresh cache of its window).
-      start = { context: this.#fullText(), cache: this.#cacheable() && this.#cache.checked, greedy: this.#greedy.checked };
+      start = { context: this.#fullText(), cache: this.#cacheable() && this.#cache.checked, greedy,
+        ...(greedy ? {} : { temperature: temperature!, topK: topK! }) };
+      this.#shown = greedy ? null : { temperature: this.#temp.value.trim(), topK: topK! };
       this.#started = true;
     }
     this.#problem = null;
@@ -312,6 +349,7 @@ export class GenerationPanel {
     this.#resetBtn.disabled = !this.#available;
     this.#playBtn.disabled = !this.#available;
     this.#cacheChoice.hidden = !this.#cacheable();
+    this.#shape.hidden = this.#greedy.checked;
   }
 
   /** The models with keys and values to cache: the head, and every layer of the block models. */
@@ -346,8 +384,11 @@ export class GenerationPanel {
       return h('li', { class: p.char === last.chosen ? 'chosen' : undefined },
         h('span', { class: 'ch' }, charLabel(p.char)),
         h('span', { class: 'track', 'aria-hidden': 'true' }, bar),
-        h('span', { class: 'p' }, p.p.toFixed(3)));
+        h('span', { class: 'p' }, p.p.toFixed(3)),
+        ...(p.model === undefined ? [] : [h('span', { class: 'model' }, t.modelP(p.model.toFixed(3)))]));
     }));
+    const shaped = last.probs[0]?.model !== undefined && this.#shown;
+    this.#probsTitle.textContent = shaped ? t.probsShaped(this.#shown!.temperature, this.#shown!.topK) : t.probsTitle;
     this.#chosen.textContent = t.chosen(charLabel(last.chosen));
 
     if (last.attention) {

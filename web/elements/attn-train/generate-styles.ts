@@ -18,7 +18,8 @@ table.gen-win td.ch { font: 600 0.9rem ui-monospace, SFMono-Regular, Menlo, Cons
 .gen-cols { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
 .gen-cols > div { min-width: 0; }
 .gen-probs { list-style: none; padding: 0; margin: 0; font-variant-numeric: tabular-nums; }
-.gen-probs li { display: grid; grid-template-columns: 1.6rem 10rem 3.4rem; gap: 0.4rem; align-items: center; }
+.gen-probs li { display: grid; grid-template-columns: 1.6rem minmax(3rem, 10rem) 3.4rem auto; gap: 0.4rem; align-items: center; }
+.gen-probs .model { color: var(--_muted); font-size: 0.85em; white-space: nowrap; }
 .gen-probs li.chosen { font-weight: 700; }
 .gen-probs .ch { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; text-align: center; }
 .gen-probs .track { height: 0.7rem; background: var(--_surface); border: 1px solid var(--_border); border-radius: 3px; overflow: hidden; }

@@ -193,7 +193,10 @@ function wrapTrainer(m, handle, config) {
       const code = CACHE_MODES.indexOf(cache);
       if (code < 0) throw new RangeError(`cache must be 'off', 'rebuild' or 'naive', got ${shown(cache)}`);
       const [hi, lo] = seedParts(options.seed ?? config.seed);
-      const decoderConfig = { cache: code, greedy: Boolean(options.greedy ?? true), seedHi: hi, seedLo: lo };
+      const decoderConfig = {
+        cache: code, greedy: Boolean(options.greedy ?? true), seedHi: hi, seedLo: lo,
+        temperature: Number(options.temperature ?? 1), topK: Number(options.topK ?? 0),
+      };
       return wrapDecoder(m, unwrap(m.decoderNew(live(), context, decoderConfig)), live);
     },
     vocab: () => unwrap(m.trainerVocab(live())),

@@ -115,8 +115,10 @@ export interface StepOps {
 export interface DecoderStep {
   /** Ids the model saw: the last `block` at most, at positions 0..T-1. */
   window: Int32Array;
-  /** softmax of the logits that chose, by id. */
+  /** The distribution the choice came from, by id: softmax(logits / temperature) over the topK largest. */
   probs: Float32Array;
+  /** softmax of the model's logits, when temperature or topK changed it (else empty). */
+  modelProbs: Float32Array;
   /** head model: the newest position's attention weights over the window (empty otherwise). */
   attention: Float32Array;
   chosen: number;
@@ -146,6 +148,10 @@ export interface DecoderOptions {
   /** argmax (default) or a draw from a generator of its own seeded with `seed`. */
   greedy?: boolean;
   seed?: Seed;
+  /** A sampled step draws from softmax(logits / temperature) (default 1; limits().train's min/maxTemperature). */
+  temperature?: number;
+  /** ... over the topK largest logits only (default 0: all; ties at the k-th kept). */
+  topK?: number;
 }
 
 export interface Trainer {

@@ -86,7 +86,7 @@ describe('decoder', () => {
 describe('what the page gets', () => {
   it('a step as characters: window, the ten likeliest, the choice, attention, diff and ops', () => {
     const g = new Generation();
-    g.start(head, 'First Citizen:', true, true, '1337');
+    g.start(head, { context: 'First Citizen:', cache: true, greedy: true }, '1337');
     const [s] = g.step(1);
     expect(s!.window.join('')).toBe('Citizen:');  // the last block = 8 characters
     expect(s!.slid).toBe(true);
@@ -103,7 +103,7 @@ describe('what the page gets', () => {
 
   it('a block model: a cache per layer, its size, every layer counted both ways', () => {
     const g = new Generation();
-    g.start(layernorm, '\n', true, true, '1');
+    g.start(layernorm, { context: '\n', cache: true, greedy: true }, '1');
     const steps = g.step(10);
     steps.forEach((s, i) => {
       const T = s.window.length;
@@ -124,9 +124,28 @@ describe('what the page gets', () => {
     b.delete();
   });
 
+  it('temperature and top-k: the drawn-from distribution with the model\'s beside it, and a clear error', () => {
+    const g = new Generation();
+    g.start(head, { context: 'KING', cache: false, greedy: false, temperature: 0.7, topK: 3 }, '5');
+    for (const s of g.step(8)) {
+      expect(s.probs.filter((p) => p.p > 0)).toHaveLength(3);
+      expect(s.probs.slice(0, 3).map((p) => p.char)).toContain(s.chosen);
+      expect(s.probs.slice(0, 3).reduce((a, p) => a + p.p, 0)).toBeCloseTo(1, 5);
+      // sharper than the model: the likeliest gains, and the cut ones keep their model probability
+      expect(s.probs[0]!.p).toBeGreaterThan(s.probs[0]!.model!);
+      expect(s.probs[3]!.p).toBe(0);
+      expect(s.probs[3]!.model!).toBeGreaterThan(0);
+    }
+    g.start(head, { context: 'KING', cache: false, greedy: false }, '5');
+    expect(g.step(1)[0]!.probs[0]!.model).toBeUndefined();  // nothing changed the distribution
+    expect(() => g.start(head, { context: '', cache: false, greedy: false, temperature: 0 }, '5')).toThrow(/temperature must be a number from 0.05 to 5/);
+    expect(() => g.start(head, { context: '', cache: false, greedy: false, topK: -2 }, '5')).toThrow(/topK must be a whole number from 0 to 65536/);
+    g.free();
+  });
+
   it('a model without a head: the window and the probabilities only', () => {
     const g = new Generation();
-    g.start(position, '', true, true, '1');
+    g.start(position, { context: '', cache: true, greedy: true }, '1');
     const steps = g.step(3);
     for (const s of steps) {
       expect(s.attention).toBeUndefined();

@@ -8,8 +8,11 @@ export interface GenStepView {
   /** The characters the model saw (the last block at most), position i at index i. */
   window: string[];
   chosen: string;
-  /** The ten likeliest next characters, most likely first. */
-  probs: { char: string; p: number }[];
+  /**
+   * The ten likeliest next characters under the distribution the choice came from, most likely
+   * first; `model`: the model's own probability, when temperature or top-k changed it.
+   */
+  probs: { char: string; p: number; model?: number }[];
   /** head model: the newest position's attention weights over the window. */
   attention?: number[];
   /** With the cache on: the largest difference between the cached and the recomputed logits. */
@@ -28,11 +31,13 @@ export const TOP_PROBS = 10;
 export interface CacheShape { embd: number; heads: number }
 
 export function stepView(r: DecoderStep, vocab: readonly string[], shape: CacheShape = { embd: 1, heads: 1 }): GenStepView {
-  const order = Array.from(r.probs.keys()).sort((a, b) => r.probs[b]! - r.probs[a]! || a - b).slice(0, TOP_PROBS);
+  const base = r.modelProbs.length > 0 ? r.modelProbs : r.probs;
+  // by the drawn-from probability, then (a top-k cut leaves zeros) by the model's
+  const order = Array.from(r.probs.keys()).sort((a, b) => r.probs[b]! - r.probs[a]! || base[b]! - base[a]! || a - b).slice(0, TOP_PROBS);
   const v: GenStepView = {
     window: Array.from(r.window, (id) => vocab[id] ?? ''),
     chosen: vocab[r.chosen] ?? '',
-    probs: order.map((id) => ({ char: vocab[id] ?? '', p: r.probs[id]! })),
+    probs: order.map((id) => ({ char: vocab[id] ?? '', p: r.probs[id]!, ...(r.modelProbs.length > 0 ? { model: r.modelProbs[id]! } : {}) })),
     ops: { recompute: r.recompute.total, recomputeParts: r.recompute },
     slid: r.slid,
   };
@@ -56,12 +61,13 @@ export class Generation {
   #vocab: string[] = [];
   #shape: CacheShape = { embd: 1, heads: 1 };
 
-  start(trainer: Trainer, context: string, cache: boolean, greedy: boolean, seed: string): void {
+  start(trainer: Trainer, how: { context: string; cache: boolean; greedy: boolean; temperature?: number; topK?: number }, seed: string): void {
     this.free();
+    const { context, cache, greedy, temperature, topK } = how;
     this.#vocab = Array.from(trainer.vocab());
     const c = trainer.config;
     this.#shape = { embd: c.nEmbd ?? 1, heads: c.model === 'head' ? 1 : c.nHead ?? 1 };
-    this.#decoder = trainer.decoder(context, { cache: cache ? 'naive' : 'off', greedy, seed });
+    this.#decoder = trainer.decoder(context, { cache: cache ? 'naive' : 'off', greedy, seed, temperature, topK });
   }
 
   get started(): boolean {

@@ -30,7 +30,7 @@ export type ToRunner =
    * Generation from the run's model: `count` steps, after (with `start`) a new decoder from
    * `start.context` (cache on: both ways each step; sampling from a generator seeded with the run's seed).
    */
-  | { type: 'generate'; run: number; request: number; count: number; start?: { context: string; cache: boolean; greedy: boolean } }
+  | { type: 'generate'; run: number; request: number; count: number; start?: { context: string; cache: boolean; greedy: boolean; temperature?: number; topK?: number } }
   /** Frees the run's trainer. */
   | { type: 'reset'; run: number }
   /**

@@ -275,7 +275,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
           break;
         }
         try {
-          if (msg.start) run.generation.start(run.trainer, msg.start.context, msg.start.cache, msg.start.greedy, run.settings.seed);
+          if (msg.start) run.generation.start(run.trainer, msg.start, run.settings.seed);
           opts.post({ type: 'generated', run: msg.run, request: msg.request, steps: run.generation.step(msg.count) });
         } catch (e) {
           opts.post({ type: 'error', run: msg.run, kind: 'generate', request: msg.request, message: message(e) });
