@@ -47,52 +47,53 @@ attn::CliResult cli(std::vector<std::string> args) {
   });
 }
 
-TEST(TrainGreedyCli, GreedyEqualsPyTorch) {
-  std::istringstream lines(read_all(std::string(ATTN_TEST_DATA_DIR) + "/train_greedy.tsv"));
-  std::string line;
-  int cases = 0;
-  while (std::getline(lines, line)) {
+// A golden file's cases: tab-separated fields per line ('#' lines are comments);
+// the first field, the CLI's options, split at spaces into args.
+struct Case {
+  std::vector<std::string> fields, args;
+};
+std::vector<Case> golden_cases(const std::string& file, std::size_t fields) {
+  std::istringstream lines(read_all(std::string(ATTN_TEST_DATA_DIR) + "/" + file));
+  std::vector<Case> out;
+  for (std::string line; std::getline(lines, line);) {
     if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
+    Case c;
     std::stringstream ss(line);
-    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
-    ASSERT_EQ(f.size(), 4u) << line;
-    std::vector<std::string> args;
-    std::stringstream os(f[0]);
-    for (std::string x; os >> x;) args.push_back(x);
-    args.insert(args.end(), {"--sample-chars", "0", "--generate", json_unquote(f[1]), "--greedy", f[2]});
+    for (std::string x; std::getline(ss, x, '\t');) c.fields.push_back(x);
+    EXPECT_EQ(c.fields.size(), fields) << line;
+    if (c.fields.size() != fields) continue;
+    std::stringstream os(c.fields[0]);
+    for (std::string x; os >> x;) c.args.push_back(x);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+TEST(TrainGreedyCli, GreedyEqualsPyTorch) {
+  const std::vector<Case> cases = golden_cases("train_greedy.tsv", 4);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::vector<std::string>& f = cases[i].fields;
+    std::vector<std::string> args = cases[i].args;
     // With the cache on every other case (the engine's tests compare the two on every step).
-    const std::string kv = cases % 2 == 0 ? "1" : "0";
-    args.insert(args.end(), {"--kv-cache", kv});
+    const std::string kv = i % 2 == 0 ? "1" : "0";
+    args.insert(args.end(), {"--sample-chars", "0", "--generate", json_unquote(f[1]), "--greedy", f[2], "--kv-cache", kv});
     const attn::CliResult r = cli(args);
     ASSERT_EQ(r.code, 0) << r.err;
-    const std::string last = r.out.substr(r.out.rfind("greedy: "));
-    EXPECT_EQ(last, "greedy: " + f[3] + "\n") << f[0] << " --kv-cache " << kv;
-    ++cases;
+    EXPECT_EQ(r.out.substr(r.out.rfind("greedy: ")), "greedy: " + f[3] + "\n") << f[0] << " --kv-cache " << kv;
   }
-  EXPECT_GE(cases, 4);
+  EXPECT_GE(cases.size(), 4u);
 }
 
 TEST(TrainGreedyCli, SampledEqualsPyTorch) {
-  std::istringstream lines(read_all(std::string(ATTN_TEST_DATA_DIR) + "/train_sampled.tsv"));
-  std::string line;
-  int cases = 0;
-  while (std::getline(lines, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
-    ASSERT_EQ(f.size(), 3u) << line;
-    std::vector<std::string> args;
-    std::stringstream os(f[0]);
-    for (std::string x; os >> x;) args.push_back(x);
-    args.insert(args.end(), {"--sample-chars", "0", "--generate", json_unquote(f[1])});
+  const std::vector<Case> cases = golden_cases("train_sampled.tsv", 3);
+  for (const Case& c : cases) {
+    std::vector<std::string> args = c.args;
+    args.insert(args.end(), {"--sample-chars", "0", "--generate", json_unquote(c.fields[1])});
     const attn::CliResult r = cli(args);
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(r.out.substr(r.out.rfind("sampled: ")), "sampled: " + f[2] + "\n") << f[0];
-    ++cases;
+    EXPECT_EQ(r.out.substr(r.out.rfind("sampled: ")), "sampled: " + c.fields[2] + "\n") << c.fields[0];
   }
-  EXPECT_GE(cases, 5);
+  EXPECT_GE(cases.size(), 5u);
 }
 
 TEST(TrainGreedyCli, BlockModelsWriteTheSameTextWithTheCache) {
