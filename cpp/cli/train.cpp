@@ -1,5 +1,6 @@
-// attn-cli train --model bigram|position|head [--seed 1337] [--iters N]
+// attn-cli train --model bigram|position|head|multihead|ffwd|blocks|residual|layernorm|gpt [--seed 1337] [--iters N]
 //   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
+//   [--n-embd C] [--n-head H] [--n-layer L] [--dropout P]
 //   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
 //   [--sampled K [--temperature T] [--top-k N]] [--attention TEXT]
 // Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
