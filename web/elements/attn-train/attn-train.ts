@@ -22,7 +22,7 @@ import { addPastRun, dropPastRuns, hasPastRuns, newRunId, onPastRunsChange, past
 import { AttentionPanel, mapOf } from './attention-panel';
 import { SpreadsPanel, type LayerSpreads } from './spreads-panel';
 import { TrainView } from './view';
-import type { TrainPhase } from './events';
+import { startDetail, type FullRunSettings, type TrainPhase } from './events';
 
 export type { ModelName } from './parse';
 export type { AttnTrainGenerateDetail, Generation } from './generate-panel';
@@ -64,7 +64,7 @@ export class AttnTrain extends AttnElement {
   #run = 0;
   #runModel: ModelName = 'head';
   #runBlock: number = BLOCK;
-  #runSource = 'shakespeare';
+  #runSource: 'shakespeare' | 'own' = 'shakespeare';
   #phase: TrainPhase = 'idle';
   #vocab = '';
   #step = 0;
@@ -201,7 +201,7 @@ export class AttnTrain extends AttnElement {
     this.emit('attn-train-error', { kind: 'text', message: this.#problem });
   }
 
-  #settings(): RunSettings {
+  #settings(): FullRunSettings {
     const s = this.#state;
     return {
       model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters,
@@ -235,10 +235,7 @@ export class AttnTrain extends AttnElement {
     this.#v.rate.textContent = '';
     const settings = this.#settings();
     this.#client.send({ type: 'start', run: this.#run, settings, ...(text === undefined ? { textUrl: new URL(this.src, document.baseURI).href } : { text }) });
-    this.emit('attn-train-start', {
-      model: settings.model, seed: settings.seed, iters: settings.iters, evalInterval: settings.evalInterval,
-      evalIters: settings.evalIters, lr: settings.lr, source: text === undefined ? 'shakespeare' : 'own',
-    });
+    this.emit('attn-train-start', startDetail(settings, this.#runSource));
     this.#v.status.textContent = this.#t.loadingEngine;
     this.#drawChart();
     this.requestRender();

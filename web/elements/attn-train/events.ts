@@ -2,6 +2,7 @@
 import type { Point } from './chart';
 import type { ModelName } from './parse';
 import type { AttnTrainGenerateDetail } from './generate-panel';
+import type { RunSettings } from '../../engine/training/client';
 
 export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
 export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';
@@ -9,7 +10,18 @@ export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 
 /** detail of `attn-train-start`. */
 export interface AttnTrainStartDetail {
   model: ModelName; seed: string; iters: number; evalInterval: number; evalIters: number; lr: number;
+  batch: number; block: number; nEmbd: number; nHead: number; nLayer: number; dropout: number;
   source: 'shakespeare' | 'own';
+}
+/** A run's settings with every size set (as the element sends them). */
+export type FullRunSettings = RunSettings & Required<Pick<RunSettings, 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer' | 'dropout'>>;
+
+/** The start event's detail for a run of `s` on `source`. */
+export function startDetail(s: FullRunSettings, source: AttnTrainStartDetail['source']): AttnTrainStartDetail {
+  return {
+    model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters, lr: s.lr,
+    batch: s.batch, block: s.block, nEmbd: s.nEmbd, nHead: s.nHead, nLayer: s.nLayer, dropout: s.dropout, source,
+  };
 }
 /** detail of `attn-train-eval`: one line of the log. */
 export interface AttnTrainEvalDetail { model: ModelName; step: number; train: number; val: number; line: string }
