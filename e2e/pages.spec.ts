@@ -21,7 +21,7 @@ const PAGES = [
       'note-notes', 'note-value', 'note-result', 'quiz', 'review', 'sources'],
     elements: { 'attn-heatmap': 1, 'attn-tril': 4, 'attn-train': 3, 'attn-quiz': 1, 'attn-review': 1 }, math: true },
   { path: '/block.html', h1: { zh: '拼出 Transformer Block', en: 'Assembling the Transformer block' },
-    sections: ['block-multihead', 'block-ffwd', 'block-blocks', 'block-residual', 'block-layernorm', 'block-gpt', 'block-kv',
+    sections: ['block-multihead', 'block-ffwd', 'block-blocks', 'block-residual', 'block-layernorm', 'block-gpt', 'block-ladder', 'block-kv',
       'quiz', 'interview', 'review', 'sources'],
     elements: { 'attn-train': 6, 'attn-quiz': 2, 'attn-review': 1 }, math: false },
 ] as const;
