@@ -882,6 +882,39 @@ export const OPTIONAL_CHECKS = [
     },
   },
   {
+    name: 'block page: a short layernorm run (2 layers × 2 heads) prints attn-cli\'s log and joins the page\'s ladder of runs',
+    available: () => existsSync(join(root, 'dist/block.html')),
+    async run(s, ctx) {
+      const golden = readFileSync(join(root, 'e2e/golden/train_layernorm_41.txt'), 'utf8').trimEnd().split('\n');
+      await s.goto('/block.html');
+      await until(s, 'the layernorm widget defined', () => !!document.getElementById('train-layernorm')?.shadowRoot?.querySelector('[part="start-button"]'));
+      // The e2e golden's settings (attn-cli train --model layernorm --seed 11 --iters 41 …), set as an author would.
+      await s.run(() => {
+        const el = document.getElementById('train-layernorm');
+        for (const [k, v] of Object.entries({ seed: '11', iters: '41', 'eval-interval': '20', 'eval-iters': '4', batch: '8', block: '16',
+          'n-embd': '16', 'n-head': '2', 'n-layer': '2', 'sample-chars': '0' })) el.setAttribute(k, v);
+      });
+      await updated(s, 'train-layernorm');
+      await s.run(() => document.getElementById('train-layernorm').shadowRoot.querySelector('[part="start-button"]').click());
+      const phase = await until(s, 'layernorm run done', () => {
+        const p = document.getElementById('train-layernorm').phase;
+        return p === 'done' || p === 'failed' ? p : null;
+      }, [], 110_000);
+      eq(phase, 'done', 'the layernorm run');
+      eq(await s.run(() => document.getElementById('train-layernorm').log), golden, 'the layernorm run\'s log (attn-cli train\'s)');
+      const row = await until(s, 'the run in the ladder', () => {
+        const rows = document.querySelectorAll('#block-ladder-runs tbody tr');
+        return rows.length === 2 ? Array.from(rows[1].querySelectorAll('td'), (td) => td.textContent) : null;
+      });
+      const last = golden.at(-1).match(/^step (\d+): train loss ([\d.]+), val loss ([\d.]+)$/);
+      const gap = Math.round(Number(last[3]) * 1e4) - Math.round(Number(last[2]) * 1e4);
+      eq(row, [last[1], last[2], last[3], `${gap < 0 ? '-' : ''}0.${String(Math.abs(gap)).padStart(4, '0')}`], 'the ladder\'s row: the last log line and its gap');
+      eq(await s.run(() => document.querySelectorAll('#block-ladder-runs path.run').length), 2, 'val-loss curves in the ladder (baseline and the run)');
+      await s.run(() => document.getElementById('block-ladder').scrollIntoView({ block: 'start', behavior: 'instant' }));
+      await SCREENSHOT(s, ctx, 'block-ladder');
+    },
+  },
+  {
     name: 'training run (<attn-train>, head model, 300 steps, in a Web Worker): PyTorch\'s log; every loss and the sample as in Chromium',
     available: () => existsSync(join(root, 'dist/lib/attn-train.js')),
     async run(s, ctx) {

@@ -112,3 +112,34 @@ test('the block page: a widget for each of the six models, each taking its model
     await expect(el.locator('[part="message"]')).toBeHidden();
   }
 });
+
+test('the block page\'s ladder: a finished run joins the chart and the table with its last log line, beside the one-head baseline', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/block.html');
+  const ladder = page.locator('#block-ladder-runs');
+  await expect(ladder.locator('tbody tr')).toHaveCount(1);
+  await expect(ladder.locator('tbody tr').first().locator('td.num')).toHaveText(['2.3980', '2.4084', '0.0104']);
+  await page.waitForFunction(() => !!document.getElementById('train-layernorm')?.shadowRoot?.querySelector('[part="start-button"]'));
+  // The e2e golden's settings, set as an author would; then the page's own widget trains them.
+  await page.evaluate(() => {
+    const el = document.getElementById('train-layernorm')!;
+    for (const [k, v] of Object.entries({ seed: '11', iters: '41', 'eval-interval': '20', 'eval-iters': '4', batch: '8', block: '16',
+      'n-embd': '16', 'n-head': '2', 'n-layer': '2', 'sample-chars': '0' })) el.setAttribute(k, v);
+    return (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  });
+  await page.locator('#train-layernorm [part="start-button"]').click();
+  await expect.poll(() => phase(page, 'train-layernorm'), { timeout: 90_000 }).toBe('done');
+  const log = golden('train_layernorm_41.txt');
+  expect(await page.evaluate(() => (document.getElementById('train-layernorm') as unknown as El).log)).toEqual(log);
+  await expect(ladder.locator('tbody tr')).toHaveCount(2);
+  const row = ladder.locator('tbody tr').nth(1);
+  await expect(row.locator('th code')).toHaveText('layernorm');
+  await expect(row.locator('th .settings')).toHaveText('seed 11 · iters 41 · lr 0.001 · batch 8 · block 16 · n_embd 16 · n_head 2 · n_layer 2');
+  await expect(row.locator('td')).toHaveText(['40', '3.7595', '3.7424', '-0.0171']);
+  expect(log.at(-1)).toBe('step 40: train loss 3.7595, val loss 3.7424');
+  await expect(ladder.locator('path.run')).toHaveCount(2);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect((await runAxe(page, '#block-ladder')).violations, scheme).toEqual([]);
+  }
+});
