@@ -258,6 +258,18 @@ test.describe('<attn-train>', () => {
     expect(order).toEqual(['model', 'seed', 'iters', 'lr', 'src-shakespeare', 'start-button']);
   });
 
+  test('embed.html?w=train&model=layernorm with the block sizes: attn-cli train\'s log for the same settings', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/embed.html?w=train&model=layernorm&seed=11&iters=41&eval-interval=20&eval-iters=4&batch=8&block=16'
+      + '&n-embd=16&n-head=2&n-layer=2&sample-chars=0&lang=en');
+    const el = page.locator('attn-train');
+    await expect(el.locator('[part="start-button"]')).toHaveText('Start', { timeout: 15_000 });
+    await el.locator('[part="start-button"]').click();
+    await expect.poll(() => el.evaluate((e) => (e as unknown as { phase: string }).phase), { timeout: 90_000 }).toBe('done');
+    const want = readFileSync(new URL('./golden/train_layernorm_41.txt', import.meta.url), 'utf8').trimEnd().split('\n');
+    expect(await el.evaluate((e) => (e as unknown as { log: string[] }).log)).toEqual(want);
+  });
+
   test('embed.html?w=train', async ({ page }) => {
     await page.goto('/embed.html?w=train&model=bigram&iters=50&lang=en');
     const el = page.locator('attn-train');

@@ -29,6 +29,11 @@ describe('embed widget table', () => {
     });
   }
 
+  it('train: copies every attribute <attn-train> reads, the block models\' sizes included', async () => {
+    const { REFLECTED } = await import('../elements/attn-train/parse');
+    expect([...EMBED_WIDGETS.train.attrs].sort()).toEqual(REFLECTED.map(([a]) => a).sort());
+  });
+
   it('looks up own entries only', () => {
     expect(embedWidget('heatmap')?.tag).toBe('attn-heatmap');
     expect(embedWidget('toString')).toBeNull();

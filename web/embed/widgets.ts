@@ -112,7 +112,7 @@ export const EMBED_WIDGETS = {
   train: {
     tag: 'attn-train',
     module: 'elements/attn-train/attn-train.ts',
-    attrs: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars'],
+    attrs: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'],
     flags: [],
     progress: false,
     wasm: ['train'],
