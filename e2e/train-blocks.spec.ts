@@ -143,3 +143,36 @@ test('the block page\'s ladder: a finished run joins the chart and the table wit
     expect((await runAxe(page, '#block-ladder')).violations, scheme).toEqual([]);
   }
 });
+
+test('the block page\'s gpt widget: its size fields typed in give attn-cli\'s log, and a second run with dropout 0 joins the ladder beside it', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto('/block.html');
+  await page.waitForFunction(() => !!document.getElementById('train-gpt')?.shadowRoot?.querySelector('[part="start-button"]'));
+  // What the controls do not hold: how often and how long to evaluate, and no sample.
+  await page.evaluate(() => {
+    const el = document.getElementById('train-gpt')!;
+    for (const [k, v] of Object.entries({ 'eval-interval': '20', 'eval-iters': '4', 'sample-chars': '0' })) el.setAttribute(k, v);
+  });
+  const el = page.locator('#train-gpt');
+  // The golden's settings (attn-cli train --model gpt --seed 11 --iters 41 … --n-embd 24 --n-head 3 --n-layer 2 --dropout 0.2), typed in.
+  for (const [id, v] of [['seed', '11'], ['iters', '41'], ['n-head', '3'], ['n-embd', '24'], ['n-layer', '2'], ['dropout', '0.2'], ['batch', '8'], ['block', '16']]) {
+    await el.locator(`#${id}`).fill(v);
+    await el.locator(`#${id}`).press('Tab');
+  }
+  await expect.poll(() => page.evaluate(() => { const e = document.getElementById('train-gpt') as unknown as El & { dropout: number; block: number };
+    return [e.nEmbd, e.nHead, e.dropout, e.block]; })).toEqual([24, 3, 0.2, 16]);
+  await el.locator('[part="start-button"]').click();
+  await expect.poll(() => phase(page, 'train-gpt'), { timeout: 90_000 }).toBe('done');
+  expect(await page.evaluate(() => (document.getElementById('train-gpt') as unknown as El).log)).toEqual(golden('train_gpt_41.txt'));
+  await el.locator('#dropout').fill('0');
+  await el.locator('#dropout').press('Tab');
+  await el.locator('[part="start-button"]').click();
+  await expect.poll(() => phase(page, 'train-gpt'), { timeout: 90_000 }).toBe('done');
+  const rows = page.locator('#block-ladder-runs tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1).locator('th .settings')).toContainText('dropout 0.2');
+  await expect(rows.nth(2).locator('th .settings')).toContainText('dropout 0');
+  const last = (await page.evaluate(() => (document.getElementById('train-gpt') as unknown as El).log)).at(-1)!;
+  const m = /^step 40: train loss (\d\.\d{4}), val loss (\d\.\d{4})$/.exec(last)!;
+  await expect(rows.nth(2).locator('td')).toHaveText(['40', m[1]!, m[2]!, /^-?0\.\d{4}$/]);
+});

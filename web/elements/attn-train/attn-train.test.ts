@@ -33,6 +33,44 @@ describe('<attn-train>', () => {
     }
   });
 
+  it('a block model\'s sizes are controls: each writes its attribute, the script follows, and only the model\'s own are shown', async () => {
+    const el = await make({ model: 'gpt' });
+    const root = sr(el);
+    const field = (id: string) => root.getElementById(id) as HTMLInputElement;
+    const shown = () => ['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block']
+      .filter((id) => !(field(id).closest('.field') as HTMLElement).hidden);
+    expect((root.querySelector('[part="sizes"]') as HTMLElement).hidden).toBe(false);
+    expect(shown()).toEqual(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block']);
+    expect(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'].map((id) => field(id).value)).toEqual(['64', '4', '4', '0.1', '32', '32']);
+    expect(root.querySelector('label[for="dropout"]')!.textContent).toBe('dropout');
+    field('dropout').value = '0';
+    field('dropout').dispatchEvent(new Event('change'));
+    field('block').value = '16';
+    field('block').dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(el.getAttribute('dropout')).toBe('0');
+    expect(el.dropout).toBe(0);
+    expect(el.block).toBe(16);
+    expect(el.pytorchScript).toMatch(/^dropout = 0(\.0)?$/m);
+    expect(el.pytorchScript).toContain('block_size = 16');
+    el.start();
+    expect(sent.filter((m) => m.type === 'start').at(-1)).toMatchObject({ settings: { model: 'gpt', dropout: 0, block: 16, nEmbd: 64 } });
+    el.stop();
+    // Another model takes no dropout: the attribute the control wrote leaves with it, and no message is shown.
+    const model = root.getElementById('model') as HTMLSelectElement;
+    model.value = 'multihead';
+    model.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect(el.hasAttribute('dropout')).toBe(false);
+    expect((root.querySelector('[part="message"]') as HTMLElement).hidden).toBe(true);
+    expect(shown()).toEqual(['n-embd', 'n-head', 'batch', 'block']);
+    model.value = 'head';
+    model.dispatchEvent(new Event('change'));
+    await el.updateComplete;
+    expect((root.querySelector('[part="sizes"]') as HTMLElement).hidden).toBe(true);
+    el.remove();
+  });
+
   it('a block model: per-layer spreads at each evaluation, then a layer × head grid of maps, by keyboard', async () => {
     const el = await make({ model: 'layernorm', iters: '200', 'eval-interval': '100', 'n-layer': '2', 'n-head': '2', 'n-embd': '16' });
     el.start();

@@ -174,7 +174,8 @@ export class AttnTrain extends AttnElement {
   // --- controls ----------------------------------------------------------------
 
   #wire(): void {
-    for (const a of ['model', 'seed', 'iters', 'lr'] as const) this.#v[a].addEventListener('change', () => this.setAttribute(a, this.#v[a].value));
+    // A model other than gpt takes no dropout: its control's value leaves with it.
+    this.#v.onControlChange((attr, value) => { if (attr === 'model' && value !== 'gpt') this.removeAttribute('dropout'); this.setAttribute(attr, value); });
     const source = () => { this.#own.chosen = this.#v.srcOwn.checked; this.#problem = null; this.requestRender(); };
     this.#v.srcShake.addEventListener('change', source);
     this.#v.srcOwn.addEventListener('change', source);

@@ -13,6 +13,8 @@ export interface Strings {
   seed: string;
   iters: string;
   lr: string;
+  /** The legend of the block models' size fields. */
+  sizes: string;
   source: string;
   sourceShakespeare: string;
   sourceOwn: string;
@@ -86,6 +88,7 @@ const zh: Strings = {
   seed: '随机种子',
   iters: '训练步数',
   lr: '学习率',
+  sizes: '模型大小与批次（与 PyTorch 脚本里的变量同名）',
   source: '训练文本',
   sourceShakespeare: 'Tiny Shakespeare（约 1.1 MB，开始时才下载）',
   sourceOwn: '我自己的文本',
@@ -176,6 +179,7 @@ const en: Strings = {
   seed: 'Seed',
   iters: 'Iterations',
   lr: 'Learning rate',
+  sizes: 'Model size and batch (named as in the PyTorch script)',
   source: 'Training text',
   sourceShakespeare: 'Tiny Shakespeare (about 1.1 MB, downloaded on Start)',
   sourceOwn: 'My own text',

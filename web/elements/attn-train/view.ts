@@ -3,8 +3,13 @@
 import { h } from '../../shared/element';
 import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
 import { LossChart } from './chart-view';
-import { MODELS, formatLr, type ModelName, type TrainState } from './parse';
+import { LIMITS, MODELS, SIZE_ATTRS, formatLr, isBlockModel, type ModelName, type SizeKey, type TrainAttr, type TrainState } from './parse';
 import type { Strings } from './i18n';
+
+/** The sizes' names in the PyTorch script (its variables). */
+const SCRIPT_NAMES: Record<SizeKey, string> = {
+  nEmbd: 'n_embd', nHead: 'n_head', nLayer: 'n_layer', dropout: 'dropout', batch: 'batch_size', block: 'block_size',
+};
 
 export class TrainView {
   readonly modelLabel = h('label', { for: 'model' });
@@ -15,6 +20,15 @@ export class TrainView {
   readonly iters = h('input', { id: 'iters', type: 'number', min: '1', max: String(TRAIN_ELEMENT_LIMITS.maxIters), step: '1' });
   readonly lrLabel = h('label', { for: 'lr' });
   readonly lr = h('input', { id: 'lr', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
+  /** The block models' sizes, one field per size attribute, named as the PyTorch script names them. */
+  readonly sizesLegend = h('legend');
+  readonly sizes = SIZE_ATTRS.map(([attr, key]) => {
+    const input = key === 'dropout'
+      ? h('input', { id: attr, type: 'number', min: '0', max: '0.95', step: '0.05', inputmode: 'decimal' })
+      : h('input', { id: attr, type: 'number', min: String(LIMITS[key][0]), max: String(LIMITS[key][1]), step: '1' });
+    return { attr, key, input, field: h('div', { class: 'field' }, h('label', { for: attr }, h('code', {}, SCRIPT_NAMES[key])), input) };
+  });
+  readonly sizesBox = h('fieldset', { part: 'sizes' }, this.sizesLegend, h('div', { class: 'controls' }, ...this.sizes.map((f) => f.field)));
   readonly sourceLegend = h('legend');
   readonly srcShake = h('input', { type: 'radio', name: 'source', id: 'src-shakespeare', value: 'shakespeare' });
   readonly srcShakeLabel = h('label', { for: 'src-shakespeare' });
@@ -56,6 +70,7 @@ export class TrainView {
         h('div', { class: 'field' }, this.seedLabel, this.seed),
         h('div', { class: 'field' }, this.itersLabel, this.iters),
         h('div', { class: 'field' }, this.lrLabel, this.lr)),
+      this.sizesBox,
       h('fieldset', { part: 'source' }, this.sourceLegend,
         h('span', { class: 'choice' }, this.srcShake, this.srcShakeLabel),
         h('span', { class: 'choice' }, this.srcOwn, this.srcOwnLabel),
@@ -83,6 +98,13 @@ export class TrainView {
     if (focused !== this.iters) this.iters.value = String(s.iters);
     if (focused !== this.lr) this.lr.value = formatLr(s.lr);
     for (const el of [this.model, this.seed, this.iters, this.lr, this.srcShake, this.srcOwn, this.ownText, this.ownFile]) el.disabled = busy;
+    // The sizes a block model reads: n_layer from the stacked ones on, dropout for gpt alone.
+    this.sizesBox.hidden = !isBlockModel(s.model);
+    for (const f of this.sizes) {
+      f.field.hidden = (f.key === 'nLayer' && (s.model === 'multihead' || s.model === 'ffwd')) || (f.key === 'dropout' && s.model !== 'gpt');
+      if (focused !== f.input) f.input.value = String(s[f.key]);
+      f.input.disabled = busy;
+    }
     this.srcShake.checked = !own;
     this.srcOwn.checked = own;
     this.own.hidden = !own;
@@ -95,6 +117,7 @@ export class TrainView {
     this.seedLabel.textContent = t.seed;
     this.itersLabel.textContent = t.iters;
     this.lrLabel.textContent = t.lr;
+    this.sizesLegend.textContent = t.sizes;
     this.sourceLegend.textContent = t.source;
     this.srcShakeLabel.textContent = t.sourceShakespeare;
     this.srcOwnLabel.textContent = t.sourceOwn;
@@ -110,5 +133,11 @@ export class TrainView {
     this.sampleTitle.textContent = t.sampleTitle;
     if (!hasSample) this.sampleOut.textContent = t.sampleNone;
     this.body.setAttribute('aria-label', t.title);
+  }
+
+  /** Calls `fn` with an attribute and the value its control now holds, whenever the learner changes one. */
+  onControlChange(fn: (attr: TrainAttr, value: string) => void): void {
+    for (const a of ['model', 'seed', 'iters', 'lr'] as const) this[a].addEventListener('change', () => fn(a, this[a].value));
+    for (const f of this.sizes) f.input.addEventListener('change', () => fn(f.attr, f.input.value));
   }
 }
