@@ -121,6 +121,60 @@ export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Re
  */
 const RENDER_WITHOUT_FRAME_MS = 100;
 
+/**
+ * How long the page's renders may run in one task. A frame's renders run in the order asked,
+ * until this much time has passed; the rest run in the next task, so a page whose widgets all
+ * render at once (their code arrived together) never holds the main thread for all of them, and
+ * a learner's tap is answered in between.
+ */
+const RENDER_SLICE_MS = 10;
+
+/** The renders asked for since the last frame, page-wide, in order; and those of the frame being drained. */
+const nextFrame: (() => void)[] = [];
+const draining: (() => void)[] = [];
+let frameAsked = false;
+let nextSlice: (() => void) | null = null;
+
+/** Runs the renders asked for so far at the next frame (or after RENDER_WITHOUT_FRAME_MS, when no frame comes). */
+function askFrame(): void {
+  if (frameAsked) return;
+  frameAsked = true;
+  const once = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    frameAsked = false;
+    draining.push(...nextFrame.splice(0));
+    drainSlice();
+  };
+  const frame = requestAnimationFrame(once);
+  const timer = setTimeout(once, RENDER_WITHOUT_FRAME_MS);
+}
+
+/** Runs the frame's renders for at most RENDER_SLICE_MS, then leaves the rest to a task of their own. */
+function drainSlice(): void {
+  const start = performance.now();
+  while (draining.length) {
+    const run = draining.shift()!;
+    try {
+      run();
+    } catch (err) {
+      queueMicrotask(() => { throw err; }); // reported as before; the other renders still run
+    }
+    if (draining.length && performance.now() - start >= RENDER_SLICE_MS) {
+      (nextSlice ??= sliceScheduler())();
+      return;
+    }
+  }
+}
+
+/** A new task for the next slice: a message to ourselves (not clamped as timers are), or a timer. */
+function sliceScheduler(): () => void {
+  if (typeof MessageChannel !== 'function') return () => { setTimeout(drainSlice, 0); };
+  const channel = new MessageChannel();
+  channel.port1.onmessage = drainSlice;
+  return () => channel.port2.postMessage(null);
+}
+
 /** How far a pointer may move between press and release and still be "where it went down" (a finger's wobble). */
 const PRESS_SLOP_PX = 10;
 
@@ -203,7 +257,8 @@ export abstract class AttnElement extends HTMLElement {
 
   /**
    * Coalesces any number of changes into one render in the next frame (or after
-   * RENDER_WITHOUT_FRAME_MS, when no frame comes).
+   * RENDER_WITHOUT_FRAME_MS, when no frame comes), in slices of the page's renders
+   * (RENDER_SLICE_MS).
    */
   protected requestRender(): void {
     if (this.#renderQueued) return;
@@ -217,14 +272,8 @@ export abstract class AttnElement extends HTMLElement {
       }
     };
     if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
-      // Whichever comes first renders, and takes the other back.
-      const once = () => {
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
-        run();
-      };
-      const frame = requestAnimationFrame(once);
-      const timer = setTimeout(once, RENDER_WITHOUT_FRAME_MS);
+      nextFrame.push(run);
+      askFrame();
     } else queueMicrotask(run);
   }
 
