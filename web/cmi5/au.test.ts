@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { configureStorage } from '../storage/progress';
 import { LMS_QUEUE_KEY } from '../storage/local';
 import { readLmsQueue, writeLmsQueue } from '../storage/lms-queue';
-import { StubStorage } from '../storage/test-storage';
+import { StubStorage } from '../testing/storage';
 import { parseLaunch } from './au';
 
 const actor = JSON.stringify({ objectType: 'Agent', account: { homePage: 'https://lms.example.org', name: 'l1' } });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../elements/attn-quiz/attn-quiz';
 import type { AttnQuiz } from '../elements/attn-quiz/attn-quiz';
 import { configureStorage, quizAttempts, reviewItem } from '../storage/progress';
-import { StubStorage } from '../storage/test-storage';
+import { StubStorage } from '../testing/storage';
 import { ScormAdapter, durationMs } from './adapter';
 import { FakeLms } from './fake-lms';
 import { resetNotice } from './notice';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../elements/attn-quiz/attn-quiz';
 import type { AttnQuiz } from '../elements/attn-quiz/attn-quiz';
 import { configureStorage, quizAttempts } from '../storage/progress';
-import { StubStorage } from '../storage/test-storage';
+import { StubStorage } from '../testing/storage';
 import { ScormAdapter } from './adapter';
 import type { Scorm2004Api } from './find';
 import { findAnyScormApi } from './find';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as P from './progress';
-import { StubStorage } from './test-storage';
+import { StubStorage } from '../testing/storage';
 
 const T0 = Date.parse('2025-11-29T10:00:00Z');
 const DAY = 86_400_000;

@@ -3,8 +3,22 @@
 // review's results suggest. Pure functions on cards; the progress store
 // (progress.ts) applies them to the stored review items.
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
-import type { ReviewItem, StoredCard } from './schema';
 import { iso, now } from './time';
+
+/** An FSRS card with its dates as ISO strings (UTC). */
+export interface StoredCard {
+  due: string; stability: number; difficulty: number; elapsed_days: number; scheduled_days: number;
+  learning_steps: number; reps: number; lapses: number; state: number; last_review: string | null;
+}
+export interface ReviewItem {
+  lesson: string;
+  createdAt: string;
+  /** ISO 8601 UTC. */
+  due: string;
+  lastRating: RatingName | null;
+  lastReview: string | null;
+  card: StoredCard;
+}
 
 export type RatingName = 'again' | 'hard' | 'good' | 'easy';
 export const RATINGS: readonly RatingName[] = ['again', 'hard', 'good', 'easy'];

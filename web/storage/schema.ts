@@ -2,7 +2,7 @@
 // answers, review items, review logs), the check every read goes through (not
 // just JSON.parse), the migrations from older versions, the serialised form
 // and the merge of two copies (two tabs, an import). Pure: no storage here.
-import { isRating, newReviewItem, type RatingName } from './schedule';
+import { isRating, newReviewItem, type RatingName, type ReviewItem, type StoredCard } from './schedule';
 import { iso } from './time';
 
 export const CURRENT_VERSION = 2;
@@ -23,20 +23,8 @@ export interface QuizAttempt {
   answers: QuizAnswer[]; score: number; total: number;
 }
 export type StorageStatus = 'ok' | 'memory-only' | 'recovered';
-/** An FSRS card with its dates as ISO strings (UTC). */
-export interface StoredCard {
-  due: string; stability: number; difficulty: number; elapsed_days: number; scheduled_days: number;
-  learning_steps: number; reps: number; lapses: number; state: number; last_review: string | null;
-}
-export interface ReviewItem {
-  lesson: string;
-  createdAt: string;
-  /** ISO 8601 UTC. */
-  due: string;
-  lastRating: RatingName | null;
-  lastReview: string | null;
-  card: StoredCard;
-}
+// The review records are the scheduler's (schedule.ts): the schema checks and stores them.
+export type { ReviewItem, StoredCard };
 export interface ReviewLogEntry {
   id: string;
   lesson: string;

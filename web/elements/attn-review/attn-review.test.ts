@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as P from '../../storage/progress';
-import { StubStorage } from '../../storage/test-storage';
-import './test-quiz-stub';
+import { StubStorage } from '../../testing/storage';
+import '../../testing/quiz-stub';
 import './attn-review';
 import type { AttnReview, ReviewCompleteDetail } from './attn-review';
 

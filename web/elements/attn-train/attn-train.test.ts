@@ -5,7 +5,7 @@
 // Resume / Stop / Reset, NaN and own-text messages, the attention table.
 import { describe, expect, it } from 'vitest';
 import type { AttnTrain as AttnTrainT } from './attn-train';
-import { fakeLoop } from './test-loop';
+import { fakeLoop } from '../../testing/train-loop';
 
 const { sent, reply } = fakeLoop();
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenStepView, ToRunner } from '../../engine/training/protocol';
 import type { AttnTrain as AttnTrainT } from './attn-train';
-import { fakeLoop } from './test-loop';
+import { fakeLoop } from '../../testing/train-loop';
 import { contextProblem, parseCount } from './generate-panel';
 import { GEN_STRINGS } from './generate-i18n';
 

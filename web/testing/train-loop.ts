@@ -3,13 +3,13 @@
 // sent, `reply` answers as the loop would; the page and `sent` are emptied
 // after each test.
 import { afterEach, beforeAll } from 'vitest';
-import type { FromRunner, ToRunner } from '../../engine/training/protocol';
+import type { FromRunner, ToRunner } from '../engine/training/protocol';
 
 export function fakeLoop(): { sent: ToRunner[]; reply: (msg: FromRunner) => void } {
   const sent: ToRunner[] = [];
   let answer: (msg: FromRunner) => void = () => {};
   beforeAll(async () => {
-    const { AttnTrain } = await import('./attn-train');
+    const { AttnTrain } = await import('../elements/attn-train/attn-train');
     AttnTrain.clientFactory = (listener) => {
       answer = listener;
       return { send: (m: ToRunner) => { sent.push(m); }, close: () => {}, inPage: false };
