@@ -29,7 +29,7 @@ const RULES: { what: string; pattern: RegExp; only: string[] }[] = [
   { what: 'defining an element', pattern: /customElements\.define\(/, only: ['web/shared/element.ts'] },
   { what: 'a seed limit', pattern: /1n\s*<<\s*6[34]n|2n\s*\*\*\s*6[34]n/, only: ['web/shared/parse.ts', 'web/engine/shared/checks.js'] },
   { what: 'the attribute parsers', pattern: /function (parseSeed|parseIntIn|parseDecimal|parseFlag|parseChoice|flagSpelling)\b/, only: ['web/shared/parse.ts'] },
-  { what: 'the training text limit', pattern: /MAX_TEXT_BYTES\s*=/, only: ['web/engine/training/protocol.ts'] },
+  { what: 'the training text limit', pattern: /MAX_TEXT_BYTES\s*=/, only: ['web/engine/train-runner/protocol.ts'] },
   { what: 'the list of element tags', pattern: /attn-heatmap['"]?\s*,\s*['"]?attn-/, only: ['web/shared/tags.ts'] },
   { what: 'the instantiate-once loader', pattern: /function loadModule\b/, only: ['web/engine/shared/load-module.js'] },
 ];

@@ -3,7 +3,7 @@
 // sent, `reply` answers as the loop would; the page and `sent` are emptied
 // after each test.
 import { afterEach, beforeAll } from 'vitest';
-import type { FromRunner, ToRunner } from '../engine/training/protocol';
+import type { FromRunner, ToRunner } from '../engine/train-runner/protocol';
 
 export function fakeLoop(): { sent: ToRunner[]; reply: (msg: FromRunner) => void } {
   const sent: ToRunner[] = [];

@@ -1,12 +1,12 @@
 // <attn-train>: trains the lecture's character models (bigram … one head, and the
 // block models up to a small GPT) in the browser, with the lecture's hyperparameters,
 // initial weights and batches, and prints the lecture's log.
-// The C++ engine runs in a Web Worker (engine/training/train-worker.ts); this element
+// The C++ engine runs in a Web Worker (engine/train-runner/train-worker.ts); this element
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples, the block models' per-layer
 // spreads and, after a model with attention, every head's weights on a snippet.
 import { AttnElement, MessageBox, define, reflect, resolveLang, type Lang, type Message } from '../../shared/element';
-import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/training/client';
+import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-runner/client';
 import type { Point } from './chart';
 import { STRINGS, type Strings } from './i18n';
 import { DEFAULT_STATE, resolveState, isBlockModel, REFLECTED, type ModelName, type ParseError, type TrainAttr, type TrainState } from './parse';

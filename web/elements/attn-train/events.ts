@@ -2,7 +2,7 @@
 import type { Point } from './chart';
 import type { ModelName } from './parse';
 import type { AttnTrainGenerateDetail } from './generate-panel';
-import type { RunSettings } from '../../engine/training/client';
+import type { RunSettings } from '../../engine/train-runner/client';
 
 export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
 export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';

@@ -5,7 +5,7 @@
 // the crop's explanation from the loop's answers, the `generation` property and
 // `attn-train-generate` event, and the messages for bad input.
 import { describe, expect, it } from 'vitest';
-import type { GenStepView, ToRunner } from '../../engine/training/protocol';
+import type { GenStepView, ToRunner } from '../../engine/train-runner/protocol';
 import type { AttnTrain as AttnTrainT } from './attn-train';
 import { fakeLoop } from '../../testing/train-loop';
 import { contextProblem, parseCount } from './generate-panel';

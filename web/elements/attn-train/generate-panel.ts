@@ -6,9 +6,9 @@
 // with the KV cache on, the same step computed from a cache: the engine's
 // multiply-adds both ways and the logits' largest difference, which stays at
 // rounding level until the window slides and then shows the naive cache's
-// drift. The steps run in the training Worker (web/engine/training/runner.ts, 'generate').
+// drift. The steps run in the training Worker (web/engine/train-runner/runner.ts, 'generate').
 import { h, type Lang } from '../../shared/element';
-import type { GenStepView, ToRunner } from '../../engine/training/protocol';
+import type { GenStepView, ToRunner } from '../../engine/train-runner/protocol';
 import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/shared/limits.js';
 import { GEN_STRINGS, type GenStrings } from './generate-i18n';
 import { charLabel, isBlockModel, type ModelName } from './parse';

@@ -6,7 +6,7 @@
 // next render and coalesce there (one layout, no forced reflow in the message
 // handler). Every other message first applies what is pending, so the order
 // of what the learner sees is the order of the messages.
-import type { FromRunner } from '../../engine/training/client';
+import type { FromRunner } from '../../engine/train-runner/client';
 import type { Point } from './chart';
 import type { Strings } from './i18n';
 import { formatSeconds } from './parse';

@@ -2,7 +2,7 @@
 // block + 1 characters, at most 5 MB. Checked here, before anything is sent
 // to the worker, so the message can say exactly what is wrong.
 
-import { MAX_TEXT_BYTES } from '../../engine/training/protocol';
+import { MAX_TEXT_BYTES } from '../../engine/train-runner/protocol';
 
 export { MAX_TEXT_BYTES };
 

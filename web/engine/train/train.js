@@ -2,7 +2,7 @@
 // The loader of the training module (attn_train): the reading note's
 // character models (bigram, position, one head) trained as the lecture
 // trains them, in C++ compiled to WASM. Only <attn-train> (inside its Web
-// Worker, ../training/train-worker.ts), the tests and the bench load it; no page's first paint
+// Worker, ../train-runner/train-worker.ts), the tests and the bench load it; no page's first paint
 // does.
 //
 // Arguments are checked here with messages that name the argument, its range
