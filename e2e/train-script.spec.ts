@@ -8,12 +8,13 @@ import { expect, test } from './helpers/guard';
 import { elementsReady } from './helpers/ready';
 import { seedStorage, LANG_KEY } from './helpers/storage';
 import { loadCli } from '../web/engine/cli/cli.js';
-import { cliOptions, type ScriptLang, type ScriptModel, type ScriptSettings } from '../web/train-script/pytorch-script';
+import { cliOptions, type ScriptModel, type ScriptSettings } from '../web/train-script/pytorch-script';
+import type { Lang } from '../web/shared/lang';
 import { lectureSettings } from '../scripts/vite-pytorch-code';
 import type { Page } from '@playwright/test';
 
 const cliModule = loadCli({ wasmBinary: readFileSync(new URL('../web/generated/attn_cli.wasm', import.meta.url)) });
-async function emitted(s: ScriptSettings, lang: ScriptLang): Promise<string> {
+async function emitted(s: ScriptSettings, lang: Lang): Promise<string> {
   const r = (await cliModule).runCli(['train', ...cliOptions(s, lang), '--emit-pytorch'], () => null);
   expect(r.stderr).toBe('');
   return r.stdout;

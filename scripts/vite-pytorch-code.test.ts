@@ -5,7 +5,8 @@
 // in the quick-reference table is in the log PyTorch printed running that script.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pytorchScript, type ScriptLang, type ScriptModel } from '../web/train-script/pytorch-script';
+import { pytorchScript, type ScriptModel } from '../web/train-script/pytorch-script';
+import type { Lang } from '../web/shared/lang';
 import { fillPytorchCode, lectureSettings } from './vite-pytorch-code';
 
 const root = new URL('../', import.meta.url);
@@ -16,7 +17,7 @@ const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').re
 describe('the reading page shows the script\'s own code', () => {
   const html = fillPytorchCode(page);
   const blocks = [...html.matchAll(/<pre class="code (?:zh|en)" lang="([^"]+)" tabindex="0" data-region="(\w+)" data-model="(\w+)"><code>([^<]*)<\/code><\/pre>/g)]
-    .map((m) => ({ lang: m[1] as ScriptLang, region: m[2]!, model: m[3] as ScriptModel, code: unescape(m[4]!) }));
+    .map((m) => ({ lang: m[1] as Lang, region: m[2]!, model: m[3] as ScriptModel, code: unescape(m[4]!) }));
 
   it('five blocks, each in Chinese and English, in sections 0, 4, 5 and 9', () => {
     expect(html).not.toContain('<!--pytorch-code');

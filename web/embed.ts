@@ -14,13 +14,13 @@
 import './styles/page.css';
 import './styles/embed.css';
 import { simdSupported } from './engine/shared/simd.js';
-import { normaliseLang, type PageLang } from './i18n/lang';
+import { normaliseLang, type Lang } from './shared/lang';
 import { PAGE_STRINGS } from './i18n/strings';
 import { EMBED_WASM, EMBED_WIDGETS, embedWidget } from './embed/widgets';
 
 function boot(): void {
   const params = new URLSearchParams(location.search);
-  const lang: PageLang = normaliseLang(params.get('lang')) ?? 'zh-CN';
+  const lang: Lang = normaliseLang(params.get('lang')) ?? 'zh-CN';
   document.documentElement.setAttribute('lang', lang);
   const name = (params.get('w') ?? '').trim().toLowerCase();
   const spec = embedWidget(name);

@@ -5,7 +5,7 @@
 // and reports the frame's height to the parent (to the parent's origin
 // only). It accepts messages only from its parent window (and, when
 // `origin=` is given, only from that origin).
-import { normaliseLang, type PageLang } from '../i18n/lang';
+import { normaliseLang, type Lang } from '../shared/lang';
 import { PAGE_STRINGS } from '../i18n/strings';
 import { probe } from '../storage/local';
 import { parseFlag } from '../shared/parse';
@@ -67,7 +67,7 @@ export function mount(name: string, installers: readonly WasmInstaller[], banks:
   for (const install of installers) install(payloads);
 
   const params = new URLSearchParams(location.search);
-  const lang: PageLang = normaliseLang(params.get('lang')) ?? 'zh-CN';
+  const lang: Lang = normaliseLang(params.get('lang')) ?? 'zh-CN';
   const t = PAGE_STRINGS[lang];
   const root = document.getElementById('embed-root') ?? document.body;
   const note = document.getElementById('embed-storage-note');

@@ -9,62 +9,54 @@
 
 import { ELEMENT_TAGS } from '../shared/tags';
 import { LANG_KEY, readPreference, writePreference } from '../storage/local';
+import { normaliseLang, type Lang } from '../shared/lang';
 
-export type PageLang = 'zh-CN' | 'en';
 export { LANG_KEY };
 export const LANG_EVENT = 'attention-lab:langchange';
 
-export function normaliseLang(v: string | null | undefined): PageLang | null {
-  if (!v) return null;
-  const s = v.trim().toLowerCase();
-  if (s === 'en' || s.startsWith('en-')) return 'en';
-  if (s === 'zh' || s.startsWith('zh-') || s === 'zh-cn') return 'zh-CN';
-  return null;
-}
-
 /** The stored choice, or null when there is none or storage cannot be read. */
-export function storedLang(): PageLang | null {
+export function storedLang(): Lang | null {
   return normaliseLang(readPreference('lang'));
 }
 
 /** Stores the choice; false when storage refused it (the switch still works for this visit). */
-export function storeLang(lang: PageLang): boolean {
+export function storeLang(lang: Lang): boolean {
   return writePreference('lang', lang);
 }
 
-export function currentLang(): PageLang {
+export function currentLang(): Lang {
   return normaliseLang(document.documentElement.getAttribute('lang')) ?? 'zh-CN';
 }
 
 /** Sets <html lang>, the title, every attention-lab element's lang, and tells listeners. */
-export function applyLang(lang: PageLang, titles?: Record<PageLang, string>): void {
+export function applyLang(lang: Lang, titles?: Record<Lang, string>): void {
   const html = document.documentElement;
   html.setAttribute('lang', lang);
   if (titles) document.title = titles[lang];
   for (const el of Array.from(document.querySelectorAll(ELEMENT_TAGS.join(', ')))) {
     el.setAttribute('lang', lang);
   }
-  document.dispatchEvent(new CustomEvent<PageLang>(LANG_EVENT, { detail: lang }));
+  document.dispatchEvent(new CustomEvent<Lang>(LANG_EVENT, { detail: lang }));
 }
 
 /**
  * Wires the language switch button (`#lang-switch`): it names the other
  * language in that language, and a press switches and remembers.
  */
-export function initLang(titles: Record<PageLang, string>): PageLang {
+export function initLang(titles: Record<Lang, string>): Lang {
   const lang = storedLang() ?? currentLang();
   applyLang(lang, titles);
   const button = document.getElementById('lang-switch');
-  const paint = (l: PageLang) => {
+  const paint = (l: Lang) => {
     if (!button) return;
-    const other: PageLang = l === 'en' ? 'zh-CN' : 'en';
+    const other: Lang = l === 'en' ? 'zh-CN' : 'en';
     button.textContent = other === 'en' ? 'English' : '中文';
     button.setAttribute('lang', other);
     button.setAttribute('aria-label', other === 'en' ? 'Read this page in English' : '切换到中文');
   };
   paint(lang);
   button?.addEventListener('click', () => {
-    const next: PageLang = currentLang() === 'en' ? 'zh-CN' : 'en';
+    const next: Lang = currentLang() === 'en' ? 'zh-CN' : 'en';
     storeLang(next);
     applyLang(next, titles);
     paint(next);

@@ -1,5 +1,5 @@
 // Page strings that scripts write (everything else is in the HTML, in both languages).
-import type { PageLang } from './lang';
+import type { Lang } from '../shared/lang';
 
 export interface PageStrings {
   loading: string;
@@ -10,7 +10,7 @@ export interface PageStrings {
   unknownWidget: (w: string, available: string) => string;
 }
 
-export const PAGE_STRINGS: Record<PageLang, PageStrings> = {
+export const PAGE_STRINGS: Record<Lang, PageStrings> = {
   'zh-CN': {
     loading: '正在加载引擎…',
     engineFailed: (msg) => `引擎加载失败：${msg}`,

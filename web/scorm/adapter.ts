@@ -22,7 +22,8 @@ import type { AttnQuiz, AttnQuizAnswerDetail, AttnQuizCompleteDetail } from '../
 import {
   CURRENT_VERSION, getStorageStatus, importProgress, quizAttempts, reviewItem, reviewLogs, subscribe,
 } from '../storage/progress';
-import { applyLang, currentLang, normaliseLang } from '../i18n/lang';
+import { applyLang, currentLang } from '../i18n/lang';
+import { normaliseLang } from '../shared/lang';
 import type { Scorm12Api, Scorm2004Api } from './find';
 import { cmiTime, cmiTimespan, isoTime, isoTimespan, LmsSession, type LmsFailure } from './lms';
 import { showNotice } from './notice';

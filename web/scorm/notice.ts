@@ -1,12 +1,13 @@
 // The one thing the learner sees of SCORM: a calm note, when the LMS did not
 // take what the page sent, that the course did not save and the page still
 // works. zh-CN and en, follows the page's language switch, can be dismissed.
-import { LANG_EVENT, normaliseLang, type PageLang } from '../i18n/lang';
+import { LANG_EVENT } from '../i18n/lang';
+import { normaliseLang, type Lang } from '../shared/lang';
 
 /** local/memory: not saved (answers kept in the browser / until the page closes); auth: a cmi5 LRS refused the sign-in (401); launch: the cmi5 launch could not get its sign-in (fetch error 1–3). */
 export type NoticeKind = 'local' | 'memory' | 'auth' | 'launch';
 
-const TEXT: Record<PageLang, Record<NoticeKind | 'title' | 'close', string>> = {
+const TEXT: Record<Lang, Record<NoticeKind | 'title' | 'close', string>> = {
   'zh-CN': {
     title: '课程平台没有保存这次的学习记录。',
     local: '你可以照常学习和答题：答案保存在这台设备的浏览器里。稍后重新打开课程，平台会再试着保存。',
@@ -33,7 +34,7 @@ let box: HTMLElement | null = null;
 let kind: NoticeKind = 'local';
 let dismissed = false;
 
-function lang(doc: Document): PageLang {
+function lang(doc: Document): Lang {
   return normaliseLang(doc.documentElement.getAttribute('lang')) ?? 'zh-CN';
 }
 

@@ -8,14 +8,15 @@
 // render, and `updateComplete`, the promise tests and pages wait on instead of
 // a timer.
 
-export type Lang = 'zh-CN' | 'en';
+import { normaliseLang, type Lang } from './lang';
 
+export type { Lang };
+
+/** The element's language: its own `lang`, else the nearest one around it (or the page's), else zh-CN. */
 export function resolveLang(el: Element): Lang {
   const own = el.getAttribute('lang');
   const page = el.closest('[lang]')?.getAttribute('lang') ?? document.documentElement.getAttribute('lang');
-  const pick = (v: string | null | undefined): Lang | null =>
-    !v ? null : v.toLowerCase().startsWith('en') ? 'en' : v.toLowerCase().startsWith('zh') ? 'zh-CN' : null;
-  return pick(own) ?? pick(page) ?? 'zh-CN';
+  return normaliseLang(own) ?? normaliseLang(page) ?? 'zh-CN';
 }
 
 export function sheet(cssText: string): CSSStyleSheet {

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRAIN_LIMITS as TL } from '../engine/shared/limits.js';
 import type { Cli } from '../engine/cli/types';
-import { cliOptions, lrLiteral, pyString, pytorchScript, scriptExcerpt, type ScriptLang, type ScriptModel, type ScriptSettings } from './pytorch-script';
+import { cliOptions, lrLiteral, pyString, pytorchScript, scriptExcerpt, type ScriptModel, type ScriptSettings } from './pytorch-script';
+import type { Lang } from '../shared/lang';
 import { CPP_OUT, SOURCE, cppInclude, templateText } from '../../scripts/gen-pytorch-template.mjs';
 
 const root = new URL('../../', import.meta.url);
@@ -16,7 +17,7 @@ const dir = new URL('cpp/tests/data/pytorch/', root);
 const gen = new URL('../generated/', import.meta.url);
 
 /** attn-cli train's options as the CLI reads them (absent ones: the model's defaults). */
-function fromOptions(opts: string[]): { settings: ScriptSettings; lang: ScriptLang } {
+function fromOptions(opts: string[]): { settings: ScriptSettings; lang: Lang } {
   const o = new Map<string, string>();
   for (let i = 0; i < opts.length; i += 2) o.set(opts[i]!.slice(2), opts[i + 1]!);
   const model = o.get('model') as ScriptModel;
@@ -31,7 +32,7 @@ function fromOptions(opts: string[]): { settings: ScriptSettings; lang: ScriptLa
       batch: num('batch', TL.defaultBatch), block: num('block', TL.defaultBlock),
       sampleChars: num('sample-chars', TL.defaultSampleChars), data: o.get('data') ?? 'input.txt',
     },
-    lang: (o.get('lang') as ScriptLang | undefined) ?? 'en',
+    lang: (o.get('lang') as Lang | undefined) ?? 'en',
   };
 }
 
@@ -79,7 +80,7 @@ describe('the training script', () => {
         lr: [1e-3, 3e-4, 0.1, 2, 1234.5, 7e-7, 1e20, 0.0012345678, (1 + next(1000)) / 997][next(9)]!,
         batch: 1 + next(64), block: 1 + next(32), sampleChars: next(3) === 0 ? 0 : next(2000), data: names[next(names.length)]!,
       };
-      const lang: ScriptLang = k % 2 ? 'zh-CN' : 'en';
+      const lang: Lang = k % 2 ? 'zh-CN' : 'en';
       expect(emit(cliOptions(s, lang)), JSON.stringify(s)).toBe(pytorchScript(s, lang));
     }
   });

@@ -4,9 +4,9 @@
 // --emit-pytorch), byte for byte: pytorch-script.test.ts runs both.
 import { TEMPLATE } from './template.ts';
 import type { ModelName, TrainConfig } from '../engine/train/types';
+import type { Lang } from '../shared/lang';
 
 export type ScriptModel = ModelName;
-export type ScriptLang = 'zh-CN' | 'en';
 
 /**
  * A run's settings, as attn-cli train and <attn-train> take them: the run's
@@ -86,7 +86,7 @@ function values(s: ScriptSettings): Record<string, string> {
 
 interface Rendered { text: string; regions: Map<string, string> }
 
-function render(s: ScriptSettings, lang: ScriptLang): Rendered {
+function render(s: ScriptSettings, lang: Lang): Rendered {
   const v = values(s);
   const tag = lang === 'zh-CN' ? 'zh|' : 'en|';
   const other = lang === 'zh-CN' ? 'en|' : 'zh|';
@@ -116,7 +116,7 @@ function render(s: ScriptSettings, lang: ScriptLang): Rendered {
 }
 
 /** The whole script for these settings, its comments in `lang`. */
-export function pytorchScript(s: ScriptSettings, lang: ScriptLang = 'en'): string {
+export function pytorchScript(s: ScriptSettings, lang: Lang = 'en'): string {
   return render(s, lang).text;
 }
 
@@ -124,12 +124,12 @@ export function pytorchScript(s: ScriptSettings, lang: ScriptLang = 'en'): strin
 export type ScriptRegion = 'estimate_loss' | 'head_class' | 'embed' | 'init' | 'forward' | 'forward_generate' | 'generate';
 
 /** One marked excerpt of the script for these settings, exactly as it stands in the script; null where the model has none. */
-export function scriptExcerpt(s: ScriptSettings, lang: ScriptLang, region: ScriptRegion): string | null {
+export function scriptExcerpt(s: ScriptSettings, lang: Lang, region: ScriptRegion): string | null {
   return render(s, lang).regions.get(region) ?? null;
 }
 
 /** The attn-cli options that print this script (`attn-cli train OPTIONS --emit-pytorch`) or train this run. */
-export function cliOptions(s: ScriptSettings, lang?: ScriptLang): string[] {
+export function cliOptions(s: ScriptSettings, lang?: Lang): string[] {
   const out = [
     '--model', s.model, '--seed', BigInt(s.seed).toString(), '--iters', String(s.iters),
     '--eval-interval', String(s.evalInterval), '--eval-iters', String(s.evalIters), '--lr', lrLiteral(s.lr),

@@ -8,7 +8,8 @@ import { parseBank, type Bank } from './bank';
 import { freshAttempt, restoredAttempt, type Attempt, type Orders, type SavedQuizAttempt } from './attempt';
 import { bankAddress, fetchBank, namedUrl, renderLoadError, type LoadError } from './bank-load';
 import { cryptoRandomInt, type RandomInt } from './shuffle';
-import { STRINGS, type QuizLang, type QuizStrings } from './i18n';
+import { STRINGS, type QuizStrings } from './i18n';
+import type { Lang } from '../../shared/lang';
 import { renderOpen } from './open-prompts';
 import { renderQuestion, renderSummary, type QuizView } from './questions-view';
 import { QUIZ_CSS } from './styles';
@@ -35,7 +36,6 @@ declare global {
 }
 
 type Phase = { kind: 'loading' } | { kind: 'error'; error: LoadError } | { kind: 'ready' };
-
 
 export type QuizItems = 'all' | 'questions' | 'open';
 function parseItems(v: string | null): QuizItems | null {
@@ -368,7 +368,7 @@ export class AttnQuiz extends AttnElement {
     }
   }
 
-  #renderQuiz(lang: QuizLang, s: QuizStrings): Node {
+  #renderQuiz(lang: Lang, s: QuizStrings): Node {
     const b = this.#bank!, a = this.#attempt!;
     const raw = this.getAttribute('items');
     const bad = raw !== null && parseItems(raw) === null
@@ -404,7 +404,7 @@ export class AttnQuiz extends AttnElement {
   #shown: { section: Node; key: string; items: Node[]; itemKeys: string[]; progress: Node; list: Node;
     summary: Node | null; open: Node | null; openKey: string } | null = null;
 
-  #layoutKey(lang: QuizLang, rawItems: string | null): string {
+  #layoutKey(lang: Lang, rawItems: string | null): string {
     const a = this.#attempt!;
     return JSON.stringify([a.id, a.qOrder, lang, rawItems, this.#bankBase, this.#bank!.questions.length]);
   }
@@ -415,7 +415,7 @@ export class AttnQuiz extends AttnElement {
   #openKey(): string { return [...this.#revealed].sort().join('\n'); }
 
   /** Redraws in place what changed since the last full render; false when a full render is needed. */
-  #patchQuiz(lang: QuizLang, s: QuizStrings): boolean {
+  #patchQuiz(lang: Lang, s: QuizStrings): boolean {
     const shown = this.#shown, b = this.#bank, a = this.#attempt;
     if (!shown || !b || !a || this.items === 'open' || !shown.section.isConnected) return false;
     if (shown.key !== this.#layoutKey(lang, this.getAttribute('items'))) return false;

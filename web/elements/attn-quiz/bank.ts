@@ -3,12 +3,12 @@
 // in the browser. The format is documented in README.md next to this file.
 
 import { isSafeHref } from '../../shared/parse';
+import type { Lang } from '../../shared/lang';
 
-export type BankLang = 'zh-CN' | 'en';
-export const BANK_LANGS: readonly BankLang[] = ['zh-CN', 'en'];
+export const BANK_LANGS: readonly Lang[] = ['zh-CN', 'en'];
 
 /** A piece of text in every language the UI speaks. */
-export type LangText = Record<BankLang, string>;
+export type LangText = Record<Lang, string>;
 
 export interface BankQuestion {
   id: string;
@@ -96,7 +96,7 @@ export interface BankIssue {
  */
 export interface BankWarning {
   code: 'longest-answer' | 'shortest-answer';
-  lang: BankLang;
+  lang: Lang;
   /** Questions whose right option is strictly the longest (resp. shortest) in `lang`. */
   count: number;
   total: number;
@@ -350,7 +350,7 @@ export function displayWidth(text: string): number {
 }
 
 export interface LengthTells {
-  lang: BankLang;
+  lang: Lang;
   total: number;
   /** Sum over the questions of 1/options: how often a blind pick would land on the right one. */
   expected: number;

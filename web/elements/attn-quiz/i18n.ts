@@ -1,7 +1,6 @@
 // UI strings of <attn-quiz>, Simplified Chinese first, English second.
 import { issueText, itemSuffix, type BankIssue, type IssueCode } from './bank';
-
-export type QuizLang = 'zh-CN' | 'en';
+import type { Lang } from '../../shared/lang';
 
 export interface QuizStrings {
   title: (lesson: string) => string;
@@ -78,7 +77,7 @@ function zhIssue(code: IssueCode, p: Record<string, string | number>): string {
 const withPath = (path: string, text: string): string => (path ? `${path}: ${text}` : text);
 const zhItem = (id: string | undefined): string => (id === undefined ? '' : `（id "${id}"）`);
 
-export const STRINGS: Record<QuizLang, QuizStrings> = {
+export const STRINGS: Record<Lang, QuizStrings> = {
   'zh-CN': {
     title: (lesson) => `检索练习 · ${lesson}`,
     instructions: '先别翻回去看，凭记忆作答。每题只能选一次，选中即锁定。方向键在选项间移动，回车或空格确认。',

@@ -2,11 +2,12 @@
 // then reveals the model answer (and the way back to its section).
 import { h } from '../../shared/element';
 import type { Bank } from './bank';
-import type { QuizLang, QuizStrings } from './i18n';
+import { QuizStrings } from './i18n';
+import type { Lang } from '../../shared/lang';
 import { sectionLink } from './section';
 
 /** The open prompts of `b`; `revealed` holds the ids whose model answer shows, `texts` what was written so far. */
-export function renderOpen(b: Bank, bankBase: string, revealed: ReadonlySet<string>, texts: ReadonlyMap<string, string>, s: QuizStrings, lang: QuizLang): Node {
+export function renderOpen(b: Bank, bankBase: string, revealed: ReadonlySet<string>, texts: ReadonlyMap<string, string>, s: QuizStrings, lang: Lang): Node {
   const items = b.open.map((p, i) => {
     const shown = revealed.has(p.id);
     const ta = h('textarea', { id: `open-${i}`, part: 'open-answer', 'data-open': p.id, 'aria-describedby': `open-prompt-${i}` });

@@ -4,7 +4,8 @@
 import { h } from '../../shared/element';
 import type { Attempt } from './attempt';
 import type { Bank } from './bank';
-import type { QuizLang, QuizStrings } from './i18n';
+import { QuizStrings } from './i18n';
+import type { Lang } from '../../shared/lang';
 import { sectionLink } from './section';
 
 const LETTERS = 'ABCDEFGH';
@@ -15,7 +16,7 @@ export interface QuizView {
   bankBase: string;
   attempt: Attempt;
   s: QuizStrings;
-  lang: QuizLang;
+  lang: Lang;
 }
 
 export function renderQuestion(v: QuizView, qi: number, pos: number, total: number): Node {

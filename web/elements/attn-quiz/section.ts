@@ -2,7 +2,8 @@
 // after the section's heading when that section is on this page.
 import { h } from '../../shared/element';
 import type { Bank } from './bank';
-import type { QuizLang, QuizStrings } from './i18n';
+import { QuizStrings } from './i18n';
+import type { Lang } from '../../shared/lang';
 
 /** True when `url` is this document (a directory and its index.html are one page). */
 export function samePage(url: URL): boolean {
@@ -16,7 +17,7 @@ export function samePage(url: URL): boolean {
  * `lang` (text in the other language's `lang` blocks is left out), or null
  * when the section is not on this page.
  */
-export function sectionTitle(url: URL, lang: QuizLang): string | null {
+export function sectionTitle(url: URL, lang: Lang): string | null {
   if (!url.hash || !samePage(url)) return null;
   let target: HTMLElement | null;
   try { target = document.getElementById(decodeURIComponent(url.hash.slice(1))); } catch { return null; }
@@ -43,7 +44,7 @@ export function sectionTitle(url: URL, lang: QuizLang): string | null {
  * resolved against the bank's `href` and `bankBase`, or null when there is
  * no section, no address or not an http(s) one.
  */
-export function sectionLink(b: Bank, bankBase: string, href: string | undefined, section: string | undefined, s: QuizStrings, lang: QuizLang): HTMLAnchorElement | null {
+export function sectionLink(b: Bank, bankBase: string, href: string | undefined, section: string | undefined, s: QuizStrings, lang: Lang): HTMLAnchorElement | null {
   if (!section || (!href && !b.href)) return null;
   let url: URL;
   try {
