@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--smoke] [--kernel-only] [--pages-only] [--runs N]
+// npm run bench [-- --json] [--smoke] [--kernel-only] [--pages-only] [--train-curve-only] [--runs N]
 //
 // One run, one machine, side by side: the attention kernel (native -O3 via
 // Google Benchmark, the WASM build in Node (preallocated createAttentionF32
@@ -12,7 +12,8 @@
 // kernel and page measurements and keeps the better figure of each.
 // --pages-only: the browser figures only (page figures, Lighthouse and the
 // longest task per lesson page, jumps while loading, interaction latency with
-// the CPU throttled 4×), no kernel, memory or training.
+// the CPU throttled 4×), no kernel, memory or training. --train-curve-only:
+// the training curves only (the head model's and the block models'), every column.
 //
 // Needs: build/native/attn_bench (npm run build:native), web/generated/
 // (npm run build:wasm) and, for the page figures, dist/ (npm run build).
@@ -32,7 +33,7 @@ import { runLighthouse } from './bench/lighthouse.mjs';
 import { librarySizes, runPages } from './bench/pages.mjs';
 import { runResponsiveness } from './bench/responsiveness.mjs';
 import { defaultRunNode, generateStepNode, trainChromium, trainNode, trainSideBySide } from './bench/train.mjs';
-import { curveLines, trainCurve } from './bench/train_curve.mjs';
+import { blockCurveLines, curveLines, trainBlockCurve, trainCurve } from './bench/train_curve.mjs';
 
 const root = new URL('../', import.meta.url);
 const argv = process.argv.slice(2);
@@ -42,6 +43,7 @@ const json = flag('--json');
 const smoke = flag('--smoke');
 const kernelOnly = smoke || flag('--kernel-only');
 const pagesOnly = !kernelOnly && flag('--pages-only');
+const curveOnly = !kernelOnly && !pagesOnly && flag('--train-curve-only');
 const runs = Math.max(1, Number(opt('--runs', '1')) || 1);
 const generated = opt('--wasm-dir', null);
 const libDir = resolve(opt('--lib-dir', new URL('dist/lib', root).pathname));
@@ -106,7 +108,13 @@ async function main() {
   const dir = generated
     ? { root, generated: pathToFileURL(resolve(generated) + '/') }
     : { root, generated: new URL('web/generated/', root) };
-  const out = { machine: machine(), mode: smoke ? 'smoke' : kernelOnly ? 'kernel-only' : pagesOnly ? 'pages-only' : 'full', runs };
+  const out = { machine: machine(), mode: smoke ? 'smoke' : kernelOnly ? 'kernel-only' : pagesOnly ? 'pages-only' : curveOnly ? 'train-curve-only' : 'full', runs };
+  if (curveOnly) {
+    await trainCurves(out, dir);
+    out.summary = summary(out);
+    process.stdout.write((json ? JSON.stringify(out, null, 2) : table(out)) + '\n');
+    return;
+  }
 
   if (!pagesOnly) {
     const engines = await loadEngines(dir);
@@ -186,20 +194,31 @@ async function main() {
   } catch (e) {
     out.train = { error: String(e?.message ?? e) };
   }
-  // The curve over n_embd × block (--smoke: native and Node, a few steps).
-  if (!pagesOnly && (smoke || !kernelOnly)) {
-    try {
-      out.train_curve = await trainCurve(root, dir.generated, { smoke, log });
-    } catch (e) {
-      out.train_curve_error = String(e?.message ?? e);
-    }
-  }
+  if (!pagesOnly && (smoke || !kernelOnly)) await trainCurves(out, dir);
   // Static, no browser: per-page closures of the library build.
   out.lib = librarySizes(libDir, { root });
 
   out.summary = summary(out);
   if (json) process.stdout.write(JSON.stringify(out, null, 2) + '\n');
   else process.stdout.write(table(out) + '\n');
+}
+
+// The curves (--smoke: native and Node, a few steps): the head model over n_embd × block, then
+// the block models at their defaults and gpt at two sizes, with the default gpt run's estimated
+// time in Chromium's worker.
+async function trainCurves(out, dir) {
+  try {
+    out.train_curve = await trainCurve(root, dir.generated, { smoke, log });
+  } catch (e) {
+    out.train_curve_error = String(e?.message ?? e);
+  }
+  try {
+    const b = await trainBlockCurve(root, dir.generated, { smoke, log });
+    out.train_curve_blocks = b.rows;
+    out.train_gpt_default_run_estimated = b.gpt_default_run;
+  } catch (e) {
+    out.train_curve_blocks_error = String(e?.message ?? e);
+  }
 }
 
 function summary(out) {
@@ -308,6 +327,10 @@ function summary(out) {
   // The curve: Chromium's worker against PyTorch with one thread at its slowest size (target > 1 everywhere).
   const over = (out.train_curve ?? []).map((r) => (r.chromium && r.torch_1 ? r.chromium / r.torch_1 : null));
   s.train_curve_min_chromium_over_torch_1 = over.length && over.every((x) => x !== null) ? Math.min(...over) : null;
+  const overBlocks = (out.train_curve_blocks ?? []).map((r) => (r.chromium && r.torch_1 ? r.chromium / r.torch_1 : null));
+  s.train_curve_blocks_min_chromium_over_torch_1 = overBlocks.length && overBlocks.every((x) => x !== null) ? Math.min(...overBlocks) : null;
+  // The default gpt run in Chromium's worker: estimated from the measured rates (target: within 3 minutes).
+  s.train_gpt_default_run_s_chromium_estimated = out.train_gpt_default_run_estimated?.chromium_estimated_s ?? null;
   return s;
 }
 
@@ -491,11 +514,13 @@ function table(out) {
   lines.push(...responsivenessLines(out));
   lines.push(...trainLines(out.train));
   lines.push(...curveLines(out.train_curve));
+  lines.push(...blockCurveLines({ rows: out.train_curve_blocks, gpt_default_run: out.train_gpt_default_run_estimated }));
   lines.push('');
   lines.push('Summary: ' + ['wasm_over_native_T256_d64', 'wasm_copy_over_native_T256_d64', 'wasm_kernel_over_native_T256_d64',
     'js_over_wasm_T256_d64', 'lib_gzip_bytes', 'lib_all_gzip_bytes', 'first_paint_ms', 'first_paint_over_bare', 'first_paint_reading_over_bare',
     'input_to_paint_p95_ms_T32', 'heap_growth_bytes_10k_steps', 'worst_performance', 'worst_tbt_ms', 'worst_cls', 'worst_accessibility',
-    'worst_best_practices', 'worst_seo', 'worst_longest_task_ms', 'jumps_end_reached', 'jumps_widgets_stayed', 'worst_interaction_p95_ms']
+    'worst_best_practices', 'worst_seo', 'worst_longest_task_ms', 'jumps_end_reached', 'jumps_widgets_stayed', 'worst_interaction_p95_ms',
+    'train_curve_min_chromium_over_torch_1', 'train_curve_blocks_min_chromium_over_torch_1', 'train_gpt_default_run_s_chromium_estimated']
     .filter((k) => k in out.summary)
     .map((k) => { const v = out.summary[k]; return `${k}=${v === null || v === undefined ? '—' : typeof v === 'string' || Number.isInteger(v) ? v : v.toFixed(3)}`; }).join('  '));
   return lines.join('\n');

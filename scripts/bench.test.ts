@@ -65,6 +65,24 @@ describe('npm run bench -- --smoke --json', () => {
     expect(r.summary).toHaveProperty('train_curve_min_chromium_over_torch_1');
   });
 
+  it('has the block models\' curve: each block model once, gpt at two sizes, every column, Node measured', () => {
+    const rows = r.train_curve_blocks;
+    expect(Array.isArray(rows)).toBe(true);
+    const models = rows.map((row: { model: string }) => row.model);
+    for (const m of ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm']) expect(models.filter((x: string) => x === m)).toHaveLength(1);
+    expect(models.filter((x: string) => x === 'gpt').length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      for (const k of ['model', 'n_embd', 'n_head', 'n_layer', 'block', 'dropout', 'native', 'node', 'chromium', 'torch_1', 'torch_all']) {
+        expect(row).toHaveProperty(k);
+      }
+      expect(positive(row.n_embd) && positive(row.n_head) && positive(row.n_layer) && positive(row.block)).toBe(true);
+      expect(positive(row.node), `node ${row.model} ${row.n_embd}/${row.block}: ${row.node}`).toBe(true);
+      if (hasNative && row.native !== null) expect(positive(row.native)).toBe(true);
+    }
+    expect(r.train_gpt_default_run_estimated).toHaveProperty('chromium_estimated_s');
+    for (const k of ['train_curve_blocks_min_chromium_over_torch_1', 'train_gpt_default_run_s_chromium_estimated']) expect(r.summary).toHaveProperty(k);
+  });
+
   it('reports the WASM heap after load and its growth over the steps', () => {
     expect(positive(r.memory.afterLoad.memoryBytes)).toBe(true);
     expect(positive(r.memory.afterFirstStep.usedBytes)).toBe(true);

@@ -5,6 +5,11 @@
 //                          of 2 x 200 batches), once
 //   BM_TrainHeadCurve/C/T one step at n_embd C and block T (batch 32): the
 //                          bench's curve over C 32, 64, 128 × T 8, 32, 64
+//   BM_TrainBlockCurve/M/C/T one step of block model M (ModelKind's index)
+//                          at n_embd C and block T, its other settings
+//                          (n_head, n_layer, dropout, batch) Config::defaults':
+//                          multihead … layernorm at their defaults, gpt at its
+//                          default and at n_embd 128, block 64
 // items_per_second is steps per second, on CPU time.
 #include <benchmark/benchmark.h>
 
@@ -64,5 +69,31 @@ void BM_TrainHeadCurve(benchmark::State& state) {
   time_steps(state, head_trainer(1 << 30, 1 << 30, 1, static_cast<int>(state.range(0)), static_cast<int>(state.range(1))));
 }
 BENCHMARK(BM_TrainHeadCurve)->ArgsProduct({{32, 64, 128}, {8, 32, 64}})->Unit(benchmark::kMicrosecond);
+
+attn::train::Trainer block_trainer(attn::train::ModelKind kind, int n_embd, int block) {
+  auto c = attn::train::Config::defaults(kind);
+  c.n_embd = n_embd;
+  c.block = block;
+  c.iters = 1 << 30;
+  c.eval_interval = 1 << 30;
+  c.eval_iters = 1;
+  return attn::train::Trainer(attn::train::Dataset::from_text(text(), c.block), c);
+}
+
+void BM_TrainBlockCurve(benchmark::State& state) {
+  time_steps(state, block_trainer(static_cast<attn::train::ModelKind>(state.range(0)), static_cast<int>(state.range(1)),
+                                  static_cast<int>(state.range(2))));
+}
+
+// Each block model at its defaults (Config::defaults), then gpt at n_embd 128, block 64.
+void block_curve_args(benchmark::internal::Benchmark* b) {
+  using attn::train::ModelKind;
+  for (auto k : {ModelKind::Multihead, ModelKind::Ffwd, ModelKind::Blocks, ModelKind::Residual, ModelKind::Layernorm, ModelKind::Gpt}) {
+    const auto c = attn::train::Config::defaults(k);
+    b->Args({static_cast<int>(k), c.n_embd, c.block});
+  }
+  b->Args({static_cast<int>(ModelKind::Gpt), 128, 64});
+}
+BENCHMARK(BM_TrainBlockCurve)->Apply(block_curve_args)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

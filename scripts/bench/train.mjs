@@ -20,6 +20,23 @@ const STEPS_EVAL_INTERVAL = 1_000_000; // one evaluation (step 0) of eval-iters 
 export const CURVE_SIZES = [32, 64, 128].flatMap((n_embd) => [8, 32, 64].map((block) => ({ n_embd, block })));
 const CURVE_BATCH = 32;
 
+/**
+ * The block models' curve: multihead, ffwd, blocks, residual and layernorm at their defaults, gpt
+ * at its default and at n_embd 128, block 64 (its other settings its defaults). The defaults are
+ * train.js's defaults(), read from limits.hpp (web/engine/shared/limits.js).
+ */
+export async function blockCurveSizes() {
+  const { BLOCK_MODELS, defaults } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
+  const size = (d) => ({ model: d.model, n_embd: d.nEmbd, n_head: d.nHead, n_layer: d.nLayer, block: d.block, dropout: d.dropout, batch: d.batch });
+  return [...BLOCK_MODELS.map((m) => size(defaults(m))), size({ ...defaults('gpt'), nEmbd: 128, block: 64 })];
+}
+
+/** A curve size as the engine's settings (head sizes: the head model, batch 32). */
+const sizeConfig = (s) => ({
+  model: s.model ?? 'head', nEmbd: s.n_embd, block: s.block, batch: s.batch ?? CURVE_BATCH,
+  ...(s.n_head !== undefined ? { nHead: s.n_head, nLayer: s.n_layer, dropout: s.dropout } : {}),
+});
+
 const loadText = () => readFileSync(new URL('../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
 
 async function trainEngine(generated, file) {
@@ -71,9 +88,9 @@ export async function trainNode(generated, { steps = 1000, warmup = 100 } = {}) 
 export async function trainNodeCurve(generated, sizes, { steps = 10, warmup = 3, budgetMs = 1500 } = {}) {
   const text = loadText();
   const engine = await trainEngine(generated, 'attn_train.wasm');
-  return sizes.map(({ n_embd, block }) => {
-    const r = timeSteps(engine, text, { nEmbd: n_embd, block, batch: CURVE_BATCH }, { steps, warmup, budgetMs });
-    return { n_embd, block, steps: r.steps, steps_per_s: r.steps_per_s };
+  return sizes.map((size) => {
+    const r = timeSteps(engine, text, sizeConfig(size), { steps, warmup, budgetMs });
+    return { ...size, steps: r.steps, steps_per_s: r.steps_per_s };
   });
 }
 
@@ -191,8 +208,8 @@ function workerFile(root) {
  * every step), and the rate from its first progress report at or after step `warmup` to the end
  * (`after_warmup`), or { error }.
  */
-async function workerRun(page, worker, size, iters, warmup = 0) {
-  const r = await page.evaluate(async ({ worker, size, iters }) => new Promise((done) => {
+async function workerRun(page, worker, size, iters, warmup = 0, evalIters = 1) {
+  const r = await page.evaluate(async ({ worker, config, iters, evalIters }) => new Promise((done) => {
     const w = new Worker(new URL(`/lib/${worker}`, location.href), { type: 'module' });
     const lib = new URL('/lib/', location.href).href;
     const progress = [];
@@ -204,13 +221,12 @@ async function workerRun(page, worker, size, iters, warmup = 0) {
     w.onerror = (e) => { w.terminate(); done({ type: 'error', message: String(e.message), progress }); };
     w.postMessage({ type: 'init', wasmUrl: `${lib}attn_train.wasm`, scalarWasmUrl: `${lib}attn_train_scalar.wasm` });
     w.postMessage({ type: 'start', run: 1, textUrl: `${lib}tinyshakespeare.txt`, settings: {
-      model: 'head', seed: '1337', iters, evalInterval: 1_000_000, evalIters: 1, lr: 1e-3, batch: 32,
-      block: size.block, nEmbd: size.n_embd, sampleChars: 0, evalSampleChars: 0 } });
-  }), { worker, size, iters: iters + 1 });
+      seed: '1337', iters, evalInterval: 1_000_000, evalIters, lr: 1e-3, ...config, sampleChars: 0, evalSampleChars: 0 } });
+  }), { worker, config: sizeConfig(size), iters: iters + 1, evalIters });
   if (r.type !== 'done') return { steps: r.step ?? null, error: r.message ?? r.type };
   const from = r.progress.find((p) => p.step >= warmup);
   return {
-    steps: r.step, steps_per_s: r.stepsPerSecond,
+    steps: r.step, steps_per_s: r.stepsPerSecond, active_ms: r.activeMs,
     after_warmup: from && r.activeMs > from.activeMs
       ? { from_step: from.step, steps: r.step - from.step, steps_per_s: ((r.step - from.step) * 1000) / (r.activeMs - from.activeMs) }
       : null,
@@ -230,6 +246,17 @@ async function workerCurve(page, root, sizes, steps) {
     rows.push({ ...size, steps: r.steps, steps_per_s: r.steps_per_s ?? null, ...(r.error ? { error: r.error } : {}) });
   }
   return rows;
+}
+
+/**
+ * One evaluation in Chromium's worker at `size`: a run of one step whose step-0 evaluation takes
+ * `evalIters` batches of each split (forward only, eval mode); the worker's active time per
+ * evaluated batch, the one training step's time (at `stepsPerS`) taken off. { ms_per_batch } or { error }.
+ */
+async function workerEvalCost(page, worker, size, evalIters, stepsPerS) {
+  const r = await workerRun(page, worker, size, 0, 0, evalIters);
+  if (r.error) return { error: r.error };
+  return { eval_iters: evalIters, active_ms: r.active_ms, ms_per_batch: Math.max(0, r.active_ms - (stepsPerS ? 1000 / stepsPerS : 0)) / (2 * evalIters) };
 }
 
 /** fn(browser, baseURL) with headless Chromium and the test server; its result, or { error }. */
@@ -257,6 +284,20 @@ async function withChromium(root, fn) {
 /** The curve in Chromium's worker (see workerCurve): a browser of its own. */
 export function trainChromiumCurve(root, sizes, steps) {
   return withChromium(root, async (browser, baseURL) => ({ rows: await workerCurve(await browser.newPage({ baseURL }), root, sizes, steps) }));
+}
+
+/**
+ * The block curve in Chromium's worker (see workerCurve), then, at `evalSize`, one evaluation of
+ * `evalIters` batches per split (workerEvalCost): a browser of its own. { rows, eval } or { error }.
+ */
+export function trainChromiumBlockCurve(root, sizes, steps, { evalSize, evalIters }) {
+  return withChromium(root, async (browser, baseURL) => {
+    const page = await browser.newPage({ baseURL });
+    const rows = await workerCurve(page, root, sizes, steps);
+    const at = rows.find((r) => r.model === evalSize.model && r.n_embd === evalSize.n_embd && r.block === evalSize.block);
+    const evalCost = await workerEvalCost(page, workerFile(root), evalSize, evalIters, at?.steps_per_s ?? null);
+    return { rows, eval: evalCost };
+  });
 }
 
 const median = (xs) => {

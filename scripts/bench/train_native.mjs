@@ -28,10 +28,12 @@ export function runNativeTrain(root, { smoke }) {
   return res;
 }
 
-export function runTorchTrain(root, { smoke, steps = smoke ? 20 : 300, threads = 1, n_embd = 32, block = 8 } = {}) {
+export function runTorchTrain(root, { smoke, steps = smoke ? 20 : 300, threads = 1, model = 'head', n_embd = 32, block = 8, batch = 32,
+  n_head, n_layer, dropout } = {}) {
   const script = new URL('scripts/bench/train_torch.py', root).pathname;
-  const r = spawnSync('/usr/bin/python3', [script, '--steps', String(steps), '--threads', String(threads),
-    '--n-embd', String(n_embd), '--block', String(block)], { encoding: 'utf8' });
+  const blockArgs = n_head !== undefined ? ['--n-head', String(n_head), '--n-layer', String(n_layer), '--dropout', String(dropout)] : [];
+  const r = spawnSync('/usr/bin/python3', [script, '--steps', String(steps), '--threads', String(threads), '--model', model,
+    '--n-embd', String(n_embd), '--block', String(block), '--batch', String(batch), ...blockArgs], { encoding: 'utf8' });
   if (r.error || r.status === 3) return null; // no python3 or no torch: omitted
   if (r.status !== 0) return { error: (r.stderr || '').trim().split('\n').pop() };
   return JSON.parse(r.stdout);
@@ -45,6 +47,21 @@ export function runNativeCurve(root, { smoke }) {
   for (const b of benchmarks(exe, 'BM_TrainHeadCurve/', smoke ? 0.01 : 0.3)) {
     const [, c, t] = b.name.split('/').map(Number);
     rows[`${c}/${t}`] = 1000 / (b.cpu_time * MS[b.time_unit]);
+  }
+  return { rows };
+}
+
+/**
+ * Native steps per second of the block models (BM_TrainBlockCurve/model/n_embd/block, the
+ * model as ModelKind's index, MODELS' order), CPU time: { rows: { 'model/n_embd/block': steps/s } }.
+ */
+export function runNativeBlockCurve(root, { smoke, models }) {
+  const exe = new URL('build/native/attn_bench', root).pathname;
+  if (!existsSync(exe)) return { error: 'build/native/attn_bench missing (npm run build:native)' };
+  const rows = {};
+  for (const b of benchmarks(exe, 'BM_TrainBlockCurve/', smoke ? 0.001 : 0.5)) {
+    const [, m, c, t] = b.name.split('/').map(Number);
+    rows[`${models[m]}/${c}/${t}`] = 1000 / (b.cpu_time * MS[b.time_unit]);
   }
   return { rows };
 }
