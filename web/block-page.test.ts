@@ -29,6 +29,11 @@ describe('the block page\'s numbers', () => {
     [String(TL.defaultNHead), 'n_head (default_n_head)'],
     [String(headSize), 'head_size = n_embd / n_head'],
     [String(TL.defaultNLayer), 'n_layer (default_n_layer)'],
+    [String(TL.defaultBlock), 'block_size (default_block)'],
+    [String(TL.gptNEmbd), 'gpt\'s n_embd (gpt_n_embd)'],
+    [String(TL.gptNLayer), 'gpt\'s n_layer (gpt_n_layer)'],
+    [String(TL.gptBlock), 'gpt\'s block_size (gpt_block)'],
+    [String(TL.gptDropout), 'gpt\'s dropout (gpt_dropout)'],
     [String(4 * TL.defaultNEmbd), 'the feed-forward layer\'s width, 4 · n_embd'],
     [String(TL.blockIters), 'steps (block_iters)'],
     [String(TL.blockEvalInterval), 'evaluation interval (block_eval_interval)'],
@@ -51,6 +56,13 @@ describe('the block page\'s numbers', () => {
       expect(lede).toContain(String(TL.defaultSeed));
       expect(lede).toContain(String(TL.headIters));
     }
+  });
+
+  it('quotes the gpt section\'s defaults as limits.hpp sets them', () => {
+    const gpt = /<section id="block-gpt"[\s\S]*?<\/section>/.exec(html)![0];
+    for (const n of [`n_embd = ${TL.gptNEmbd}`, `n_layer = ${TL.gptNLayer}`, `block_size = ${TL.gptBlock}`, `p = ${TL.gptDropout}`]) expect(gpt).toContain(n);
+    expect(gpt).toContain(`${TL.defaultNEmbd}、${TL.defaultNLayer}、${TL.defaultBlock}`);
+    expect(gpt).toContain(`${TL.defaultNEmbd}, ${TL.defaultNLayer} and ${TL.defaultBlock}`);
   });
 
   it('quotes no number that the engine\'s defaults or the baseline log do not give', () => {

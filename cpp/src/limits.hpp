@@ -140,10 +140,10 @@ struct Train {
   static constexpr double block_lr = 1e-3;
   static constexpr double max_dropout = 1;  // dropout in [0, max_dropout)
   // gpt: the browser-sized scale-up (with dropout)
-  static constexpr int gpt_n_embd = 64;
+  static constexpr int gpt_n_embd = 48;
   static constexpr int gpt_n_head = 4;
   static constexpr int gpt_n_layer = 4;
-  static constexpr int gpt_block = 32;
+  static constexpr int gpt_block = 16;
   static constexpr double gpt_dropout = 0.1;
   // Sampling in generation (the decoder): logits / temperature, then the top_k largest only.
   static constexpr double min_temperature = 0.05;  // temperature in [min_temperature, max_temperature]

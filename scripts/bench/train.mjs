@@ -22,13 +22,13 @@ const CURVE_BATCH = 32;
 
 /**
  * The block models' curve: multihead, ffwd, blocks, residual and layernorm at their defaults, gpt
- * at its default and at n_embd 128, block 64 (its other settings its defaults). The defaults are
+ * at its default, at n_embd 64, block 32 and at n_embd 128, block 64 (its other settings its defaults). The defaults are
  * train.js's defaults(), read from limits.hpp (web/engine/shared/limits.js).
  */
 export async function blockCurveSizes() {
   const { BLOCK_MODELS, defaults } = await import(new URL('../../web/engine/train/train.js', import.meta.url).href);
   const size = (d) => ({ model: d.model, n_embd: d.nEmbd, n_head: d.nHead, n_layer: d.nLayer, block: d.block, dropout: d.dropout, batch: d.batch });
-  return [...BLOCK_MODELS.map((m) => size(defaults(m))), size({ ...defaults('gpt'), nEmbd: 128, block: 64 })];
+  return [...BLOCK_MODELS.map((m) => size(defaults(m))), size({ ...defaults('gpt'), nEmbd: 64, block: 32 }), size({ ...defaults('gpt'), nEmbd: 128, block: 64 })];
 }
 
 /** A curve size as the engine's settings (head sizes: the head model, batch 32). */

@@ -44,7 +44,7 @@ const blockKey = (s) => `${s.model}/${s.n_embd}/${s.block}`;
 const BENCH_EVAL_ITERS = 50;
 
 /**
- * The block models' curve (blockCurveSizes: each at its defaults, gpt also at n_embd 128, block
+ * The block models' curve (blockCurveSizes: each at its defaults, gpt also at n_embd 64, block 32 and at n_embd 128, block
  * 64), the same five columns, timed as the head curve, and the default gpt run's total time in
  * Chromium's worker, estimated: its steps at the measured rate at gpt's default size plus its
  * evaluations (ceil(iters / eval_interval), each eval_iters batches of both splits, forward only)

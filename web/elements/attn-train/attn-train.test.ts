@@ -41,20 +41,20 @@ describe('<attn-train>', () => {
       .filter((id) => !(field(id).closest('.field') as HTMLElement).hidden);
     expect((root.querySelector('[part="sizes"]') as HTMLElement).hidden).toBe(false);
     expect(shown()).toEqual(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block']);
-    expect(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'].map((id) => field(id).value)).toEqual(['64', '4', '4', '0.1', '32', '32']);
+    expect(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'].map((id) => field(id).value)).toEqual(['48', '4', '4', '0.1', '32', '16']);
     expect(root.querySelector('label[for="dropout"]')!.textContent).toBe('dropout');
     field('dropout').value = '0';
     field('dropout').dispatchEvent(new Event('change'));
-    field('block').value = '16';
+    field('block').value = '8';
     field('block').dispatchEvent(new Event('change'));
     await el.updateComplete;
     expect(el.getAttribute('dropout')).toBe('0');
     expect(el.dropout).toBe(0);
-    expect(el.block).toBe(16);
+    expect(el.block).toBe(8);
     expect(el.pytorchScript).toMatch(/^dropout = 0(\.0)?$/m);
-    expect(el.pytorchScript).toContain('block_size = 16');
+    expect(el.pytorchScript).toContain('block_size = 8');
     el.start();
-    expect(sent.filter((m) => m.type === 'start').at(-1)).toMatchObject({ settings: { model: 'gpt', dropout: 0, block: 16, nEmbd: 64 } });
+    expect(sent.filter((m) => m.type === 'start').at(-1)).toMatchObject({ settings: { model: 'gpt', dropout: 0, block: 8, nEmbd: 48 } });
     el.stop();
     // Another model takes no dropout: the attribute the control wrote leaves with it, and no message is shown.
     const model = root.getElementById('model') as HTMLSelectElement;

@@ -152,10 +152,10 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   blockLr: 0.001,
   /** dropout in [0, max_dropout) */
   maxDropout: 1,
-  gptNEmbd: 64,
+  gptNEmbd: 48,
   gptNHead: 4,
   gptNLayer: 4,
-  gptBlock: 32,
+  gptBlock: 16,
   gptDropout: 0.1,
   /** temperature in [min_temperature, max_temperature] */
   minTemperature: 0.05,
