@@ -7,24 +7,17 @@ import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/sha
 import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
 import type { ModelName } from '../../engine/train/types';
+import { BLOCK_MODELS, MODELS, defaults } from '../../engine/train/models.js';
 
 export type { ModelName };
-/** The engine's models in its order (cpp/src/train/trainer.hpp ModelKind; web/engine/train/train.js MODELS). */
-export const MODELS: readonly ModelName[] = ['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
+/** The engine's models in its order, and the block models (the lecture's part 3: they read n-head, n-layer and, gpt, dropout). */
+export { MODELS };
+export const isBlockModel = (m: ModelName): boolean => BLOCK_MODELS.includes(m);
 
-/** The models of the lecture's part 3: they read n-head, n-layer (and gpt, dropout). */
-export const isBlockModel = (m: ModelName): boolean => MODELS.indexOf(m) >= 3;
-
-/** The lecture's settings per model (the engine's defaults, from cpp/src/limits.hpp as Config::defaults). */
+/** The lecture's settings per model: the engine's defaults (limits.hpp, through the train module's models.js). */
 export function modelDefaults(model: ModelName): Pick<TrainState, SizeKey> & { iters: number; evalInterval: number; lr: number } {
-  const blocks = isBlockModel(model), gpt = model === 'gpt';
-  return {
-    iters: blocks ? TL.blockIters : model === 'head' ? TL.headIters : TL.defaultIters,
-    evalInterval: blocks ? TL.blockEvalInterval : model === 'head' ? TL.headEvalInterval : TL.defaultEvalInterval,
-    lr: blocks ? TL.blockLr : model === 'head' ? TL.headLr : TL.defaultLr,
-    nEmbd: gpt ? TL.gptNEmbd : TL.defaultNEmbd, nHead: gpt ? TL.gptNHead : TL.defaultNHead, nLayer: gpt ? TL.gptNLayer : TL.defaultNLayer,
-    dropout: gpt ? TL.gptDropout : 0, batch: TL.defaultBatch, block: gpt ? TL.gptBlock : TL.defaultBlock,
-  };
+  const { iters, evalInterval, lr, nEmbd, nHead, nLayer, dropout, batch, block } = defaults(model);
+  return { iters: iters!, evalInterval: evalInterval!, lr: lr!, nEmbd, nHead, nLayer, dropout, batch: batch!, block: block! };
 }
 
 /** The model's size and batch settings, each an attribute that follows the model when absent. */

@@ -19,6 +19,9 @@ import createAttnTrainModuleGlue from '../../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { floatAttention } from './attention-f32.js';
 import { TRAIN_LIMITS as TL } from '../shared/limits.js';
+import { BLOCK_MODELS, MODELS, checkModel, defaults } from './models.js';
+
+export { BLOCK_MODELS, MODELS, checkModel, defaults };
 import { loadModule } from '../shared/load-module.js';
 
 /**
@@ -43,33 +46,6 @@ import { loadModule } from '../shared/load-module.js';
 const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
 
 /**
- * Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind).
- * @type {readonly ModelName[]}
- */
-export const MODELS = ['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
-
-/** The block models (the lecture's part 3), which read nHead, nLayer and (gpt) dropout. */
-export const BLOCK_MODELS = MODELS.slice(3);
-
-/**
- * The lecture's hyperparameters per model (Config::defaults in trainer.hpp).
- * @param {ModelName} model
- * @returns {TrainConfig & { seed: string, nEmbd: number, nHead: number, nLayer: number, dropout: number }}
- */
-export function defaults(model) {
-  const m = checkModel(model);
-  const head = m === 2, blocks = m >= 3, gpt = MODELS[m] === 'gpt';
-  return {
-    model: MODELS[m], seed: String(TL.defaultSeed),
-    iters: blocks ? TL.blockIters : head ? TL.headIters : TL.defaultIters,
-    evalInterval: blocks ? TL.blockEvalInterval : head ? TL.headEvalInterval : TL.defaultEvalInterval,
-    evalIters: TL.defaultEvalIters, lr: blocks ? TL.blockLr : head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch,
-    block: gpt ? TL.gptBlock : TL.defaultBlock, nEmbd: gpt ? TL.gptNEmbd : TL.defaultNEmbd,
-    nHead: gpt ? TL.gptNHead : TL.defaultNHead, nLayer: gpt ? TL.gptNLayer : TL.defaultNLayer, dropout: gpt ? TL.gptDropout : 0,
-  };
-}
-
-/**
  * Ranges of a run's settings (cpp/src/limits.hpp; the bindings check the same).
  * @type {TrainLimits}
  */
@@ -78,18 +54,6 @@ export const TRAIN_LIMITS = {
   batch: [1, TL.maxBatch], block: [1, TL.maxBlock], nEmbd: [1, TL.maxNEmbd], nHead: [1, TL.maxNHead], nLayer: [1, TL.maxNLayer],
   maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
 };
-
-/**
- * 'bigram' | 'position' | 'head' -> 0, 1, 2
- * @param {unknown} v
- * @returns {number}
- */
-export function checkModel(v) {
-  const i = MODELS.indexOf(/** @type {ModelName} */ (v));
-  if (i >= 0) return i;
-  const msg = `model must be one of ${MODELS.map((n) => `"${n}"`).join(', ')}, got ${shown(v)}`;
-  throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
-}
 
 /**
  * A learning rate: a positive number that stays finite as a float32.
