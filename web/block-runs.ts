@@ -38,7 +38,7 @@ export function parseLogLine(line: string): { step: number; train: number; val: 
   return { step: Number(m[1]), train: tenK(m[2]!), val: tenK(m[3]!) };
 }
 
-const fixed4 = (tenK: number) => `${tenK < 0 ? '-' : ''}${Math.floor(Math.abs(tenK) / 1e4)}.${String(Math.abs(tenK) % 1e4).padStart(4, '0')}`;
+const tenThousandths = (tenK: number) => `${tenK < 0 ? '-' : ''}${Math.floor(Math.abs(tenK) / 1e4)}.${String(Math.abs(tenK) % 1e4).padStart(4, '0')}`;
 
 export interface LadderRun {
   /** The widget's id ('' for the baseline). */
@@ -141,9 +141,9 @@ function drawTable(runs: readonly LadderRun[]): HTMLTableElement {
     const step = h('td', {}, when);
     if (r.stoppedAt !== null) step.append(' ', ...both(`（在第 ${r.stoppedAt} 步停止）`, `(stopped at step ${r.stoppedAt})`));
     body.append(h('tr', {}, name, step,
-      h('td', { class: 'num' }, last ? fixed4(last.train) : '–'),
-      h('td', { class: 'num' }, last ? fixed4(last.val) : '–'),
-      h('td', { class: 'num' }, last ? fixed4(last.val - last.train) : '–')));
+      h('td', { class: 'num' }, last ? tenThousandths(last.train) : '–'),
+      h('td', { class: 'num' }, last ? tenThousandths(last.val) : '–'),
+      h('td', { class: 'num' }, last ? tenThousandths(last.val - last.train) : '–')));
   });
   return h('table', { class: 'ladder-table' }, h('thead', {}, head), body);
 }

@@ -69,16 +69,8 @@ export function resolveState(get: (attr: Attr) => string | null, prev: Readonly<
   return { state, errors };
 }
 
-/**
- * A value at 4 decimals as PyTorch prints it (Python's '%.4f': an exact tie
- * rounds to even, where toFixed would round up).
- */
-export function fmt4(v: number): string {
-  const exact = Math.abs(v).toFixed(20);
-  const tie = /^(\d+)\.(\d{3})([02468])50*$/.exec(exact);
-  if (tie) return `${v < 0 ? '-' : ''}${tie[1]}.${tie[2]}${tie[3]}`;
-  return v.toFixed(4);
-}
+/** A value at 4 decimals as PyTorch prints it (Python's '%.4f'). */
+export { fixed4 as fmt4 } from '../../engine/shared/pyformat.js';
 
 /** Python's tuple text of a shape: (2, 4, 5, 16). */
 export const tuple = (dims: readonly number[]): string => (dims.length === 1 ? `(${dims[0]},)` : `(${dims.join(', ')})`);

@@ -1,7 +1,8 @@
 // The strings of <attn-train>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
 import type { ModelName, ParseError } from './parse';
-import { MAX_TEXT_BYTES, type TextProblem } from './text';
+import type { TextProblem } from './text';
+import { MAX_TEXT_BYTES } from '../../engine/train-runner/protocol';
 
 /** The text size cap in MB, as the strings write it (5). */
 const MAX_MB = MAX_TEXT_BYTES / 1048576;

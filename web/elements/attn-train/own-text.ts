@@ -1,6 +1,7 @@
 // The learner's own training text: typed or pasted into the text area, read
 // from a file, or given by setText(); checked before a run uses it.
-import { MAX_TEXT_BYTES, checkBytes, type TextProblem } from './text';
+import { checkBytes, type TextProblem } from './text';
+import { MAX_TEXT_BYTES } from '../../engine/train-runner/protocol';
 
 /** Longer texts are used but not copied into the text area. */
 const AREA_MAX_CHARS = 200_000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chartGeometry, niceTicks } from './chart';
 import { DEFAULT_STATE, charLabel, formatLr, formatSeconds, parseLr, resolveState, type TrainAttr } from './parse';
-import { checkBytes, checkText, MAX_TEXT_BYTES } from './text';
+import { checkBytes, checkText } from './text';
+import { MAX_TEXT_BYTES } from '../../engine/train-runner/protocol';
 
 const attrs = (o: Partial<Record<TrainAttr, string>>) => (n: TrainAttr) => o[n] ?? null;
 

@@ -4,7 +4,6 @@
 
 import { MAX_TEXT_BYTES } from '../../engine/train-runner/protocol';
 
-export { MAX_TEXT_BYTES };
 
 export type TextProblem =
   | { kind: 'empty' }

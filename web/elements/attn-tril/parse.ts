@@ -114,18 +114,5 @@ export function resolveState(attrs: Partial<Record<Attr, string | null>>, prev: 
   return r;
 }
 
-/** A number as PyTorch prints a float tensor's element with 4 decimals (round half to even on the exact value). */
-export function fmt4(v: number): string {
-  if (v === -Infinity) return '-inf';
-  if (!Number.isFinite(v)) return String(v);
-  const scaled = v * 1e4; // exact for float32 values (24 + 14 bits)
-  const fl = Math.floor(scaled);
-  if (scaled - fl === 0.5) {
-    const n = fl % 2 === 0 ? fl : fl + 1; // tie: to even
-    const neg = n < 0 || (n === 0 && v < 0);
-    const a = Math.abs(n);
-    return `${neg ? '-' : ''}${Math.floor(a / 1e4)}.${String(a % 1e4).padStart(4, '0')}`;
-  }
-  const s = v.toFixed(4);
-  return s === '-0.0000' ? '-0.0000' : s;
-}
+/** A value at 4 decimals as PyTorch prints it (Python's '%.4f'). */
+export { fixed4 as fmt4 } from '../../engine/shared/pyformat.js';

@@ -13,7 +13,6 @@ import { besideModule } from '../shared/locate';
 import type { FromRunner, ToRunner } from './protocol';
 
 export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './protocol';
-export { MAX_TEXT_BYTES } from './protocol';
 
 /** Tiny Shakespeare (fetched by the worker when a run starts, never before). */
 export function defaultTextUrl(): string {

@@ -23,6 +23,7 @@ import { BLOCK_MODELS, MODELS, checkModel, defaults } from './models.js';
 
 export { BLOCK_MODELS, MODELS, checkModel, defaults };
 import { loadModule } from '../shared/load-module.js';
+import { fixed4 } from '../shared/pyformat.js';
 
 /**
  * @typedef {import('../shared/types').Seed} Seed
@@ -49,7 +50,7 @@ const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
  * Ranges of a run's settings (cpp/src/limits.hpp; the bindings check the same).
  * @type {TrainLimits}
  */
-export const TRAIN_LIMITS = {
+export const TRAIN_RANGES = {
   iters: [0, TL.maxIters], evalInterval: [1, TL.maxEvalInterval], evalIters: [1, TL.maxEvalIters],
   batch: [1, TL.maxBatch], block: [1, TL.maxBlock], nEmbd: [1, TL.maxNEmbd], nHead: [1, TL.maxNHead], nLayer: [1, TL.maxNLayer],
   maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
@@ -80,15 +81,13 @@ function checkText(v, name) {
 // A loss as C's "%.4f" prints it (toFixed rounds the exact binary value as
 // printf does; a float32 loss never sits exactly on a tie at 4 decimals).
 /** @param {number} x */
-const f4 = (x) => (Number.isNaN(x) ? 'nan' : x === Infinity ? 'inf' : x === -Infinity ? '-inf' : x.toFixed(4));
-
 /**
  * The lecture's log line for one evaluation (attn-cli's "step %d: train loss %.4f, val loss %.4f").
  * @param {EvalPoint} e
  * @returns {string}
  */
 export function formatEval(e) {
-  return `step ${e.step}: train loss ${f4(e.train)}, val loss ${f4(e.val)}`;
+  return `step ${e.step}: train loss ${fixed4(e.train)}, val loss ${fixed4(e.val)}`;
 }
 
 /**
@@ -101,10 +100,10 @@ export function resolveConfig(config = {}) {
   const c = { ...d, ...config };
   const nEmbd = c.nEmbd ?? d.nEmbd, nHead = c.nHead ?? d.nHead, nLayer = c.nLayer ?? d.nLayer, dropout = c.dropout ?? d.dropout;
   const [hi, lo] = seedParts(c.seed);
-  for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_LIMITS[k]);
-  checkInt(nEmbd, 'nEmbd', ...TRAIN_LIMITS.nEmbd);
-  checkInt(nHead, 'nHead', ...TRAIN_LIMITS.nHead);
-  checkInt(nLayer, 'nLayer', ...TRAIN_LIMITS.nLayer);
+  for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_RANGES[k]);
+  checkInt(nEmbd, 'nEmbd', ...TRAIN_RANGES.nEmbd);
+  checkInt(nHead, 'nHead', ...TRAIN_RANGES.nHead);
+  checkInt(nLayer, 'nLayer', ...TRAIN_RANGES.nLayer);
   if (typeof dropout !== 'number') throw new TypeError(`dropout must be a number, got ${shown(dropout)}`);
   if (!(dropout >= 0 && dropout < TL.maxDropout)) throw new RangeError(`dropout must be in [0, ${TL.maxDropout}), got ${shown(dropout)}`);
   checkLr(c.lr);
@@ -130,17 +129,17 @@ function wrapTrainer(m, handle, config) {
     info: () => unwrap(m.trainerInfo(live())),
     advance(maxSteps) {
       /** @type {{ step: number, lastLoss: number, badStep: number, evals: EvalPoint[] }} */
-      const a = unwrap(m.trainerAdvance(live(), checkInt(maxSteps, 'maxSteps', ...TRAIN_LIMITS.maxSteps)));
+      const a = unwrap(m.trainerAdvance(live(), checkInt(maxSteps, 'maxSteps', ...TRAIN_RANGES.maxSteps)));
       return { step: a.step, lastLoss: a.lastLoss, badStep: a.badStep >= 0 ? a.badStep : null, done: a.step >= config.iters, evals: a.evals };
     },
     generate(context, maxNewChars) {
       checkText(context, 'context');
-      return unwrap(m.trainerGenerate(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_LIMITS.maxNewChars)));
+      return unwrap(m.trainerGenerate(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_RANGES.maxNewChars)));
     },
     sample(context, maxNewChars, seed) {
       checkText(context, 'context');
       const [hi, lo] = seedParts(seed);
-      return unwrap(m.trainerSample(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_LIMITS.maxNewChars), hi, lo));
+      return unwrap(m.trainerSample(live(), context, checkInt(maxNewChars, 'maxNewChars', ...TRAIN_RANGES.maxNewChars), hi, lo));
     },
     attention(snippet) {
       checkText(snippet, 'snippet');
