@@ -239,6 +239,9 @@ const trainInteraction = (browser, base, { rate, samples }) => throttledInteract
     const tr = page.locator('attn-train').first();
     await tr.scrollIntoViewIfNeeded();
     await ready(page, 'attn-train');
+    // A run long enough that none ends by itself before its Stop (a finished run disables Stop).
+    await tr.evaluate((e) => e.setAttribute('iters', '100000'));
+    await ready(page, 'attn-train');
     return tr;
   },
   async (page, tr) => {
@@ -258,10 +261,11 @@ const trainInteraction = (browser, base, { rate, samples }) => throttledInteract
  * Input → next paint with the CPU throttled `rate`×: the heatmap's slider
  * (arrow keys), a quiz answer, Run in the exercise, Start in training.
  */
-export async function interactions(browser, base, { rate = 4, samples = 20, log = () => {} } = {}) {
+export async function interactions(browser, base, { rate = 4, samples = 20, log = () => {}, only = null } = {}) {
   const out = { cpu_throttling: rate };
   for (const [name, fn, n] of [['heatmap_slider', sliderInteraction, samples], ['quiz_answer', quizInteraction, samples],
     ['exercise_run', exerciseInteraction, Math.ceil(samples / 2)], ['train_start', trainInteraction, Math.ceil(samples / 2)]]) {
+    if (only && !only.includes(name)) continue;
     log(`interaction ${name}, CPU ${rate}× slower`);
     try {
       out[name] = await fn(browser, base, { rate, samples: n });
