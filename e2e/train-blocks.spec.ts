@@ -138,9 +138,17 @@ test('the block page\'s ladder: a finished run joins the chart and the table wit
   await expect(row.locator('td')).toHaveText(['40', '3.7595', '3.7424', '-0.0171']);
   expect(log.at(-1)).toBe('step 40: train loss 3.7595, val loss 3.7424');
   await expect(ladder.locator('path.run')).toHaveCount(2);
+  // The layernorm run's spreads, side by side (its column alone so far): one row per layer.
+  const side = page.locator('#block-spreads-side');
+  await expect(side.locator('thead th[scope="colgroup"] code')).toHaveText(['layernorm']);
+  await expect(side.locator('tbody tr')).toHaveCount(2);
+  const spreads = await page.evaluate(() => (document.getElementById('train-layernorm') as unknown as { layerSpreads: { activation: number[] }[] })
+    .layerSpreads.at(-1)!.activation.map((x) => x.toPrecision(4)));
+  await expect(side.locator('tbody tr td:nth-of-type(1)')).toHaveText(spreads);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     expect((await runAxe(page, '#block-ladder')).violations, scheme).toEqual([]);
+    expect((await runAxe(page, '#block-spreads-side')).violations, scheme).toEqual([]);
   }
 });
 
