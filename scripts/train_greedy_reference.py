@@ -71,6 +71,10 @@ def main(argv=None):
     p.add_argument('--batch', type=int, default=32)
     p.add_argument('--block', type=int, default=8)
     p.add_argument('--data', default=ref.DEFAULT_DATA)
+    p.add_argument('--n-embd', type=int)
+    p.add_argument('--n-head', type=int, default=4)
+    p.add_argument('--n-layer', type=int, default=3)
+    p.add_argument('--dropout', type=float)
     p.add_argument('--sample-chars', type=int, default=500)
     p.add_argument('--generate', default='')
     p.add_argument('--greedy', type=int, default=0)
@@ -84,7 +88,8 @@ def main(argv=None):
     iters = iters if a.iters is None else a.iters
     interval = interval if a.eval_interval is None else a.eval_interval
     run = ref.Run(a.model, seed=a.seed, lr=lr if a.lr is None else a.lr, batch=a.batch, block=a.block,
-                  eval_iters=a.eval_iters, data=a.data)
+                  eval_iters=a.eval_iters, data=a.data, n_embd=a.n_embd or 32, n_head=a.n_head,
+                  n_layer=a.n_layer, dropout=a.dropout or 0.0)
     for it in range(iters):
         if it % interval == 0:
             losses = run.estimate_loss()
