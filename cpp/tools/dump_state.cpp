@@ -2,7 +2,7 @@
 // scripts/dump_block_state.py writes for PyTorch, to compare bit for bit.
 // Native only (not in the WASM builds).
 //
-//   attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L]
+//   attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L] [--n-head H] [--n-embd C] [--block T] [--dropout P]
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,7 +36,7 @@ struct ModelProbe {
 int main(int argc, char** argv) {
   using namespace attn::train;
   if (argc < 4) {
-    std::fprintf(stderr, "usage: attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L]\n");
+    std::fprintf(stderr, "usage: attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L] [--n-head H] [--n-embd C] [--block T] [--dropout P]\n");
     return 2;
   }
   const std::string name = argv[1];
@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--lr")) c.lr = std::strtof(argv[++i], nullptr);
     else if (!std::strcmp(argv[i], "--eval-iters")) c.eval_iters = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--n-layer")) c.n_layer = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--n-head")) c.n_head = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--n-embd")) c.n_embd = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--block")) c.block = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--dropout")) c.dropout = std::strtof(argv[++i], nullptr);
   }
   std::ifstream in("public/data/tinyshakespeare.txt", std::ios::binary);
   std::stringstream ss;
