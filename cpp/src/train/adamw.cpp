@@ -38,13 +38,15 @@ void AdamW::step(float* __restrict p, const float* __restrict g) {
   const std::size_t n = m_.size();
   for (std::size_t i = 0; i < n; ++i) {
     const float gi = g[i];
+    // As PyTorch 1.13's AVX2 kernels: add_(g, alpha) and addcmul_ fuse their
+    // last multiply-add; addcdiv_ is self + (value · t1) / t2.
     const float pi = p[i] * decay;
-    const float mi = m[i] * b1 + gi * one_b1;
-    const float vi = v[i] * b2 + one_b2 * gi * gi;
+    const float mi = std::fma(gi, one_b1, m[i] * b1);
+    const float vi = std::fma(one_b2 * gi, gi, v[i] * b2);
     m[i] = mi;
     v[i] = vi;
     const float denom = std::sqrt(vi) / bc2_sqrt + eps;
-    p[i] = pi + neg_step * (mi / denom);
+    p[i] = pi + (neg_step * mi) / denom;
   }
 }
 

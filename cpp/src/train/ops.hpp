@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "simd4.hpp"
@@ -81,6 +82,9 @@ void embedding_forward(const std::int32_t* idx, int B, int T, int C, const F* to
     }
 }
 // dx: (B*T, C) -> dtok: (V, C) += scatter of dx rows by idx; dpos: (>=T, C) += sum over b (or null)
+// (dpos: PyTorch's sum over the broadcast batch dimension, torch_sum_rows)
+template <class F>
+void torch_sum_rows(const F* a, int rows, int cols, std::ptrdiff_t lda, F* out);
 template <class F>
 void embedding_backward(const std::int32_t* idx, int B, int T, int C, const F* dx, F* dtok, F* dpos) {
   for (int b = 0; b < B; ++b)
@@ -89,11 +93,8 @@ void embedding_backward(const std::int32_t* idx, int B, int T, int C, const F* d
       const F* g = dx + static_cast<std::ptrdiff_t>(n) * C;
       F* e = dtok + static_cast<std::ptrdiff_t>(idx[n]) * C;
       for (int c = 0; c < C; ++c) e[c] += g[c];
-      if (dpos) {
-        F* p = dpos + static_cast<std::ptrdiff_t>(t) * C;
-        for (int c = 0; c < C; ++c) p[c] += g[c];
-      }
     }
+  if (dpos) torch_sum_rows<F>(dx, B, T * C, static_cast<std::ptrdiff_t>(T) * C, dpos);
 }
 
 // ---- Linear: y = x W^T + b ---------------------------------------------------
@@ -198,31 +199,242 @@ ATTN_TRAIN_INLINE F exp_shifted_sum(const F* l, F m, int V, F* d) {
   return sum;
 }
 
+// exp(d) as PyTorch 1.13's AVX2 Vectorized<float>::exp computes it: SLEEF
+// 3.5's expf (u10), its multiply-adds fused (std::fma); double: std::exp.
+template <class F>
+ATTN_TRAIN_INLINE F torch_exp(F d) {
+  if constexpr (std::is_same_v<F, double>) {
+    return std::exp(d);
+  } else {
+    const float t = d * 1.442695040888963407359924681001892137426645954152985934135449406931f;
+    // q = rint(t) (ties to even); clamped where the result is 0 or inf anyway
+    const float tc = t > -200.0f ? (t < 200.0f ? t : 200.0f) : -200.0f;
+    const std::int32_t q = static_cast<std::int32_t>(std::nearbyint(tc));
+    const float qf = static_cast<float>(q);
+    float s = std::fma(qf, -0.693145751953125f, d);
+    s = std::fma(qf, -1.428606765330187045e-06f, s);
+    float u = 0.000198527617612853646278381f;
+    u = std::fma(u, s, 0.00139304355252534151077271f);
+    u = std::fma(u, s, 0.00833336077630519866943359f);
+    u = std::fma(u, s, 0.0416664853692054748535156f);
+    u = std::fma(u, s, 0.166666671633720397949219f);
+    u = std::fma(u, s, 0.5f);
+    u = 1.0f + std::fma(s * s, u, s);
+    // ldexp2: u · 2^(q >> 1) · 2^(q − (q >> 1))
+    const std::int32_t q1 = q >> 1, q2 = q - q1;
+    const std::int32_t b1 = (q1 + 127) * (1 << 23), b2 = (q2 + 127) * (1 << 23);
+    float p1, p2;
+    std::memcpy(&p1, &b1, sizeof p1);
+    std::memcpy(&p2, &b2, sizeof p2);
+    u = u * p1 * p2;
+    if (d < -104.0f) u = 0.0f;
+    if (d > 100.0f) u = std::numeric_limits<float>::infinity();
+    return u;
+  }
+}
+
+// log(d) as PyTorch 1.13's AVX2 Vectorized<float>::log computes it: SLEEF
+// 3.5's logf (u10, double-float steps), its multiply-adds fused; double: std::log.
+template <class F>
+ATTN_TRAIN_INLINE F torch_log(F d) {
+  if constexpr (std::is_same_v<F, double>) {
+    return std::log(d);
+  } else {
+    struct F2 {
+      float x, y;
+    };
+    const auto bits = [](float v) {
+      std::int32_t b;
+      std::memcpy(&b, &v, sizeof b);
+      return b;
+    };
+    const auto from = [](std::int32_t b) {
+      float v;
+      std::memcpy(&v, &b, sizeof v);
+      return v;
+    };
+    const bool o = d < std::numeric_limits<float>::min();
+    const float dd = o ? d * (static_cast<float>(1LL << 32) * static_cast<float>(1LL << 32)) : d;
+    std::int32_t e = ((bits(dd * (1.0f / 0.75f)) >> 23) & 0xff) - 0x7f;  // ilogb2k
+    const float m = from(bits(dd) + static_cast<std::int32_t>(static_cast<std::uint32_t>(-e) << 23));  // ldexp3
+    if (o) e -= 64;
+    // s = (ln2 hi, lo) · e  (dfmul_vf2_vf2_vf)
+    const float ef = static_cast<float>(e);
+    F2 s;
+    s.x = 0.69314718246459960938f * ef;
+    s.y = std::fma(-1.904654323148236017e-09f, ef, std::fma(0.69314718246459960938f, ef, -s.x));
+    // x = (m − 1) / (m + 1)  (dfadd2_vf2_vf_vf twice, dfdiv_vf2_vf2_vf2)
+    const auto add2 = [](float a, float b) {
+      const float t = a + b, v = t - a;
+      return F2{t, (a - (t - v)) + (b - v)};
+    };
+    const F2 n = add2(-1.0f, m), dn = add2(1.0f, m);
+    F2 x;
+    {
+      const float t = 1.0f / dn.x;
+      const float q = n.x * t;
+      const float u = std::fma(t, n.x, -q);
+      const float v = std::fma(-dn.y, t, std::fma(-dn.x, t, 1.0f));
+      x = F2{q, std::fma(q, v, std::fma(n.y, t, u))};
+    }
+    const float x2 = x.x * x.x;
+    float t = 0.3027294874f;
+    t = std::fma(t, x2, 0.3996108174f);
+    t = std::fma(t, x2, 0.6666694880f);
+    // s = s + 2x  (dfadd_vf2_vf2_vf2, dfscale)
+    {
+      const F2 y{x.x * 2.0f, x.y * 2.0f};
+      const float r = s.x + y.x;
+      s = F2{r, (((s.x - r) + y.x) + s.y) + y.y};
+    }
+    // s = s + x2 · x · t  (dfadd_vf2_vf2_vf)
+    {
+      const float y = (x2 * x.x) * t;
+      const float r = s.x + y;
+      s = F2{r, ((s.x - r) + y) + s.y};
+    }
+    float r = s.x + s.y;
+    if (d == std::numeric_limits<float>::infinity()) r = d;
+    if (d < 0.0f || d != d) r = std::numeric_limits<float>::quiet_NaN();
+    if (d == 0.0f) r = -std::numeric_limits<float>::infinity();
+    return r;
+  }
+}
+
+// Σ a[0..n) as PyTorch 1.13's vec::reduce_all adds on 8-float vectors: below
+// 8, lane by lane in order; else 8 lane sums over the full vectors, the
+// tail's lanes added into the first lanes, then reduce8.
+template <class F>
+F reduce8(const F* a);
+template <class F>
+F torch_sum_all(const F* a, int n) {
+  if (n < 8) {
+    F s = a[0];
+    for (int i = 1; i < n; ++i) s += a[i];
+    return s;
+  }
+  F acc[8];
+  for (int l = 0; l < 8; ++l) acc[l] = a[l];
+  int d = 8;
+  for (; d < n - n % 8; d += 8)
+    for (int l = 0; l < 8; ++l) acc[l] += a[d + l];
+  for (int l = 0; l < n - d; ++l) acc[l] += a[d + l];
+  return reduce8<F>(acc);
+}
+
+// PyTorch 1.13's multi_row_sum for one column: Σ_i a[i * stride], i < n, in
+// blocks of 2^p, p = max(4, ceil(log2 n) / 4), added into a 4-level
+// cascade, the levels added last.
+template <class F>
+F torch_cascade_sum(const F* a, std::int64_t n, std::ptrdiff_t stride) {
+  int lg = 0;
+  while ((std::int64_t{1} << lg) < n) ++lg;
+  const int p = lg / 4 > 4 ? lg / 4 : 4;
+  const std::int64_t step = std::int64_t{1} << p, mask = step - 1;
+  F acc[4] = {F(0), F(0), F(0), F(0)};
+  std::int64_t i = 0;
+  while (i + step <= n) {
+    for (std::int64_t j = 0; j < step; ++j, ++i) acc[0] += a[i * stride];
+    for (int j = 1; j < 4; ++j) {
+      acc[j] += acc[j - 1];
+      acc[j - 1] = F(0);
+      if ((i & (mask << (j * p))) != 0) break;
+    }
+  }
+  for (; i < n; ++i) acc[0] += a[i * stride];
+  for (int j = 1; j < 4; ++j) acc[0] += acc[j];
+  return acc[0];
+}
+
+// Σ a[0..n) of a contiguous float tensor as PyTorch 1.13's sum over it
+// (vectorized_inner_sum): 8 lanes, each the row_sum of its elements (4
+// interleaved torch_cascade_sums over the 8-float vectors, the leftover
+// vectors to the first, then the four in order); then 0 + the scalar tail +
+// the 8 lanes in order.
+template <class F>
+F torch_sum_contiguous(const F* a, std::int64_t n) {
+  const std::int64_t nv = n / 8, n4 = nv / 4;
+  F lane[8];
+  for (int l = 0; l < 8; ++l) {
+    F part[4];
+    for (int k = 0; k < 4; ++k) part[k] = torch_cascade_sum<F>(a + k * 8 + l, n4, 32);
+    for (std::int64_t v = n4 * 4; v < nv; ++v) part[0] += a[v * 8 + l];
+    for (int k = 1; k < 4; ++k) part[0] += part[k];
+    lane[l] = part[0];
+  }
+  F total = F(0);
+  for (std::int64_t i = nv * 8; i < n; ++i) total += a[i];
+  for (int l = 0; l < 8; ++l) total += lane[l];
+  return total;
+}
+
+// out (cols,) += Σ over the rows of a (rows, cols, row stride lda), each
+// column summed as PyTorch 1.13's sum over a leading dimension does
+// (vectorized_outer_sum): columns in blocks of 32 by torch_cascade_sum over
+// the rows; the rest (row_sum) as 4 interleaved sums of rows k, k+4, ...,
+// the leftover rows added to the first, then the four in order. out is the
+// zeroed gradient.
+template <class F>
+void torch_sum_rows(const F* a, int rows, int cols, std::ptrdiff_t lda, F* out) {
+  const int plain = cols - cols % 32;
+  for (int c = 0; c < cols; ++c) {
+    const F* col = a + c;
+    if (c < plain) {
+      out[c] += torch_cascade_sum<F>(col, rows, lda);
+      continue;
+    }
+    const std::int64_t n4 = rows / 4;
+    F part[4];
+    for (int k = 0; k < 4; ++k) part[k] = torch_cascade_sum<F>(col + k * lda, n4, 4 * lda);
+    for (std::int64_t i = n4 * 4; i < rows; ++i) part[0] += col[i * lda];
+    for (int k = 1; k < 4; ++k) part[0] += part[k];
+    out[c] += part[0];
+  }
+}
+
 // ---- Causal (masked) softmax over the rows of a (T, T) block ----------------
 // s: (T, T) scores in, weights out: row i is softmax(s[i, 0..i]) and 0 for
-// j > i (masked_fill(tril == 0, -inf) then softmax).
+// j > i (masked_fill(tril == 0, -inf) then softmax), as PyTorch 1.13's
+// _vec_softmax_lastdim: e = exp(s − max) over the row of T (0 where
+// masked), sum = torch_sum_all(e, T), weights = e · (1 / sum).
 template <class F>
 void causal_softmax_forward(F* s, int T) {
   for (int i = 0; i < T; ++i) {
     F* row = s + static_cast<std::ptrdiff_t>(i) * T;
     F m = row[0];
     for (int j = 1; j <= i; ++j) m = row[j] > m ? row[j] : m;
-    const F sum = exp_shifted_sum<F>(row, m, i + 1, row);
-    const F inv = F(1) / sum;
-    for (int j = 0; j <= i; ++j) row[j] *= inv;
+    for (int j = 0; j <= i; ++j) row[j] = torch_exp<F>(row[j] - m);
     for (int j = i + 1; j < T; ++j) row[j] = F(0);
+    const F inv = F(1) / torch_sum_all<F>(row, T);
+    for (int j = 0; j <= i; ++j) row[j] *= inv;
   }
 }
 // P: (T, T) weights; dP: (T, T) -> dS: (T, T) = P ∘ (dP − rowsum(P ∘ dP)) (0 above the diagonal)
+// As PyTorch 1.13's _vec_host_softmax_backward_lastdim: dot = Σ P ∘ dP over
+// the row of T (0 where masked) in vec::map2_reduce_all's order (8 lanes, the
+// later vectors' products added fused), dS = (dP − dot) ∘ P.
 template <class F>
 void causal_softmax_backward(const F* P, const F* dP, int T, F* dS) {
   for (int i = 0; i < T; ++i) {
     const F* p = P + static_cast<std::ptrdiff_t>(i) * T;
     const F* g = dP + static_cast<std::ptrdiff_t>(i) * T;
     F* d = dS + static_cast<std::ptrdiff_t>(i) * T;
-    F dot = F(0);
-    for (int j = 0; j <= i; ++j) dot += p[j] * g[j];
-    for (int j = 0; j <= i; ++j) d[j] = p[j] * (g[j] - dot);
+    // products 0 past the diagonal (P is 0 there)
+    const auto prod = [&](int j) { return j <= i ? p[j] * g[j] : F(0); };
+    F dot;
+    if (T < 8) {
+      dot = prod(0);
+      for (int j = 1; j < T; ++j) dot += prod(j);
+    } else {
+      F acc[8];
+      for (int l = 0; l < 8; ++l) acc[l] = prod(l);
+      int j = 8;
+      for (; j < T - T % 8; j += 8)
+        for (int l = 0; l < 8; ++l) acc[l] = j + l <= i ? std::fma(p[j + l], g[j + l], acc[l]) : acc[l];
+      for (int l = 0; l < T - j; ++l) acc[l] = j + l <= i ? std::fma(p[j + l], g[j + l], acc[l]) : acc[l];
+      dot = reduce8<F>(acc);
+    }
+    for (int j = 0; j <= i; ++j) d[j] = (g[j] - dot) * p[j];
     for (int j = i + 1; j < T; ++j) d[j] = F(0);
   }
 }
@@ -305,27 +517,73 @@ void head_backward(const F* __restrict qkv, const F* __restrict P, const F* __re
 
 // ---- Cross-entropy, mean over rows ----------------------------------------------
 // logits: (N, V); targets: (N,) -> the mean of −log softmax(logits[n])[targets[n]].
-// With dlogits (N, V) (may alias logits): (softmax − onehot) / N, the gradient
-// of the mean. The row losses are summed in double.
+// With dlogits (N, V) (may alias logits): the gradient of the mean. As PyTorch
+// 1.13 computes F.cross_entropy: log_softmax rows out = (l − max) − log Σ
+// exp(l − max) (the sum as torch_sum_all); nll_loss's cascade sum of −out[t]
+// (levels of 16 rows, for N up to 2^32); backward g = −1/N at the target,
+// d = g − exp(out) · Σ g, the multiply-add fused.
 template <class F>
 F cross_entropy(const F* logits, const std::int32_t* targets, int N, int V, F* dlogits) {
-  double total = 0.0;
-  const F invN = F(1) / F(N);
-  for (int n = 0; n < N; ++n) {
-    const F* l = logits + static_cast<std::ptrdiff_t>(n) * V;
-    F m = l[0];
-    for (int v = 1; v < V; ++v) m = l[v] > m ? l[v] : m;
-    const F target_logit = l[targets[n]];
-    F* d = dlogits ? dlogits + static_cast<std::ptrdiff_t>(n) * V : nullptr;
-    const F sum = exp_shifted_sum<F>(l, m, V, d);
-    if (d) {
-      const F scale = invN / sum;
-      for (int v = 0; v < V; ++v) d[v] *= scale;
-      d[targets[n]] -= invN;
+  if constexpr (std::is_same_v<F, double>) {
+    double total = 0.0;
+    const F invN = F(1) / F(N);
+    for (int n = 0; n < N; ++n) {
+      const F* l = logits + static_cast<std::ptrdiff_t>(n) * V;
+      F m = l[0];
+      for (int v = 1; v < V; ++v) m = l[v] > m ? l[v] : m;
+      const F target_logit = l[targets[n]];
+      F* d = dlogits ? dlogits + static_cast<std::ptrdiff_t>(n) * V : nullptr;
+      const F sum = exp_shifted_sum<F>(l, m, V, d);
+      if (d) {
+        const F scale = invN / sum;
+        for (int v = 0; v < V; ++v) d[v] *= scale;
+        d[targets[n]] -= invN;
+      }
+      total += static_cast<double>(m - target_logit) + std::log(static_cast<double>(sum));
     }
-    total += static_cast<double>(m - target_logit) + std::log(static_cast<double>(sum));
+    return static_cast<F>(total / N);
+  } else {
+    constexpr int kLevels = 8;
+    float partial[kLevels] = {};
+    const float g = -(1.0f / static_cast<float>(N));
+    for (int n = 0; n < N; ++n) {
+      const float* l = logits + static_cast<std::ptrdiff_t>(n) * V;
+      float m = l[0];
+      for (int v = 1; v < V; ++v) m = l[v] > m ? l[v] : m;
+      // Σ exp(l − m) in torch_sum_all's order, the exps made on the fly
+      float sum;
+      if (V < 8) {
+        sum = torch_exp<float>(l[0] - m);
+        for (int v = 1; v < V; ++v) sum += torch_exp<float>(l[v] - m);
+      } else {
+        float acc[8];
+        for (int k = 0; k < 8; ++k) acc[k] = torch_exp<float>(l[k] - m);
+        int v = 8;
+        for (; v < V - V % 8; v += 8)
+          for (int k = 0; k < 8; ++k) acc[k] += torch_exp<float>(l[v + k] - m);
+        for (int k = 0; k < V - v; ++k) acc[k] += torch_exp<float>(l[v + k] - m);
+        sum = reduce8<float>(acc);
+      }
+      const float lse = torch_log<float>(sum);
+      const int t = targets[n];
+      partial[0] -= (l[t] - m) - lse;
+      for (int j = 0; j + 1 < kLevels; ++j) {
+        if ((static_cast<std::int64_t>(n) & (std::int64_t{15} << (4 * j))) != 0) break;
+        partial[j + 1] += partial[j];
+        partial[j] = 0.0f;
+      }
+      if (dlogits) {
+        float* d = dlogits + static_cast<std::ptrdiff_t>(n) * V;
+        for (int v = 0; v < V; ++v) {
+          const float e = torch_exp<float>((l[v] - m) - lse);
+          d[v] = std::fma(-e, g, v == t ? g : 0.0f);
+        }
+      }
+    }
+    float total = 0.0f;
+    for (int j = 0; j < kLevels; ++j) total += partial[j];
+    return total / static_cast<float>(N);
   }
-  return static_cast<F>(total / N);
 }
 
 }  // namespace attn::train::ops
@@ -448,8 +706,9 @@ void concat_backward(const F* dy, int k, int N, int H, F* const* dparts) {
 
 // ---- LayerNorm over the last dimension (eps 1e-5) ------------------------------
 // The mean and variance as PyTorch 1.13's CPU kernel computes them
-// (RowwiseMoments on 8-float AVX2 vectors): Welford per lane over the row's
-// 8-float chunks, lanes combined in order, a scalar tail; rstd = 1/sqrt(var + eps).
+// (RowwiseMoments on 8-float AVX2 vectors, one chunk of up to 16 vectors):
+// Welford per lane over the row's 8-float chunks, lanes combined in order, a
+// scalar tail (no fused multiply-adds: none match PyTorch's bits here).
 template <class F>
 void row_moments(const F* x, int C, F* mean, F* var) {
   constexpr int L = 8;
@@ -484,8 +743,9 @@ void row_moments(const F* x, int C, F* mean, F* var) {
   *mean = a1;
   *var = a2 / static_cast<F>(C);
 }
-// x: (N, C); gamma, beta: (C,) -> y: (N, C) = (x·rstd − rstd·mean)·gamma + beta;
-// mean, rstd: (N,) kept for the backward pass
+// x: (N, C); gamma, beta: (C,) -> y: (N, C) = (x·rstd − rstd·mean)·gamma + beta
+// (both multiply-adds fused, as PyTorch's AVX2 build); mean, rstd: (N,) kept
+// for the backward pass
 template <class F>
 void layernorm_forward(const F* x, int N, int C, const F* gamma, const F* beta, F* y, F* mean, F* rstd) {
   for (int n = 0; n < N; ++n) {
@@ -495,7 +755,7 @@ void layernorm_forward(const F* x, int N, int C, const F* gamma, const F* beta, 
     row_moments<F>(xr, C, &m, &v);
     const F rs = F(1) / std::sqrt(v + static_cast<F>(1e-5));
     const F bias = -rs * m;
-    for (int c = 0; c < C; ++c) yr[c] = (xr[c] * rs + bias) * gamma[c] + beta[c];
+    for (int c = 0; c < C; ++c) yr[c] = std::fma(std::fma(xr[c], rs, bias), gamma[c], beta[c]);
     mean[n] = m;
     rstd[n] = rs;
   }
@@ -506,8 +766,30 @@ F reduce8(const F* a) {
   const F b0 = a[0] + a[4], b1 = a[1] + a[5], b2 = a[2] + a[6], b3 = a[3] + a[7];
   return (b0 + b2) + (b1 + b3);
 }
+// Σ_j u(j) · v(j), j < n, as PyTorch 1.13's vec::map2/map3_reduce_all adds
+// products on 8-float vectors: below 8 the products in order; else 8 lanes,
+// the first vector's products, the later ones added fused, the tail's lanes
+// into the first lanes, then reduce8.
+template <class F, class U, class V>
+F torch_dot_all(int n, U u, V v) {
+  if (n < 8) {
+    F s = u(0) * v(0);
+    for (int j = 1; j < n; ++j) s += u(j) * v(j);
+    return s;
+  }
+  F acc[8];
+  for (int l = 0; l < 8; ++l) acc[l] = u(l) * v(l);
+  int d = 8;
+  for (; d < n - n % 8; d += 8)
+    for (int l = 0; l < 8; ++l) acc[l] = std::fma(u(d + l), v(d + l), acc[l]);
+  for (int l = 0; l < n - d; ++l) acc[l] = std::fma(u(d + l), v(d + l), acc[l]);
+  return reduce8<F>(acc);
+}
 // x: (N, C) the input; mean, rstd: (N,); gamma: (C,); dy: (N, C) -> dgamma,
-// dbeta: (C,) += ; dx: (N, C) = a·dy·gamma + b·x + c (PyTorch's formula)
+// dbeta: (C,) += ; dx: (N, C) = a·dy·gamma + b·x + c (PyTorch 1.13's
+// layer_norm_backward_frame: ds = Σ dy·x·gamma, db = Σ dy·gamma in
+// torch_dot_all's order; its multiply-adds fused where its AVX2 build's are,
+// found bit for bit against it)
 template <class F>
 void layernorm_backward(const F* x, const F* mean, const F* rstd, const F* gamma, const F* dy, int N, int C,
                         F* dgamma, F* dbeta, F* dx) {
@@ -517,34 +799,16 @@ void layernorm_backward(const F* x, const F* mean, const F* rstd, const F* gamma
     const F* g = dy + static_cast<std::ptrdiff_t>(n) * C;
     F* d = dx + static_cast<std::ptrdiff_t>(n) * C;
     const F m = mean[n], a = rstd[n];
+    const F nb = -a * m;
     for (int c = 0; c < C; ++c) {
-      dgamma[c] += g[c] * (xr[c] - m) * a;
+      dgamma[c] = std::fma(g[c], std::fma(a, xr[c], nb), dgamma[c]);
       dbeta[c] += g[c];
     }
-    F ds, db;
-    if (C % 8 == 0) {
-      F s1[8], s2[8];
-      for (int l = 0; l < 8; ++l) {
-        s1[l] = g[l] * gamma[l] * xr[l];
-        s2[l] = g[l] * gamma[l];
-      }
-      for (int c = 8; c < C; c += 8)
-        for (int l = 0; l < 8; ++l) {
-          s1[l] += g[c + l] * gamma[c + l] * xr[c + l];
-          s2[l] += g[c + l] * gamma[c + l];
-        }
-      ds = reduce8<F>(s1);
-      db = reduce8<F>(s2);
-    } else {
-      ds = db = F(0);
-      for (int c = 0; c < C; ++c) {
-        ds += g[c] * gamma[c] * xr[c];
-        db += g[c] * gamma[c];
-      }
-    }
-    const F b = (db * m - ds) * a * a * a * scale;
-    const F cc = -b * m - db * a * scale;
-    for (int c = 0; c < C; ++c) d[c] = a * g[c] * gamma[c] + b * xr[c] + cc;
+    const F ds = torch_dot_all<F>(C, [&](int c) { return g[c] * xr[c]; }, [&](int c) { return gamma[c]; });
+    const F db = torch_dot_all<F>(C, [&](int c) { return g[c]; }, [&](int c) { return gamma[c]; });
+    const F b = std::fma(db, m, -ds) * a * a * a * scale;
+    const F cc = std::fma(-b, m, -(db * a * scale));
+    for (int c = 0; c < C; ++c) d[c] = std::fma(b, xr[c], a * g[c] * gamma[c]) + cc;
   }
 }
 
