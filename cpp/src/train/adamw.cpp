@@ -1,4 +1,4 @@
-// AdamW's update loop (compiled with the kernel flags, see CMakeLists.txt).
+// AdamW's update loop (compiled with the train_kernel flags, see CMakeLists.txt).
 #include "train/adamw.hpp"
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // The models' forward and backward passes: the hot loops of training
-// (compiled with the kernel flags, see CMakeLists.txt).
+// (compiled with the train_kernel flags, see CMakeLists.txt).
 #include "train/model.hpp"
 
 #include <algorithm>

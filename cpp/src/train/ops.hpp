@@ -1,6 +1,8 @@
 // The training ops and their backward passes, as templates on the scalar
-// type: float is what the models run (model.cpp, compiled with the kernel
-// flags so these loops vectorise), double is what the gradient checks run
+// type: float is what the models run (model.cpp, compiled with the
+// train_kernel flags: no reassociation, no implicit fused multiply-adds; each
+// float op follows PyTorch 1.13's CPU kernels, summation order and fusions,
+// bit for bit), double is what the gradient checks run
 // against central finite differences (cpp/tests/test_train_ops.cpp). The
 // models run the Linear products through gemm_f32 (gemm.hpp, the same
 // products register-blocked); linear_forward/linear_backward here define
@@ -199,7 +201,7 @@ ATTN_TRAIN_INLINE F exp_shifted_sum(const F* l, F m, int V, F* d) {
   return sum;
 }
 
-// exp(d) as PyTorch 1.13's AVX2 Vectorized<float>::exp computes it: SLEEF
+// d: a scalar -> exp(d) as PyTorch 1.13's AVX2 Vectorized<float>::exp computes it: SLEEF
 // 3.5's expf (u10), its multiply-adds fused (std::fma); double: std::exp.
 template <class F>
 ATTN_TRAIN_INLINE F torch_exp(F d) {
@@ -233,7 +235,7 @@ ATTN_TRAIN_INLINE F torch_exp(F d) {
   }
 }
 
-// log(d) as PyTorch 1.13's AVX2 Vectorized<float>::log computes it: SLEEF
+// d: a scalar -> log(d) as PyTorch 1.13's AVX2 Vectorized<float>::log computes it: SLEEF
 // 3.5's logf (u10, double-float steps), its multiply-adds fused; double: std::log.
 template <class F>
 ATTN_TRAIN_INLINE F torch_log(F d) {
@@ -301,7 +303,7 @@ ATTN_TRAIN_INLINE F torch_log(F d) {
   }
 }
 
-// Σ a[0..n) as PyTorch 1.13's vec::reduce_all adds on 8-float vectors: below
+// a: (n,) -> Σ a as PyTorch 1.13's vec::reduce_all adds on 8-float vectors: below
 // 8, lane by lane in order; else 8 lane sums over the full vectors, the
 // tail's lanes added into the first lanes, then reduce8.
 template <class F>
@@ -322,7 +324,7 @@ F torch_sum_all(const F* a, int n) {
   return reduce8<F>(acc);
 }
 
-// PyTorch 1.13's multi_row_sum for one column: Σ_i a[i * stride], i < n, in
+// a: (n,) at stride -> Σ_i a[i * stride] as PyTorch 1.13's multi_row_sum sums one column: in
 // blocks of 2^p, p = max(4, ceil(log2 n) / 4), added into a 4-level
 // cascade, the levels added last.
 template <class F>
@@ -346,7 +348,7 @@ F torch_cascade_sum(const F* a, std::int64_t n, std::ptrdiff_t stride) {
   return acc[0];
 }
 
-// Σ a[0..n) of a contiguous float tensor as PyTorch 1.13's sum over it
+// a: (n,) -> Σ a, a contiguous float tensor, as PyTorch 1.13's sum over it
 // (vectorized_inner_sum): 8 lanes, each the row_sum of its elements (4
 // interleaved torch_cascade_sums over the 8-float vectors, the leftover
 // vectors to the first, then the four in order); then 0 + the scalar tail +
@@ -766,7 +768,7 @@ F reduce8(const F* a) {
   const F b0 = a[0] + a[4], b1 = a[1] + a[5], b2 = a[2] + a[6], b3 = a[3] + a[7];
   return (b0 + b2) + (b1 + b3);
 }
-// Σ_j u(j) · v(j), j < n, as PyTorch 1.13's vec::map2/map3_reduce_all adds
+// u, v: (n,) as functions of j -> Σ_j u(j) · v(j) as PyTorch 1.13's vec::map2/map3_reduce_all adds
 // products on 8-float vectors: below 8 the products in order; else 8 lanes,
 // the first vector's products, the later ones added fused, the tail's lanes
 // into the first lanes, then reduce8.
