@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "train/ops.hpp"
+
 namespace attn::train {
 
 AdamW::AdamW(std::size_t n, double lr, double beta1, double beta2, double eps, double weight_decay)
@@ -41,8 +43,8 @@ void AdamW::step(float* __restrict p, const float* __restrict g) {
     // As PyTorch 1.13's AVX2 kernels: add_(g, alpha) and addcmul_ fuse their
     // last multiply-add; addcdiv_ is self + (value · t1) / t2.
     const float pi = p[i] * decay;
-    const float mi = std::fma(gi, one_b1, m[i] * b1);
-    const float vi = std::fma(one_b2 * gi, gi, v[i] * b2);
+    const float mi = ops::fused(gi, one_b1, m[i] * b1);
+    const float vi = ops::fused(one_b2 * gi, gi, v[i] * b2);
     m[i] = mi;
     v[i] = vi;
     const float denom = std::sqrt(vi) / bc2_sqrt + eps;

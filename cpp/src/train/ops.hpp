@@ -201,8 +201,35 @@ ATTN_TRAIN_INLINE F exp_shifted_sum(const F* l, F m, int V, F* d) {
   return sum;
 }
 
+// a · b + c rounded once (fma), inline: float through double, where a · b
+// is exact. Rounding the double sum to float is right unless it sits on a
+// float halfway point (or in float's subnormal range): then the sum is
+// rounded to odd first (its error from TwoSum), which rounds correctly (as
+// musl's fmaf). Faster than WebAssembly's software fmaf; double: std::fma.
+template <class F>
+ATTN_TRAIN_INLINE F fused(F a, F b, F c) {
+  if constexpr (std::is_same_v<F, double>) {
+    return std::fma(a, b, c);
+  } else {
+    const double p = static_cast<double>(a) * static_cast<double>(b);
+    const double cd = static_cast<double>(c);
+    double s = p + cd;
+    std::uint64_t bits;
+    std::memcpy(&bits, &s, sizeof bits);
+    const std::uint64_t e = bits >> 52 & 0x7ff;
+    if (((bits & 0x1fffffff) != 0x10000000 && e > 0x3ff - 126) || e == 0x7ff) return static_cast<float>(s);
+    const double v = s - p;
+    const double err = (p - (s - v)) + (cd - v);  // s + err = p + c exactly
+    if (err != 0.0 && (bits & 1) == 0) {          // inexact: round to odd
+      bits = (err > 0.0) == (s > 0.0) ? bits + 1 : bits - 1;
+      std::memcpy(&s, &bits, sizeof s);
+    }
+    return static_cast<float>(s);
+  }
+}
+
 // d: a scalar -> exp(d) as PyTorch 1.13's AVX2 Vectorized<float>::exp computes it: SLEEF
-// 3.5's expf (u10), its multiply-adds fused (std::fma); double: std::exp.
+// 3.5's expf (u10), its multiply-adds fused; double: std::exp.
 template <class F>
 ATTN_TRAIN_INLINE F torch_exp(F d) {
   if constexpr (std::is_same_v<F, double>) {
@@ -211,17 +238,17 @@ ATTN_TRAIN_INLINE F torch_exp(F d) {
     const float t = d * 1.442695040888963407359924681001892137426645954152985934135449406931f;
     // q = rint(t) (ties to even); clamped where the result is 0 or inf anyway
     const float tc = t > -200.0f ? (t < 200.0f ? t : 200.0f) : -200.0f;
-    const std::int32_t q = static_cast<std::int32_t>(std::nearbyint(tc));
+    const std::int32_t q = static_cast<std::int32_t>((tc + 12582912.0f) - 12582912.0f);  // rint, ties to even
     const float qf = static_cast<float>(q);
-    float s = std::fma(qf, -0.693145751953125f, d);
-    s = std::fma(qf, -1.428606765330187045e-06f, s);
+    float s = fused(qf, -0.693145751953125f, d);
+    s = fused(qf, -1.428606765330187045e-06f, s);
     float u = 0.000198527617612853646278381f;
-    u = std::fma(u, s, 0.00139304355252534151077271f);
-    u = std::fma(u, s, 0.00833336077630519866943359f);
-    u = std::fma(u, s, 0.0416664853692054748535156f);
-    u = std::fma(u, s, 0.166666671633720397949219f);
-    u = std::fma(u, s, 0.5f);
-    u = 1.0f + std::fma(s * s, u, s);
+    u = fused(u, s, 0.00139304355252534151077271f);
+    u = fused(u, s, 0.00833336077630519866943359f);
+    u = fused(u, s, 0.0416664853692054748535156f);
+    u = fused(u, s, 0.166666671633720397949219f);
+    u = fused(u, s, 0.5f);
+    u = 1.0f + fused(s * s, u, s);
     // ldexp2: u · 2^(q >> 1) · 2^(q − (q >> 1))
     const std::int32_t q1 = q >> 1, q2 = q - q1;
     const std::int32_t b1 = (q1 + 127) * (1 << 23), b2 = (q2 + 127) * (1 << 23);
@@ -264,7 +291,7 @@ ATTN_TRAIN_INLINE F torch_log(F d) {
     const float ef = static_cast<float>(e);
     F2 s;
     s.x = 0.69314718246459960938f * ef;
-    s.y = std::fma(-1.904654323148236017e-09f, ef, std::fma(0.69314718246459960938f, ef, -s.x));
+    s.y = fused(-1.904654323148236017e-09f, ef, fused(0.69314718246459960938f, ef, -s.x));
     // x = (m − 1) / (m + 1)  (dfadd2_vf2_vf_vf twice, dfdiv_vf2_vf2_vf2)
     const auto add2 = [](float a, float b) {
       const float t = a + b, v = t - a;
@@ -275,14 +302,14 @@ ATTN_TRAIN_INLINE F torch_log(F d) {
     {
       const float t = 1.0f / dn.x;
       const float q = n.x * t;
-      const float u = std::fma(t, n.x, -q);
-      const float v = std::fma(-dn.y, t, std::fma(-dn.x, t, 1.0f));
-      x = F2{q, std::fma(q, v, std::fma(n.y, t, u))};
+      const float u = fused(t, n.x, -q);
+      const float v = fused(-dn.y, t, fused(-dn.x, t, 1.0f));
+      x = F2{q, fused(q, v, fused(n.y, t, u))};
     }
     const float x2 = x.x * x.x;
     float t = 0.3027294874f;
-    t = std::fma(t, x2, 0.3996108174f);
-    t = std::fma(t, x2, 0.6666694880f);
+    t = fused(t, x2, 0.3996108174f);
+    t = fused(t, x2, 0.6666694880f);
     // s = s + 2x  (dfadd_vf2_vf2_vf2, dfscale)
     {
       const F2 y{x.x * 2.0f, x.y * 2.0f};
@@ -432,8 +459,8 @@ void causal_softmax_backward(const F* P, const F* dP, int T, F* dS) {
       for (int l = 0; l < 8; ++l) acc[l] = prod(l);
       int j = 8;
       for (; j < T - T % 8; j += 8)
-        for (int l = 0; l < 8; ++l) acc[l] = j + l <= i ? std::fma(p[j + l], g[j + l], acc[l]) : acc[l];
-      for (int l = 0; l < T - j; ++l) acc[l] = j + l <= i ? std::fma(p[j + l], g[j + l], acc[l]) : acc[l];
+        for (int l = 0; l < 8; ++l) acc[l] = j + l <= i ? fused(p[j + l], g[j + l], acc[l]) : acc[l];
+      for (int l = 0; l < T - j; ++l) acc[l] = j + l <= i ? fused(p[j + l], g[j + l], acc[l]) : acc[l];
       dot = reduce8<F>(acc);
     }
     for (int j = 0; j <= i; ++j) d[j] = (g[j] - dot) * p[j];
@@ -578,7 +605,7 @@ F cross_entropy(const F* logits, const std::int32_t* targets, int N, int V, F* d
         float* d = dlogits + static_cast<std::ptrdiff_t>(n) * V;
         for (int v = 0; v < V; ++v) {
           const float e = torch_exp<float>((l[v] - m) - lse);
-          d[v] = std::fma(-e, g, v == t ? g : 0.0f);
+          d[v] = fused(-e, g, v == t ? g : 0.0f);
         }
       }
     }
@@ -757,7 +784,7 @@ void layernorm_forward(const F* x, int N, int C, const F* gamma, const F* beta, 
     row_moments<F>(xr, C, &m, &v);
     const F rs = F(1) / std::sqrt(v + static_cast<F>(1e-5));
     const F bias = -rs * m;
-    for (int c = 0; c < C; ++c) yr[c] = std::fma(std::fma(xr[c], rs, bias), gamma[c], beta[c]);
+    for (int c = 0; c < C; ++c) yr[c] = fused(fused(xr[c], rs, bias), gamma[c], beta[c]);
     mean[n] = m;
     rstd[n] = rs;
   }
@@ -783,8 +810,8 @@ F torch_dot_all(int n, U u, V v) {
   for (int l = 0; l < 8; ++l) acc[l] = u(l) * v(l);
   int d = 8;
   for (; d < n - n % 8; d += 8)
-    for (int l = 0; l < 8; ++l) acc[l] = std::fma(u(d + l), v(d + l), acc[l]);
-  for (int l = 0; l < n - d; ++l) acc[l] = std::fma(u(d + l), v(d + l), acc[l]);
+    for (int l = 0; l < 8; ++l) acc[l] = fused(u(d + l), v(d + l), acc[l]);
+  for (int l = 0; l < n - d; ++l) acc[l] = fused(u(d + l), v(d + l), acc[l]);
   return reduce8<F>(acc);
 }
 // x: (N, C) the input; mean, rstd: (N,); gamma: (C,); dy: (N, C) -> dgamma,
@@ -803,14 +830,14 @@ void layernorm_backward(const F* x, const F* mean, const F* rstd, const F* gamma
     const F m = mean[n], a = rstd[n];
     const F nb = -a * m;
     for (int c = 0; c < C; ++c) {
-      dgamma[c] = std::fma(g[c], std::fma(a, xr[c], nb), dgamma[c]);
+      dgamma[c] = fused(g[c], fused(a, xr[c], nb), dgamma[c]);
       dbeta[c] += g[c];
     }
     const F ds = torch_dot_all<F>(C, [&](int c) { return g[c] * xr[c]; }, [&](int c) { return gamma[c]; });
     const F db = torch_dot_all<F>(C, [&](int c) { return g[c]; }, [&](int c) { return gamma[c]; });
-    const F b = std::fma(db, m, -ds) * a * a * a * scale;
-    const F cc = std::fma(-b, m, -(db * a * scale));
-    for (int c = 0; c < C; ++c) d[c] = std::fma(b, xr[c], a * g[c] * gamma[c]) + cc;
+    const F b = fused(db, m, -ds) * a * a * a * scale;
+    const F cc = fused(-b, m, -(db * a * scale));
+    for (int c = 0; c < C; ++c) d[c] = fused(b, xr[c], a * g[c] * gamma[c]) + cc;
   }
 }
 
