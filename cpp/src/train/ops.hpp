@@ -734,25 +734,55 @@ void concat_backward(const F* dy, int k, int N, int H, F* const* dparts) {
 }
 
 // ---- LayerNorm over the last dimension (eps 1e-5) ------------------------------
-// The mean and variance as PyTorch 1.13's CPU kernel computes them
-// (RowwiseMoments on 8-float AVX2 vectors, one chunk of up to 16 vectors):
-// Welford per lane over the row's 8-float chunks, lanes combined in order, a
-// scalar tail (no fused multiply-adds: none match PyTorch's bits here).
+// x: (C,) -> mean, var: the moments as PyTorch 1.13's CPU kernel computes them
+// (RowwiseMomentsImpl on 8-float AVX2 vectors): Welford per lane over chunks
+// of up to 16 vectors, the chunks merged through a cascade of depth
+// ceil(log2 chunks), a scalar tail, then the 8 lanes merged in order (no
+// fused multiply-adds: none match PyTorch's bits here).
 template <class F>
 void row_moments(const F* x, int C, F* mean, F* var) {
-  constexpr int L = 8;
+  constexpr int L = 8, kChunk = 16, kMaxDepth = 32;
   const int n = C / L;
-  F m1[L], m2[L];
-  for (int l = 0; l < L; ++l) m1[l] = m2[l] = F(0);
-  for (int j = 0; j < n; ++j) {
-    const F c = F(1) / static_cast<F>(j + 1);
+  const int chunks = (n + kChunk - 1) / kChunk;
+  int depth = 0;
+  while ((1 << depth) < chunks) ++depth;
+  long long s0[kMaxDepth] = {};
+  F s1[kMaxDepth][L], s2[kMaxDepth][L];
+  for (int d = 0; d < kMaxDepth; ++d)
+    for (int l = 0; l < L; ++l) s1[d][l] = s2[d][l] = F(0);
+  // AddMomentsVec: (m0_add, a1, a2) merged into (m0, b1, b2)
+  const auto merge = [](long long m0_add, const F* a1, const F* a2, long long& m0, F* b1, F* b2) {
+    const long long t = m0 + m0_add;
+    const F c = t == 0 ? F(0) : static_cast<F>(m0_add) / static_cast<F>(t);
     for (int l = 0; l < L; ++l) {
-      const F xv = x[j * L + l];
-      const F delta = xv - m1[l];
-      m1[l] += delta * c;
-      m2[l] += delta * (xv - m1[l]);
+      const F delta = a1[l] - b1[l];
+      b1[l] += delta * c;
+      b2[l] += a2[l] + delta * delta * c * static_cast<F>(m0);
+    }
+    m0 = t;
+  };
+  for (int i = 0; i < chunks; ++i) {
+    const F* xp = x + static_cast<std::ptrdiff_t>(i) * kChunk * L;
+    const int m0 = n - i * kChunk < kChunk ? n - i * kChunk : kChunk;
+    F m1[L], m2[L];
+    for (int l = 0; l < L; ++l) m1[l] = m2[l] = F(0);
+    for (int j = 0; j < m0; ++j) {
+      const F c = F(1) / static_cast<F>(j + 1);
+      for (int l = 0; l < L; ++l) {
+        const F xv = xp[j * L + l];
+        const F delta = xv - m1[l];
+        m1[l] += delta * c;
+        m2[l] += delta * (xv - m1[l]);
+      }
+    }
+    merge(m0, m1, m2, s0[0], s1[0], s2[0]);
+    for (int j = 1, mask = i + 1; j < depth && (mask & 1) == 0; ++j, mask >>= 1) {
+      merge(s0[j - 1], s1[j - 1], s2[j - 1], s0[j], s1[j], s2[j]);
+      s0[j - 1] = 0;
+      for (int l = 0; l < L; ++l) s1[j - 1][l] = s2[j - 1][l] = F(0);
     }
   }
+  for (int d = 1; d < depth; ++d) merge(s0[d], s1[d], s2[d], s0[0], s1[0], s2[0]);
   long long m0 = 0;
   F a1 = F(0), a2 = F(0);
   for (int i = n * L; i < C; ++i) {
@@ -764,9 +794,9 @@ void row_moments(const F* x, int C, F* mean, F* var) {
   for (int l = 0; l < L && n > 0; ++l) {
     const long long t = m0 + n;
     const F c = static_cast<F>(n) / static_cast<F>(t);
-    const F delta = m1[l] - a1;
+    const F delta = s1[0][l] - a1;
     a1 += c * delta;
-    a2 += m2[l] + delta * delta * c * static_cast<F>(m0);
+    a2 += s2[0][l] + delta * delta * c * static_cast<F>(m0);
     m0 = t;
   }
   *mean = a1;
