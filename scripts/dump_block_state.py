@@ -7,7 +7,7 @@ the engine's (build/native/attn_dump_state, cpp/tools/dump_state.cpp):
     /usr/bin/python3 scripts/dump_block_state.py --model residual --steps 3 OUT.bin --compare ENGINE.bin
 
 scripts/train_reference.py's run (seed, data, model, AdamW) on its defaults
-(or --lr, --n-layer, --n-embd ...: pass attn_dump_state the same), evaluated once at step 0 as the log does; then
+(or --lr, --batch, --n-layer, --n-embd ...: pass attn_dump_state the same), evaluated once at step 0 as the log does; then
 for each of --steps training steps, float32 little-endian: the loss, every
 parameter's gradient, every parameter after the update (model.parameters()
 order, flat). With --acts (block models), before those: each layer's
@@ -38,6 +38,7 @@ def main():
     p.add_argument('--n-head', type=int, default=4)
     p.add_argument('--n-embd', type=int, default=32)
     p.add_argument('--block', type=int, default=8)
+    p.add_argument('--batch', type=int, default=32)
     p.add_argument('--dropout', type=float, default=0.0)
     p.add_argument('--acts', action='store_true')
     p.add_argument('--compare', metavar='ENGINE_BIN', help='then count, per tensor, the elements whose bits differ')
@@ -45,7 +46,7 @@ def main():
     a = p.parse_args()
     torch.set_num_threads(1)
     run = ref.Run(a.model, lr=a.lr, eval_iters=a.eval_iters, n_layer=a.n_layer, n_head=a.n_head, n_embd=a.n_embd,
-                  block=a.block, dropout=a.dropout)
+                  block=a.block, batch=a.batch, dropout=a.dropout)
     run.estimate_loss()
     print('\n'.join(f'{n} {tuple(q.shape)}' for n, q in run.model.named_parameters()), file=sys.stderr)
     acts = []

@@ -2,7 +2,7 @@
 // scripts/dump_block_state.py writes for PyTorch, to compare bit for bit.
 // Native only (not in the WASM builds).
 //
-//   attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L] [--n-head H] [--n-embd C] [--block T] [--dropout P]
+//   attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L] [--n-head H] [--n-embd C] [--block T] [--batch B] [--dropout P]
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,7 +36,7 @@ struct ModelProbe {
 int main(int argc, char** argv) {
   using namespace attn::train;
   if (argc < 4) {
-    std::fprintf(stderr, "usage: attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L] [--n-head H] [--n-embd C] [--block T] [--dropout P]\n");
+    std::fprintf(stderr, "usage: attn_dump_state MODEL STEPS OUT.bin [--acts] [--lr X] [--eval-iters N] [--n-layer L] [--n-head H] [--n-embd C] [--block T] [--batch B] [--dropout P]\n");
     return 2;
   }
   const std::string name = argv[1];
@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--n-head")) c.n_head = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--n-embd")) c.n_embd = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--block")) c.block = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--batch")) c.batch = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--dropout")) c.dropout = std::strtof(argv[++i], nullptr);
   }
   std::ifstream in("public/data/tinyshakespeare.txt", std::ios::binary);
