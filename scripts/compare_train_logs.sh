@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # attn-cli train against PyTorch, line by line.
 #
-#   bash scripts/compare_train_logs.sh                 # the three default runs against
+#   bash scripts/compare_train_logs.sh                 # the default runs of bigram, position, head,
+#                                                      # residual and layernorm against
 #                                                      # cpp/tests/data/train_log_*.txt (no PyTorch needed)
 #   bash scripts/compare_train_logs.sh --model head --seed 7 --iters 800 --lr 3e-3 ...
 #                                                      # any attn-cli train options, against
@@ -50,7 +51,7 @@ PY
 
 status=0
 if [ $# -eq 0 ]; then
-  for m in bigram position head; do
+  for m in bigram position head residual layernorm; do
     "$cli" train --model "$m" > "$tmp/ours.txt"
     compare "$m (defaults)" "$tmp/ours.txt" "cpp/tests/data/train_log_$m.txt" || status=1
   done

@@ -9,9 +9,14 @@ Debian's PyTorch 1.13 on one thread:
   log of each block model on short settings (SHORT below);
 - cpp/tests/data/train_attention_short.tsv: after each of those runs, the
   trained model's attention weights on ATTENTION_TEXT (eval mode), one line
-  per model: model, a tab, the JSON [layer][head][query][key].
+  per model: model, a tab, the JSON [layer][head][query][key];
+- with --default-logs only: cpp/tests/data/train_log_<model>.txt for
+  DEFAULT_LOGS, scripts/train_reference.py's whole log at the model's
+  defaults, sample included (a few minutes each; checked by
+  scripts/compare_train_logs.sh and, their first lines, by
+  cpp/tests/test_train_trainer.cpp).
 
-    /usr/bin/python3 scripts/gen_block_golden.py
+    /usr/bin/python3 scripts/gen_block_golden.py [--logs-only | --default-logs]
 """
 import os
 import subprocess
@@ -26,6 +31,7 @@ SHORT = ['--iters', '41', '--eval-interval', '20', '--eval-iters', '4', '--batch
          '--n-embd', '16', '--n-head', '4', '--n-layer', '2', '--sample-chars', '0']
 ATTENTION_TEXT = 'Before we proceed any further'
 MODELS = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt']
+DEFAULT_LOGS = ['residual', 'layernorm']
 
 
 def hexf(t):
@@ -97,7 +103,19 @@ def logs():
         f.write(''.join(maps))
 
 
+def default_logs():
+    for m in DEFAULT_LOGS:
+        path = os.path.join(OUT, f'train_log_{m}.txt')
+        with open(path, 'w') as f:
+            subprocess.run([sys.executable, os.path.join(ROOT, 'scripts', 'train_reference.py'), '--model', m],
+                           stdout=f, check=True)
+        print('wrote', path)
+
+
 if __name__ == '__main__':
+    if '--default-logs' in sys.argv:
+        default_logs()
+        sys.exit(0)
     if '--logs-only' not in sys.argv:
         ops()
     logs()

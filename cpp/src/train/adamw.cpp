@@ -1,10 +1,12 @@
-// AdamW's update loop (compiled with the kernel flags, see CMakeLists.txt).
+// AdamW's update loop (compiled with the train_kernel flags, see CMakeLists.txt).
 #include "train/adamw.hpp"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+
+#include "train/ops.hpp"
 
 namespace attn::train {
 
@@ -38,13 +40,15 @@ void AdamW::step(float* __restrict p, const float* __restrict g) {
   const std::size_t n = m_.size();
   for (std::size_t i = 0; i < n; ++i) {
     const float gi = g[i];
+    // As PyTorch 1.13's AVX2 kernels: add_(g, alpha) and addcmul_ fuse their
+    // last multiply-add; addcdiv_ is self + (value · t1) / t2.
     const float pi = p[i] * decay;
-    const float mi = m[i] * b1 + gi * one_b1;
-    const float vi = v[i] * b2 + one_b2 * gi * gi;
+    const float mi = ops::fused(gi, one_b1, m[i] * b1);
+    const float vi = ops::fused(one_b2 * gi, gi, v[i] * b2);
     m[i] = mi;
     v[i] = vi;
     const float denom = std::sqrt(vi) / bc2_sqrt + eps;
-    p[i] = pi + neg_step * (mi / denom);
+    p[i] = pi + (neg_step * mi) / denom;
   }
 }
 

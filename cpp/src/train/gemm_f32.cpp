@@ -80,6 +80,16 @@ ATTN_INLINE void rows(int m, int N, int K, const float* a, std::ptrdiff_t sm, st
 
 void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
               std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias) {
+  if (bias) {
+    // PyTorch's addmm (reference BLAS sgemm, transa = 'T'): the products
+    // summed from 0 in k order, then the bias added.
+    gemm_f32(M, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, nullptr);
+    for (int m = 0; m < M; ++m) {
+      float* cr = c + m * ldc;
+      for (int n = 0; n < N; ++n) cr[n] += bias[n];
+    }
+    return;
+  }
   // The vector columns run over panels of B (kKc rows × kNc columns) that
   // stay in cache while every row block of C passes over them. A later
   // panel of k accumulates into what the earlier ones left in C, so each

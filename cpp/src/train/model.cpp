@@ -1,5 +1,5 @@
 // The models' forward and backward passes: the hot loops of training
-// (compiled with the kernel flags, see CMakeLists.txt).
+// (compiled with the train_kernel flags, see CMakeLists.txt).
 #include "train/model.hpp"
 
 #include <algorithm>
@@ -239,11 +239,7 @@ void Model::backward() {
   // dfeat (N, C) = dlogits (N, V) · W (V, C)
   gemm_f32(C_, V_, N, feat, 1, C_, dlogits_.data(), V_, dWt_.data(), V_, false, nullptr);
   add_transposed(dWt_.data(), C_, V_, grads.data() + off_lmw_);
-  float* db = grads.data() + off_lmb_;
-  for (int n = 0; n < N; ++n) {
-    const float* g = dlogits_.data() + static_cast<std::ptrdiff_t>(n) * V_;
-    for (int v = 0; v < V_; ++v) db[v] += g[v];
-  }
+  torch_sum_rows<float>(dlogits_.data(), N, V_, V_, grads.data() + off_lmb_);
   gemm_f32(N, C_, V_, dlogits_.data(), V_, 1, params.data() + off_lmw_, C_, dfeat, C_, false, nullptr);
   if (kind_ == ModelKind::Head) {
     const float scale = static_cast<float>(std::pow(static_cast<double>(C_), -0.5));
@@ -251,7 +247,15 @@ void Model::backward() {
     // key, query, value: dW^T (C, 3C) = x^T · dqkv; dx (N, C) = dqkv (N, 3C) · W (3C, C)
     gemm_f32(C_, 3 * C_, N, x_.data(), 1, C_, dqkv_.data(), 3 * C_, dWt_.data(), 3 * C_, false, nullptr);
     add_transposed(dWt_.data(), C_, 3 * C_, grads.data() + off_qkv_);
-    gemm_f32(N, C_, 3 * C_, dqkv_.data(), 3 * C_, 1, params.data() + off_qkv_, C_, dx_.data(), C_, false, nullptr);
+    // dx = the value, query and key Linears' input gradients, each from 0,
+    // added in the order PyTorch's autograd delivers them
+    for (int r = 2; r >= 0; --r) {
+      float* dst = r == 2 ? dx_.data() : datt_.data();
+      gemm_f32(N, C_, C_, dqkv_.data() + r * C_, 3 * C_, 1, params.data() + off_qkv_ + static_cast<std::size_t>(r) * C_ * C_,
+               C_, dst, C_, false, nullptr);
+      if (r != 2)
+        for (std::size_t i = 0; i < static_cast<std::size_t>(N) * C_; ++i) dx_[i] += datt_[i];
+    }
   }
   if (blk) block_backward();
   embedding_backward<float>(idx_, B_, T_, C_, dx_.data(), dtok, grads.data() + off_pos_);
@@ -432,8 +436,7 @@ void Model::block_backward() {
         // net.2: dW^T (F, C) = r^T (F, N) · df2 (N, C); db; dr (N, F) = df2 (N, C) · W (C, F)
         gemm_f32(F_, C, N, y.r.data(), 1, F_, df2, C, dWt_.data(), C, false, nullptr);
         add_transposed(dWt_.data(), F_, C, gr + y.f2_w);
-        for (int n = 0; n < N; ++n)
-          for (int c = 0; c < C; ++c) gr[y.f2_b + static_cast<std::size_t>(c)] += df2[static_cast<std::ptrdiff_t>(n) * C + c];
+        torch_sum_rows<float>(df2, N, C, C, gr + y.f2_b);
         gemm_f32(N, F_, C, df2, C, 1, p + y.f2_w, F_, dr, F_, false, nullptr);
       } else {
         std::copy(dff, dff + NF, dr);
@@ -443,8 +446,7 @@ void Model::block_backward() {
       // net.0: dW^T (C, F) = h2^T (C, N) · df1 (N, F); db; dh2 (N, C) = df1 (N, F) · W (F, C)
       gemm_f32(C, F_, N, h2, 1, C, dr, F_, dWt_.data(), F_, false, nullptr);
       add_transposed(dWt_.data(), C, F_, gr + y.f1_w);
-      for (int n = 0; n < N; ++n)
-        for (int f = 0; f < F_; ++f) gr[y.f1_b + static_cast<std::size_t>(f)] += dr[static_cast<std::ptrdiff_t>(n) * F_ + f];
+      torch_sum_rows<float>(dr, N, F_, F_, gr + y.f1_b);
       float* dh2 = ln_ ? dt1_.data() : dmid;
       gemm_f32(N, C, F_, dr, F_, 1, p + y.f1_w, C, dh2, C, false, nullptr);
       if (ln_)
@@ -465,8 +467,7 @@ void Model::block_backward() {
       }
       gemm_f32(C, C, N, y.cat.data(), 1, C, dproj, C, dWt_.data(), C, false, nullptr);
       add_transposed(dWt_.data(), C, C, gr + y.proj_w);
-      for (int n = 0; n < N; ++n)
-        for (int c = 0; c < C; ++c) gr[y.proj_b + static_cast<std::size_t>(c)] += dproj[static_cast<std::ptrdiff_t>(n) * C + c];
+      torch_sum_rows<float>(dproj, N, C, C, gr + y.proj_b);
       gemm_f32(N, C, C, dproj, C, 1, p + y.proj_w, C, dcat, C, false, nullptr);
     } else {
       dcat = dmid;
@@ -478,17 +479,33 @@ void Model::block_backward() {
                               dqkvb_.data() + h * 3 * H);
     }
     const float* h1 = ln_ ? y.h1.data() : in;
-    // heads: dW^T (C, 3C) = h1^T · dqkv; dh1 (N, C) = dqkv (N, 3C) · W (3C, C)
+    // heads: dW^T (C, 3C) = h1^T · dqkv
     gemm_f32(C, 3 * C, N, h1, 1, C, dqkvb_.data(), 3 * C, dWt_.data(), 3 * C, false, nullptr);
     add_transposed(dWt_.data(), C, 3 * C, gr + y.qkv);
-    float* dh1 = ln_ ? dt2_.data() : (resid_ ? dt2_.data() : g);
-    gemm_f32(N, C, 3 * C, dqkvb_.data(), 3 * C, 1, p + y.qkv, C, dh1, C, false, nullptr);
+    // dh1 (N, C) = Σ over the 3 × n_head Linears of dqkv part (N, H) · W part (H, C),
+    // each from 0, added in the order PyTorch's autograd delivers them: after
+    // the residual branch's gradient (residual), heads last to first, in each
+    // value, query, key
+    float* dh1 = ln_ ? dt2_.data() : g;
+    float* part = dt1_.data();
+    bool first = true;
+    if (resid_ && !ln_) {
+      std::copy(dmid, dmid + NC, dh1);
+      first = false;
+    }
+    for (int h = n_head_ - 1; h >= 0; --h)
+      for (int r = 2; r >= 0; --r) {
+        const int o = h * 3 * H + r * H;
+        gemm_f32(N, C, H, dqkvb_.data() + o, 3 * C, 1, p + y.qkv + static_cast<std::size_t>(o) * C, C,
+                 first ? dh1 : part, C, false, nullptr);
+        if (!first)
+          for (std::size_t i = 0; i < NC; ++i) dh1[i] += part[i];
+        first = false;
+      }
     if (ln_) {
       // d in = ln1 backward (dh1) + dmid
       layernorm_backward<float>(in, y.mean1.data(), y.rstd1.data(), p + y.ln1_w, dh1, N, C, gr + y.ln1_w, gr + y.ln1_b, g);
       for (std::size_t i = 0; i < NC; ++i) g[i] += dmid[i];
-    } else if (resid_) {
-      for (std::size_t i = 0; i < NC; ++i) g[i] = dh1[i] + dmid[i];
     }
   }
   std::copy(g, g + NC, dx_.data());

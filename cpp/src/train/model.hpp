@@ -107,6 +107,7 @@ class Model {
   std::vector<ParamInfo> infos;
 
  private:
+  friend struct ModelProbe;  // cpp/tools/dump_state.cpp (native only)
   ModelKind kind_;
   int V_, C_, block_, max_rows_;
   std::size_t off_tok_ = 0, off_pos_ = 0, off_qkv_ = 0, off_lmw_ = 0, off_lmb_ = 0;

@@ -15,6 +15,7 @@
 #include "train/data.hpp"
 #include "train/generate.hpp"
 #include "train/model.hpp"
+#include "train/ops.hpp"
 
 namespace attn::train {
 
@@ -130,13 +131,16 @@ struct Trainer::Impl {
 
   std::string generate(std::string_view context_utf8, int max_new_chars, torch::Generator& g);
 
+  std::vector<float> losses;  // estimate_loss's (eval_iters,)
+
   Eval estimate_loss() {
     Eval e{step, 0.0f, 0.0f};
     for (int s = 0; s < 2; ++s) {
-      // losses = torch.zeros(eval_iters) (float32), losses.mean()
-      double sum = 0.0;
-      for (int k = 0; k < config.eval_iters; ++k) sum += batch_loss(s == 0 ? data.train : data.val, false);
-      const float mean = static_cast<float>(sum / config.eval_iters);
+      // losses = torch.zeros(eval_iters) (float32), losses.mean(): on the CPU
+      // PyTorch's sum, then divided by eval_iters
+      losses.resize(static_cast<std::size_t>(config.eval_iters));
+      for (int k = 0; k < config.eval_iters; ++k) losses[static_cast<std::size_t>(k)] = batch_loss(s == 0 ? data.train : data.val, false);
+      const float mean = ops::torch_sum_contiguous<float>(losses.data(), config.eval_iters) / static_cast<float>(config.eval_iters);
       (s == 0 ? e.train_loss : e.val_loss) = mean;
     }
     return e;
