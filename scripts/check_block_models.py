@@ -4,7 +4,8 @@ settings drawn at random (so on settings no test lists), or on each model's
 defaults with --defaults:
 
   1. the log of the script `attn-cli train ... --emit-pytorch` writes, run by
-     PyTorch in a fresh directory, equals attn-cli's log line by line;
+     PyTorch in a fresh directory, equals attn-cli's log line by line, and
+     so does the sample it prints after training;
   2. greedy text after training (scripts/train_greedy_reference.py) equals
      attn-cli's with the key/value cache and without it;
   3. the trained model's attention maps on a snippet
@@ -46,7 +47,7 @@ def draw(rng, model):
         '--block': rng.choice([9, 10, 12, 16]),
         '--n-head': n_head,
         '--n-embd': n_head * rng.choice([4, 6, 8]),
-        '--sample-chars': 0,
+        '--sample-chars': 60,
     }
     if model not in ('multihead', 'ffwd'):
         s['--n-layer'] = rng.choice([1, 2, 3])
@@ -102,6 +103,9 @@ def check(model, args):
         theirs = run([PY, 'run.py'], cwd=d)
     a, b = steps(ours), steps(theirs)
     results.append(('log (emitted script)', a == b and len(a) > 0, f'{sum(x == y for x, y in zip(a, b))}/{len(b)} lines equal'))
+    rest = lambda t: '\n'.join(l for l in t.split('\n') if not l.startswith('step ')).strip()
+    if rest(theirs):
+        results.append(('sample (emitted script)', rest(ours) == rest(theirs), json.dumps(rest(theirs)[:40])))
 
     gen = ['--generate', 'ROMEO:', '--greedy', '40']
     cached = line(run([CLI, 'train'] + args + gen + ['--kv-cache', '1']), 'greedy: ')

@@ -97,6 +97,7 @@ def main(argv=None):
         run.train_step()
     if a.sample_chars > 0:
         print(run.sample(a.sample_chars))
+    run.model.eval()  # generating is inference: no dropout (as attn-cli and the page generate)
     if a.greedy:
         print('greedy: ' + json.dumps(greedy(run, a.generate, a.greedy), ensure_ascii=False))
     if a.sampled:

@@ -256,6 +256,8 @@ class Run:
         return [[h.last_wei[0].tolist() for h in heads] for heads in layers]
 
     def sample(self, chars):
+        # Generating is inference: no dropout (as attn-cli, the page and the emitted script generate).
+        self.model.eval()
         context = torch.zeros((1, 1), dtype=torch.long)
         return self.decode(self.model.generate(context, max_new_tokens=chars)[0].tolist())
 

@@ -365,6 +365,11 @@ en|    # an evaluation every eval_interval steps, before the step (none after th
 zh|# 训练完，从一个 token 0 开始生成（第一个字符就是它）
 en|# After training, generate from a single token 0 (the first character printed)
 if sample_chars > 0:
+@if gpt
+zh|    # 生成是推理：关掉 dropout（本页和 attn-cli 也是这样生成的）
+en|    # Generating is inference: dropout off (as the page and attn-cli generate)
+    model.eval()
+@end
     context = torch.zeros((1, 1), dtype=torch.long)
     print(decode(model.generate(context, max_new_tokens=sample_chars)[0].tolist()))
 `;
