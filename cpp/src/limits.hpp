@@ -140,7 +140,7 @@ struct Train {
   static constexpr double block_lr = 1e-3;
   static constexpr double max_dropout = 1;  // dropout in [0, max_dropout)
   // gpt: the browser-sized scale-up (with dropout)
-  static constexpr int gpt_n_embd = 48;
+  static constexpr int gpt_n_embd = 32;
   static constexpr int gpt_n_head = 4;
   static constexpr int gpt_n_layer = 4;
   static constexpr int gpt_block = 16;

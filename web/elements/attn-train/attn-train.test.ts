@@ -41,7 +41,7 @@ describe('<attn-train>', () => {
       .filter((id) => !(field(id).closest('.field') as HTMLElement).hidden);
     expect((root.querySelector('[part="sizes"]') as HTMLElement).hidden).toBe(false);
     expect(shown()).toEqual(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block']);
-    expect(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'].map((id) => field(id).value)).toEqual(['48', '4', '4', '0.1', '32', '16']);
+    expect(['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'].map((id) => field(id).value)).toEqual(['32', '4', '4', '0.1', '32', '16']);
     expect(root.querySelector('label[for="dropout"]')!.textContent).toBe('dropout');
     field('dropout').value = '0';
     field('dropout').dispatchEvent(new Event('change'));
@@ -54,7 +54,7 @@ describe('<attn-train>', () => {
     expect(el.pytorchScript).toMatch(/^dropout = 0(\.0)?$/m);
     expect(el.pytorchScript).toContain('block_size = 8');
     el.start();
-    expect(sent.filter((m) => m.type === 'start').at(-1)).toMatchObject({ settings: { model: 'gpt', dropout: 0, block: 8, nEmbd: 48 } });
+    expect(sent.filter((m) => m.type === 'start').at(-1)).toMatchObject({ settings: { model: 'gpt', dropout: 0, block: 8, nEmbd: 32 } });
     el.stop();
     // Another model takes no dropout: the attribute the control wrote leaves with it, and no message is shown.
     const model = root.getElementById('model') as HTMLSelectElement;

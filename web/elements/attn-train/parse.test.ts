@@ -23,7 +23,7 @@ describe('attributes', () => {
   it('the block models: their defaults, their size attributes and the rules between them', () => {
     expect(resolveState(attrs({ model: 'layernorm' }), DEFAULT_STATE).state).toMatchObject({ iters: 5000, evalInterval: 500, lr: 1e-3, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 });
     const gpt = resolveState(attrs({ model: 'gpt' }), DEFAULT_STATE).state;
-    expect(gpt).toMatchObject({ nEmbd: 48, nHead: 4, nLayer: 4, block: 16, dropout: 0.1 });
+    expect(gpt).toMatchObject({ nEmbd: 32, nHead: 4, nLayer: 4, block: 16, dropout: 0.1 });
     const own = resolveState(attrs({ model: 'gpt', 'n-embd': '48', 'n-head': '3', 'n-layer': '2', dropout: '0.25', batch: '16', block: '16' }), DEFAULT_STATE);
     expect(own.errors).toEqual([]);
     expect(own.state).toMatchObject({ nEmbd: 48, nHead: 3, nLayer: 2, dropout: 0.25, batch: 16, block: 16 });

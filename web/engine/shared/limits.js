@@ -152,7 +152,7 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   blockLr: 0.001,
   /** dropout in [0, max_dropout) */
   maxDropout: 1,
-  gptNEmbd: 48,
+  gptNEmbd: 32,
   gptNHead: 4,
   gptNLayer: 4,
   gptBlock: 16,
