@@ -184,3 +184,17 @@ test('the block page\'s gpt widget: its size fields typed in give attn-cli\'s lo
   const m = /^step 40: train loss (\d\.\d{4}), val loss (\d\.\d{4})$/.exec(last)!;
   await expect(rows.nth(2).locator('td')).toHaveText(['40', m[1]!, m[2]!, /^-?0\.\d{4}$/]);
 });
+
+test('the block page fetches nothing heavy before Start: no training text, no engine module', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/block.html');
+  await page.waitForFunction(() => !!document.getElementById('train-gpt')?.shadowRoot?.querySelector('[part="start-button"]'));
+  await page.evaluate(async () => {
+    window.scrollTo(0, document.body.scrollHeight);
+    await Promise.all(Array.from(document.querySelectorAll('attn-train, attn-quiz, attn-review'),
+      (e) => (e as unknown as { updateComplete: Promise<unknown> }).updateComplete));
+  });
+  expect(fetched.filter((p) => /\.wasm$|tinyshakespeare/.test(p))).toEqual([]);
+  expect(fetched.some((p) => /banks\/block-01\.json$/.test(p))).toBe(true);
+});

@@ -30,7 +30,8 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 
 export function startElements(): void {
   keepJumpsExact();
-  getEngine().catch(() => { /* the heatmaps say so */ });
+  // The core engine is the heatmaps' alone: a page without one (the block page) does not fetch it.
+  if (document.querySelector('attn-heatmap')) getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => {
     void import('./lib/attention-lab');
     // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
