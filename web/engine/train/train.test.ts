@@ -131,6 +131,23 @@ describe('checks and errors', () => {
     expect(() => simd.createTrainer(42 as never, {})).toThrow(TypeError);
   });
 
+  it('a block model allocates once: over a gpt run with dropout, evaluations, spreads and attention maps, the heap does not grow', () => {
+    const t = simd.createTrainer(text.slice(0, 40_000), { model: 'gpt', iters: 60, evalInterval: 10, evalIters: 3, batch: 8, block: 12,
+      nEmbd: 16, nHead: 2, nLayer: 2, dropout: 0.2 });
+    t.advance(2); // the first step and evaluation have run: every buffer of the run exists
+    t.spreads();
+    t.attentionMaps('to be or');
+    const after = simd.heapStats().usedBytes;
+    for (;;) {
+      const r = t.advance(7);
+      t.spreads();
+      t.attentionMaps('to be or');
+      if (r.done) break;
+    }
+    expect(simd.heapStats().usedBytes).toBe(after);
+    t.delete();
+  });
+
   it('text too short for the block, unknown snippet characters and a model without a head are errors, not crashes; the heap stays flat', () => {
     const before = simd.heapStats().usedBytes;
     for (let i = 0; i < 50; i++) {
