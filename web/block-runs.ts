@@ -6,6 +6,7 @@
 // so a learner reads the same numbers off their PyTorch script's output.
 import { h } from './shared/element';
 import { chartGeometry, type Point, type Series } from './elements/attn-train/chart';
+import { chartAxes, svg } from './elements/attn-train/chart-view';
 import type { AttnTrainStartDetail, ModelName } from './elements/attn-train/attn-train';
 import { currentLang, LANG_EVENT } from './i18n/lang';
 import { spreadText } from './elements/attn-train/spreads-panel';
@@ -73,13 +74,6 @@ function both(zh: string, en: string): Node[] {
   return [h('span', { class: 'zh', lang: 'zh-CN' }, zh), h('span', { class: 'en', lang: 'en' }, en)];
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  return el;
-}
-
 /** The val-loss curves (train left out: the table has it) of the runs on Tiny Shakespeare. */
 function drawChart(runs: readonly LadderRun[]): SVGSVGElement {
   const W = 480, H = 280;
@@ -94,25 +88,11 @@ function drawChart(runs: readonly LadderRun[]): SVGSVGElement {
   c.setAttribute('aria-label', currentLang() === 'en'
     ? `Val loss at each evaluation: the one-head baseline and ${n} finished run${n === 1 ? '' : 's'} of this page`
     : `各次评估的验证损失：一个头的基线，以及本页已完成的 ${n} 次运行`);
-  for (const t of g.yTicks) {
-    c.append(svg('line', { class: 'grid', x1: g.plot.x, x2: g.plot.x + g.plot.w, y1: t.y, y2: t.y }));
-    const l = svg('text', { x: g.plot.x - 6, y: t.y + 4, 'text-anchor': 'end' });
-    l.textContent = t.label;
-    c.append(l);
-  }
-  for (const t of g.xTicks) {
-    const l = svg('text', { x: t.x, y: g.plot.y + g.plot.h + 18, 'text-anchor': 'middle' });
-    l.textContent = t.label;
-    c.append(l);
-  }
-  c.append(svg('line', { class: 'axis', x1: g.plot.x, x2: g.plot.x + g.plot.w, y1: g.plot.y + g.plot.h, y2: g.plot.y + g.plot.h }));
-  c.append(svg('line', { class: 'axis', x1: g.plot.x, x2: g.plot.x, y1: g.plot.y, y2: g.plot.y + g.plot.h }));
-  // The axes are named as the log names them (the same words in both languages).
-  const xName = svg('text', { x: g.plot.x + g.plot.w, y: g.plot.y + g.plot.h + 32, 'text-anchor': 'end' });
-  xName.textContent = 'step';
+  c.append(...chartAxes(g, 'step'));
+  // The y axis named as the log names it (the same words in both languages).
   const yName = svg('text', { x: g.plot.x + 6, y: g.plot.y + 12 });
   yName.textContent = 'val loss';
-  c.append(xName, yName);
+  c.append(yName);
   const val = g.lines.filter((l) => l.split === 'val');
   val.forEach((l, i) => {
     const r = shown[i]!;
