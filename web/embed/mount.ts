@@ -115,8 +115,12 @@ export function mount(name: string, installers: readonly WasmInstaller[], banks:
   };
   new ResizeObserver(() => post()).observe(document.documentElement);
   // A frame out of view may get no rendering updates, so no ResizeObserver callbacks, until the
-  // learner scrolls to it: the height is also sent once the widget shows its first full state.
+  // learner scrolls to it: the height is also sent once the widget shows its first full state,
+  // and again whenever what it shows changes after that (a render that lands later).
   void (el as Element & { updateComplete?: Promise<boolean> }).updateComplete?.then(() => post());
+  void customElements.whenDefined(spec.tag).then(() => {
+    if (el.shadowRoot) new MutationObserver(() => post()).observe(el.shadowRoot, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   if (document.readyState === 'complete') post();
   else window.addEventListener('load', () => post());
   window.addEventListener('message', (e: MessageEvent) => {
