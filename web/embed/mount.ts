@@ -118,8 +118,13 @@ export function mount(name: string, installers: readonly WasmInstaller[], banks:
   // learner scrolls to it: the height is also sent once the widget shows its first full state,
   // and again whenever what it shows changes after that (a render that lands later).
   void (el as Element & { updateComplete?: Promise<boolean> }).updateComplete?.then(() => post());
+  // Only until the frame gets its first animation frame: from then on the ResizeObserver reports,
+  // and a render (a training run's progress, ten a second) forces no extra layout.
   void customElements.whenDefined(spec.tag).then(() => {
-    if (el.shadowRoot) new MutationObserver(() => post()).observe(el.shadowRoot, { subtree: true, childList: true, characterData: true, attributes: true });
+    if (!el.shadowRoot) return;
+    const changes = new MutationObserver(() => post());
+    changes.observe(el.shadowRoot, { subtree: true, childList: true, characterData: true, attributes: true });
+    requestAnimationFrame(() => changes.disconnect());
   });
   if (document.readyState === 'complete') post();
   else window.addEventListener('load', () => post());
