@@ -2,7 +2,7 @@
 # attn-cli train against PyTorch, line by line.
 #
 #   bash scripts/compare_train_logs.sh                 # the default runs of bigram, position, head,
-#                                                      # residual and layernorm against
+#                                                      # residual, layernorm and gpt against
 #                                                      # cpp/tests/data/train_log_*.txt (no PyTorch needed)
 #   bash scripts/compare_train_logs.sh --model head --seed 7 --iters 800 --lr 3e-3 ...
 #                                                      # any attn-cli train options, against
@@ -51,7 +51,7 @@ PY
 
 status=0
 if [ $# -eq 0 ]; then
-  for m in bigram position head residual layernorm; do
+  for m in bigram position head residual layernorm gpt; do
     "$cli" train --model "$m" > "$tmp/ours.txt"
     compare "$m (defaults)" "$tmp/ours.txt" "cpp/tests/data/train_log_$m.txt" || status=1
   done

@@ -31,7 +31,7 @@ SHORT = ['--iters', '41', '--eval-interval', '20', '--eval-iters', '4', '--batch
          '--n-embd', '16', '--n-head', '4', '--n-layer', '2', '--sample-chars', '0']
 ATTENTION_TEXT = 'Before we proceed any further'
 MODELS = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt']
-DEFAULT_LOGS = ['residual', 'layernorm']
+DEFAULT_LOGS = ['residual', 'layernorm', 'gpt']
 
 
 def hexf(t):

@@ -13,6 +13,7 @@ test goldens and logs), scripts/compare_train_logs.sh and the bench.
 import argparse
 import json
 import os
+import re
 import sys
 
 import torch
@@ -33,6 +34,16 @@ DEFAULTS = {  # iters, eval_interval, lr
     'gpt': (5000, 500, 1e-3),
 }
 BLOCK_MODELS = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt']
+
+
+def size_defaults(model):
+    """The engine's sizes for model, as cpp/src/limits.hpp sets them (gpt_*, or default_* and no dropout)."""
+    text = open(os.path.join(ROOT, 'cpp', 'src', 'limits.hpp')).read()
+    found = dict(re.findall(r'static constexpr (?:int|double) ((?:default|gpt)_\w+) = ([0-9.]+);', text))
+    pre = 'gpt_' if model == 'gpt' else 'default_'
+    d = {k: int(found[pre + k]) for k in ('n_embd', 'n_head', 'n_layer', 'block')}
+    d['dropout'] = float(found['gpt_dropout']) if model == 'gpt' else 0.0
+    return d
 
 
 class Head(nn.Module):
@@ -271,11 +282,11 @@ def main(argv=None):
     p.add_argument('--eval-iters', type=int, default=200)
     p.add_argument('--lr', type=float)
     p.add_argument('--batch', type=int, default=32)
-    p.add_argument('--block', type=int, default=8)
+    p.add_argument('--block', type=int)
     p.add_argument('--data', default=DEFAULT_DATA)
     p.add_argument('--n-embd', type=int)
-    p.add_argument('--n-head', type=int, default=4)
-    p.add_argument('--n-layer', type=int, default=3)
+    p.add_argument('--n-head', type=int)
+    p.add_argument('--n-layer', type=int)
     p.add_argument('--dropout', type=float)
     p.add_argument('--sample-chars', type=int, default=500)
     p.add_argument('--attention', metavar='TEXT', help="then print `attention: <JSON>`, [layer][head][query][key] on TEXT")
@@ -286,9 +297,11 @@ def main(argv=None):
     iters, interval, lr = DEFAULTS[a.model]
     iters = iters if a.iters is None else a.iters
     interval = interval if a.eval_interval is None else a.eval_interval
-    run = Run(a.model, seed=a.seed, lr=lr if a.lr is None else a.lr, batch=a.batch, block=a.block,
-              eval_iters=a.eval_iters, data=a.data, double=a.double, n_embd=a.n_embd or 32, n_head=a.n_head,
-              n_layer=a.n_layer, dropout=a.dropout or 0.0)
+    d = size_defaults(a.model)
+    pick = lambda given, key: d[key] if given is None else given
+    run = Run(a.model, seed=a.seed, lr=lr if a.lr is None else a.lr, batch=a.batch, block=pick(a.block, 'block'),
+              eval_iters=a.eval_iters, data=a.data, double=a.double, n_embd=pick(a.n_embd, 'n_embd'),
+              n_head=pick(a.n_head, 'n_head'), n_layer=pick(a.n_layer, 'n_layer'), dropout=pick(a.dropout, 'dropout'))
     for it in range(iters):
         if it % interval == 0:
             losses = run.estimate_loss()

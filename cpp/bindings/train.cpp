@@ -154,7 +154,7 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
   config.n_embd = c.nEmbd;
   config.n_head = c.nHead;
   config.n_layer = c.nLayer;
-  config.dropout = static_cast<float>(c.dropout);
+  config.dropout = c.dropout;
   try {
     return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config)));
   } catch (const std::bad_alloc&) {

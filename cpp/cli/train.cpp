@@ -218,7 +218,7 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   c.n_embd = static_cast<int>(o.integer("n-embd", c.n_embd));
   c.n_head = static_cast<int>(o.integer("n-head", c.n_head));
   c.n_layer = static_cast<int>(o.integer("n-layer", c.n_layer));
-  c.dropout = static_cast<float>(o.decimal("dropout", c.dropout));
+  c.dropout = o.decimal("dropout", c.dropout);
   if (blocky && c.n_embd % c.n_head != 0)
     throw CliError{"--n-embd " + std::to_string(c.n_embd) + " must be a multiple of --n-head " + std::to_string(c.n_head)};
   if (blocky && c.block > limits::Train::max_block)

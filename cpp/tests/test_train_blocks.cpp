@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli.hpp"
@@ -110,6 +111,24 @@ TEST(TrainBlockOps, ReluConcatProjection) {
   expect_close(pdx, g["proj dx"], 1e-6f, "proj dx");
   expect_close(dW, g["proj dW"], 1e-6f, "proj dW");
   expect_close(dbias, g["proj dbias"], 1e-6f, "proj dbias");
+}
+
+// PyTorch keeps where u < 1 - p with p Python's double. Seed 28077's draw
+// 19716 is u = 0.89999999902…, between 1 - double(0.1f) and 0.9: torch keeps
+// it (torch.manual_seed(28077); torch.empty(19717).bernoulli_(0.9)[19716] is
+// 1), and a p stored as float would drop it. The default gpt run drew such a
+// value after step 3000 and left PyTorch's log.
+TEST(TrainBlockOps, DropoutThresholdIsOneMinusTheDoubleP) {
+  static_assert(std::is_same_v<decltype(attn::train::Config{}.dropout), double>);
+  EXPECT_EQ(attn::train::Config::defaults(attn::train::ModelKind::Gpt).dropout, 0.1);
+  const auto kept_last = [](double p) {
+    attn::torch::Generator gen(28077);
+    std::vector<float> keep(19717);
+    attn::train::dropout_noise(gen, p, keep.data(), keep.size());
+    return keep.back() != 0.0f;
+  };
+  EXPECT_TRUE(kept_last(0.1));
+  EXPECT_FALSE(kept_last(static_cast<double>(0.1f)));
 }
 
 TEST(TrainBlockOps, DropoutMasksArePyTorchs) {

@@ -110,6 +110,19 @@ TEST(TrainPytorchLog, PositionZh) { check_log("position_zh"); }
 TEST(TrainPytorchLog, OwnText) { check_log("own_text"); }
 TEST(TrainPytorchLog, BigramOwnZh) { check_log("bigram_own_zh"); }
 
+// dropout is written as Python's repr of the double, so Python reads the same p.
+TEST(TrainPytorchScript, DropoutLiteral) {
+  auto script = [](double p) {
+    attn::train::Config c = attn::train::Config::defaults(attn::train::ModelKind::Gpt);
+    c.dropout = p;
+    return attn::train::pytorch_script(c, 0, "input.txt", attn::train::ScriptLang::En);
+  };
+  EXPECT_NE(script(0.1).find("\ndropout = 0.1\n"), std::string::npos);
+  EXPECT_NE(script(0.15).find("\ndropout = 0.15\n"), std::string::npos);
+  EXPECT_NE(script(0.0).find("\ndropout = 0.0\n"), std::string::npos);
+  EXPECT_NE(script(1e-5).find("\ndropout = 1e-05\n"), std::string::npos);
+}
+
 TEST(TrainPytorchScript, LearningRateLiteral) {
   using attn::train::lr_literal;
   EXPECT_EQ(lr_literal(1e-3f), "1e-3");

@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--n-embd")) c.n_embd = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--block")) c.block = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--batch")) c.batch = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--dropout")) c.dropout = std::strtof(argv[++i], nullptr);
+    else if (!std::strcmp(argv[i], "--dropout")) c.dropout = std::strtod(argv[++i], nullptr);
   }
   std::ifstream in("public/data/tinyshakespeare.txt", std::ios::binary);
   std::stringstream ss;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRAIN_LIMITS as TL } from '../engine/shared/limits.js';
 import type { Cli } from '../engine/cli/types';
-import { cliOptions, lrLiteral, pyString, pytorchScript, scriptExcerpt, type ScriptModel, type ScriptSettings } from './pytorch-script';
+import { cliOptions, lrLiteral, pyFloat, pyString, pytorchScript, scriptExcerpt, type ScriptModel, type ScriptSettings } from './pytorch-script';
 import type { Lang } from '../shared/lang';
 import { CPP_OUT, SOURCE, cppInclude, templateText } from '../../scripts/gen-pytorch-template.mjs';
 
@@ -83,6 +83,20 @@ describe('the training script', () => {
       const lang: Lang = k % 2 ? 'zh-CN' : 'en';
       expect(emit(cliOptions(s, lang)), JSON.stringify(s)).toBe(pytorchScript(s, lang));
     }
+  });
+
+  it('TypeScript and attn-cli agree on gpt\'s dropout, written as Python\'s repr of the double', () => {
+    for (const dropout of [0, 0.1, 0.15, 0.3333333333333333, 1e-5, 2.5e-7, 0.999, 0.1 + 0.2]) {
+      const s: ScriptSettings = {
+        model: 'gpt', seed: '1337', iters: 100, evalInterval: 50, evalIters: 10, lr: 1e-3, batch: 4, block: 16,
+        nEmbd: 32, nHead: 4, nLayer: 2, dropout, sampleChars: 0, data: 'input.txt',
+      };
+      expect(emit(cliOptions(s)), String(dropout)).toBe(pytorchScript(s));
+      expect(pytorchScript(s)).toContain(`\ndropout = ${pyFloat(dropout)}\n`);
+    }
+    // Python 3: repr(x) for each
+    expect([0, 0.1, 1e-5, 2.5e-7, 0.999, 0.1 + 0.2, 1e-4, 123.0, 1e16, 1.5e16, 0.000123].map(pyFloat)).toEqual(
+      ['0.0', '0.1', '1e-05', '2.5e-07', '0.999', '0.30000000000000004', '0.0001', '123.0', '1e+16', '1.5e+16', '0.000123']);
   });
 
   it('writes the learning rate as the shortest decimal of its float32, and strings as Python literals', () => {

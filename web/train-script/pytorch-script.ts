@@ -46,6 +46,24 @@ export function lrLiteral(lr: number): string {
   return `${int}.${frac || '0'}`;
 }
 
+/**
+ * Python's repr of a double: the shortest digits that read back as the same
+ * double, fixed notation for exponents -4 to 15, else 1e-05 or 1.5e+16.
+ * dropout is written so: Python's float p is PyTorch's, and 1 - p is the
+ * bernoulli_ threshold, in double.
+ */
+export function pyFloat(x: number): string {
+  if (!Number.isFinite(x)) throw new RangeError(`a finite number is needed, got ${x}`);
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const [mant, expText] = x.toExponential().split('e') as [string, string];
+  const e = Number(expText);
+  if (e >= -4 && e < 16) {
+    const s = x.toFixed(Math.max(0, mant.replace(/^-/, '').replace('.', '').length - 1 - e));
+    return s.includes('.') ? s : `${s}.0`;
+  }
+  return `${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
+
 /** A Python string literal: single quotes; backslash, quote and control characters escaped. */
 export function pyString(s: string): string {
   let out = "'";
@@ -80,7 +98,7 @@ function values(s: ScriptSettings): Record<string, string> {
     n_embd: String(s.nEmbd ?? 32),
     n_head: String(s.nHead ?? 4),
     n_layer: String(s.nLayer ?? 3),
-    dropout: s.dropout ? lrLiteral(s.dropout) : '0.0',
+    dropout: pyFloat(s.dropout ?? 0),
   };
 }
 
@@ -137,7 +155,7 @@ export function cliOptions(s: ScriptSettings, lang?: Lang): string[] {
     ...(s.model === 'bigram' ? [] : ['--n-embd', String(s.nEmbd ?? 32)]),
     ...(MODELS_WITH_HEADS.includes(s.model) ? ['--n-head', String(s.nHead ?? 4)] : []),
     ...(MODELS_WITH_LAYERS.includes(s.model) ? ['--n-layer', String(s.nLayer ?? 3)] : []),
-    ...(s.model === 'gpt' ? ['--dropout', s.dropout ? lrLiteral(s.dropout) : '0'] : []),
+    ...(s.model === 'gpt' ? ['--dropout', pyFloat(s.dropout ?? 0)] : []),
   ];
   return lang ? [...out, '--lang', lang] : out;
 }

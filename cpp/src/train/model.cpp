@@ -28,7 +28,7 @@ void add_transposed(const float* src, int rows, int cols, float* dst) {
 Model::Model(ModelKind kind, int V, int C, int block, int max_rows)
     : Model(kind, V, C, block, max_rows, 1, 1, 0.0f) {}
 
-Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, int n_layer, float dropout)
+Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, int n_layer, double dropout)
     : kind_(kind), V_(V), C_(C), block_(block), max_rows_(max_rows) {
   std::size_t off = 0;
   auto add = [&](const char* name, std::vector<int> shape) {
@@ -61,7 +61,7 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, 
       ffn_ = kind != ModelKind::Multihead;
       proj_ = wide_ = resid_ = kind >= ModelKind::Residual;
       ln_ = kind >= ModelKind::Layernorm;
-      p_ = kind == ModelKind::Gpt ? dropout : 0.0f;
+      p_ = kind == ModelKind::Gpt ? dropout : 0.0;
       n_head_ = n_head;
       n_layer_ = deep_ ? n_layer : 1;
       F_ = wide_ ? 4 * C : C;
@@ -114,7 +114,7 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, 
         }
         y.qkv_.resize(3 * NC);
         y.P.resize(PT);
-        if (p_ > 0.0f) {
+        if (p_ > 0.0) {
           y.Pd.resize(PT);
           y.keepP.resize(PT);
           y.keep1.resize(NC);
@@ -301,7 +301,7 @@ void Model::block_init(torch::Generator& gen) {
 // float tensor and a scalar p draws, element by element, u = a double uniform
 // from random64 (53 bits) and keeps where u < 1 - p; the noise is then
 // divided by (1 - p) as float.
-void Model::draw_noise(float* keep, std::size_t n) { dropout_noise(*dropout_gen_, static_cast<double>(p_), keep, n); }
+void Model::draw_noise(float* keep, std::size_t n) { dropout_noise(*dropout_gen_, p_, keep, n); }
 
 void dropout_noise(torch::Generator& gen, double p, float* keep, std::size_t n) {
   const double q = 1.0 - p;
@@ -325,7 +325,7 @@ void Model::block_forward(int B, int T, bool train) {
   const std::size_t NC = static_cast<std::size_t>(N) * C;
   const std::size_t BTT = static_cast<std::size_t>(B) * T * T;
   const float scale = static_cast<float>(std::pow(static_cast<double>(H), -0.5));
-  dropping_ = train && p_ > 0.0f && dropout_gen_;
+  dropping_ = train && p_ > 0.0 && dropout_gen_;
   const float* p = params.data();
   const float* in = x_.data();
   for (std::size_t l = 0; l < L_.size(); ++l) {

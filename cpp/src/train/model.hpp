@@ -35,7 +35,7 @@ class Model {
   // The block models (multihead … gpt): n_head heads per layer, n_layer
   // Blocks (blocks, residual, layernorm, gpt), dropout p (gpt; drawn from
   // *dropout_gen in training forward passes).
-  Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, int n_layer, float dropout);
+  Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, int n_layer, double dropout);
   void set_dropout_generator(torch::Generator* g) { dropout_gen_ = g; }
   // Block models: layers (1 for multihead, ffwd) and heads per layer.
   int layers() const { return n_layer_; }
@@ -131,7 +131,7 @@ class Model {
   };
   bool ffn_ = false, proj_ = false, wide_ = false, resid_ = false, ln_ = false, deep_ = false;
   int n_head_ = 0, n_layer_ = 0, F_ = 0;
-  float p_ = 0.0f;
+  double p_ = 0.0;  // as Python's float, so 1 - p is PyTorch's bernoulli_ threshold
   bool dropping_ = false;
   torch::Generator* dropout_gen_ = nullptr;
   std::size_t off_lnf_w_ = 0, off_lnf_b_ = 0;

@@ -2,6 +2,8 @@
 // of its language are written in web/train-script/template.ts.
 #include "train/pytorch_script.hpp"
 
+#include "numpy/npformat.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -106,7 +108,7 @@ std::string pytorch_script(const Config& c, int sample_chars, const std::string&
       {"n_embd", std::to_string(c.n_embd)},
       {"n_head", std::to_string(c.n_head)},
       {"n_layer", std::to_string(c.n_layer)},
-      {"dropout", c.dropout > 0.0f ? lr_literal(c.dropout) : "0.0"},
+      {"dropout", np::py_float_repr(c.dropout)},
   };
   const std::string_view tag = lang == ScriptLang::ZhCN ? "zh|" : "en|";
   const std::string_view other = lang == ScriptLang::ZhCN ? "en|" : "zh|";

@@ -31,7 +31,7 @@ Config Config::defaults(ModelKind model) {
       c.n_head = limits::Train::gpt_n_head;
       c.n_layer = limits::Train::gpt_n_layer;
       c.block = limits::Train::gpt_block;
-      c.dropout = static_cast<float>(limits::Train::gpt_dropout);
+      c.dropout = limits::Train::gpt_dropout;
     }
   } else if (model == ModelKind::Head) {
     c.iters = limits::Train::head_iters;
@@ -77,9 +77,9 @@ ModelKind checked_kind(const Config& c, const Dataset& d) {
                                   " (each head has n_embd / n_head dimensions)");
     if (c.n_layer < 1 || c.n_layer > L::max_n_layer)
       throw std::invalid_argument("n_layer " + n(c.n_layer) + " must be between 1 and " + n(L::max_n_layer));
-    if (!(c.dropout >= 0.0f && c.dropout < static_cast<float>(L::max_dropout)))
+    if (!(c.dropout >= 0.0 && c.dropout < L::max_dropout))
       throw std::invalid_argument("dropout " + n(c.dropout) + " must be in [0, " + n(L::max_dropout) + ")");
-    if (c.dropout != 0.0f && c.model != ModelKind::Gpt)
+    if (c.dropout != 0.0 && c.model != ModelKind::Gpt)
       throw std::invalid_argument("dropout " + n(c.dropout) + " is for the gpt model only");
     if (c.n_embd > L::max_n_embd)
       throw std::invalid_argument("n_embd " + n(c.n_embd) + " must be at most " + n(L::max_n_embd));

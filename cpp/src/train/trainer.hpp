@@ -38,7 +38,7 @@ struct Config {
   int n_embd = limits::Train::default_n_embd;
   int n_head = limits::Train::default_n_head;    // block models: heads per layer, n_embd % n_head == 0
   int n_layer = limits::Train::default_n_layer;  // blocks, residual, layernorm, gpt: Blocks stacked
-  float dropout = 0.0f;                          // gpt only: p in [0, 1)
+  double dropout = 0.0;                          // gpt only: p in [0, 1), a double as in Python
   static Config defaults(ModelKind model);
 };
 
