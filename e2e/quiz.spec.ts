@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pointerTo, redraw, shiftDown } from './helpers/press';
 
 /** Console errors a test expects (e.g. the 404 of an unknown bank); anything else fails it. */
 let allowed: RegExp[] = [];
@@ -172,28 +173,6 @@ test('the whole quiz by keyboard alone', async ({ page }) => {
   await expect(ta).toHaveValue('softmax(QK^T/sqrt(d_k))V');
 });
 
-/**
- * Redraws the whole quiz (its language switched and back, as a switch or a
- * restored attempt would; an answer redraws only its own question); true when
- * `sel`'s node was replaced.
- */
-function redraw(q: Locator, sel: string): Promise<boolean> {
-  return q.evaluate(async (el, s) => {
-    const before = el.shadowRoot!.querySelector(s)!;
-    const lang = el.getAttribute('lang') ?? 'en';
-    for (const l of [lang === 'en' ? 'zh-CN' : 'en', lang]) {
-      el.setAttribute('lang', l);
-      await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    }
-    return !before.isConnected;
-  }, sel);
-}
-
-async function pointerTo(page: Page, target: Locator): Promise<void> {
-  const box = (await target.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-}
-
 test('a press the quiz redraws under the pointer still answers on release', async ({ page }) => {
   await page.goto('/fixtures/quiz.html');
   const q = quiz(page, 'lesson');
@@ -217,15 +196,6 @@ test('a press the quiz redraws under the pointer still answers on release', asyn
   await page.mouse.up();
   expect(await answered()).toBe(1);
 });
-
-/** Moves the quiz down the page by `px`, as a section or widget above it growing while it loads would. */
-function shiftDown(q: Locator, px: number): Promise<void> {
-  return q.evaluate((el, n) => {
-    const spacer = document.createElement('div');
-    spacer.style.height = `${n}px`;
-    el.before(spacer);
-  }, px);
-}
 
 test('a press the page moves from under a still pointer still answers on release', async ({ page }) => {
   await page.goto('/fixtures/quiz.html');

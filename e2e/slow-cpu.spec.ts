@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './helpers/guard';
 import { REF } from './helpers/lesson1';
 import { attempt, envelope, LANG_KEY, PROGRESS_KEY, reviewItem, seedStorage } from './helpers/storage';
+import { pointerTo, redraw, shiftDown } from './helpers/press';
 import type { Locator, Page } from '@playwright/test';
 
 const RATE = 6;
@@ -65,6 +66,43 @@ for (const { path, bank, lang } of [
     expect((await storedAttempts(page)).filter((a) => a.lesson === bank)).toHaveLength(1);
   });
 }
+
+// The lost first answer: the page moved the option from under the pointer, or
+// redrew it, between press and release, while the lesson page was still
+// loading. Each press counts, once, and is the option pressed.
+test('/: a first press the page moves, then one it redraws, under a still pointer counts once, zh-CN', async ({ page }) => {
+  await seedStorage(page, { [LANG_KEY]: 'zh-CN' });
+  await throttle(page);
+  await page.goto('/');
+  const quiz = page.locator('attn-quiz[bank="lesson-01"]').first();
+  const option = (q: number, o: number) => quiz.locator('li.question').nth(q).locator('[role="radio"]').nth(o);
+  await expect(option(0, 1)).toBeVisible(SLOW);
+  await option(0, 1).scrollIntoViewIfNeeded();
+  await pointerTo(page, option(0, 1));
+  await page.mouse.down();
+  await shiftDown(quiz, 40);
+  await page.mouse.up();
+  await expect(option(0, 1)).toHaveAttribute('aria-checked', 'true', SLOW);
+  await option(1, 0).scrollIntoViewIfNeeded();
+  await pointerTo(page, option(1, 0));
+  await page.mouse.down();
+  expect(await redraw(quiz, 'li.question:nth-child(2) [role="radio"]')).toBe(true);
+  await page.mouse.up();
+  await expect(option(1, 0)).toHaveAttribute('aria-checked', 'true', SLOW);
+  expect(await prop<number>(quiz, 'answered')).toBe(2);
+  for (const q of [0, 1]) await expect(quiz.locator('li.question').nth(q).locator('[role="radio"][aria-checked="true"]')).toHaveCount(1);
+  // The rest clicked as usual: one finished attempt is stored, and a reload shows it scheduled for review.
+  const total = await prop<number>(quiz, 'total');
+  for (let q = 2; q < total; q++) await option(q, 0).click();
+  await expect(quiz.locator('[part="score"]')).toBeVisible(SLOW);
+  expect(await prop<number>(quiz, 'answered')).toBe(total);
+  const stored = (await storedAttempts(page)).filter((a) => a.lesson === 'lesson-01');
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.answers).toHaveLength(total);
+  await page.reload();
+  await expect(page.locator('attn-review[lesson="lesson-01"]').first()).toHaveAttribute('state', 'scheduled', SLOW);
+  expect((await storedAttempts(page)).filter((a) => a.lesson === 'lesson-01')).toHaveLength(1);
+});
 
 test('a review session: the quiz, the recall lines and a rating, then a reload', async ({ page }) => {
   await page.clock.install({ time: new Date('2026-11-29T10:00:00Z') });
