@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BASELINE_LOG, parseLogLine, runSettings, startLadder, startSpreads } from './block-runs';
 import type { AttnTrainStartDetail } from './elements/attn-train/attn-train';
+import { applyLang } from './i18n/lang';
 
 const golden = readFileSync('cpp/tests/data/train_log_head.txt', 'utf8')
   .split('\n').filter((l) => l.startsWith('step '));
@@ -85,6 +86,21 @@ describe('block page ladder', () => {
     fire(widget, 'attn-train-done', { step: 41, stopped: false });
     expect(host.querySelectorAll('tbody tr')).toHaveLength(2);
     expect(host.querySelectorAll('path.run')).toHaveLength(1);
+  });
+
+  it('on a language switch rewrites only the chart\'s label: the rest is written in both languages', () => {
+    document.documentElement.setAttribute('lang', 'zh-CN');
+    startLadder(host);
+    fire(widget, 'attn-train-start', start);
+    fire(widget, 'attn-train-eval', { line: 'step 0: train loss 4.1870, val loss 4.1880' });
+    fire(widget, 'attn-train-done', { step: 41, stopped: false });
+    const chart = host.querySelector('svg.ladder-chart')!, table = host.querySelector('table')!;
+    expect(chart.getAttribute('aria-label')).toContain('1 次运行');
+    applyLang('en');
+    expect(host.querySelector('svg.ladder-chart')).toBe(chart);
+    expect(host.querySelector('table')).toBe(table);
+    expect(chart.getAttribute('aria-label')).toBe('Val loss at each evaluation: the one-head baseline and 1 finished run of this page');
+    expect(table.querySelector('th .en')!.textContent).toBe('Run and settings');
   });
 
   it('puts the last spreads of the blocks, residual and layernorm runs side by side, layer by layer', () => {

@@ -6,7 +6,7 @@
 // so a learner reads the same numbers off their PyTorch script's output.
 import { h } from './shared/element';
 import { chartGeometry, type Point, type Series } from './elements/attn-train/chart';
-import { chartAxes, svg } from './elements/attn-train/chart-view';
+import { chartAxes, svg } from './elements/attn-train/chart-frame';
 import type { AttnTrainStartDetail, ModelName } from './elements/attn-train/attn-train';
 import { currentLang, LANG_EVENT } from './i18n/lang';
 import { spreadText } from './elements/attn-train/spreads-panel';
@@ -42,8 +42,6 @@ export function parseLogLine(line: string): { step: number; train: number; val: 
 const tenThousandths = (tenK: number) => `${tenK < 0 ? '-' : ''}${Math.floor(Math.abs(tenK) / 1e4)}.${String(Math.abs(tenK) % 1e4).padStart(4, '0')}`;
 
 export interface LadderRun {
-  /** The widget's id ('' for the baseline). */
-  widget: string;
   model: ModelName;
   /** The settings that name the run (what a learner sets to reproduce it). */
   settings: string;
@@ -66,12 +64,19 @@ export function runSettings(d: AttnTrainStartDetail): string {
 }
 
 export const BASELINE: LadderRun = {
-  widget: '', model: 'head', settings: 'seed 1337 · iters 5000 · lr 0.001 · batch 32 · block 8', source: 'shakespeare',
+  model: 'head', settings: 'seed 1337 · iters 5000 · lr 0.001 · batch 32 · block 8', source: 'shakespeare',
   lines: [...BASELINE_LOG], stoppedAt: null, baseline: true,
 };
 
 function both(zh: string, en: string): Node[] {
   return [h('span', { class: 'zh', lang: 'zh-CN' }, zh), h('span', { class: 'en', lang: 'en' }, en)];
+}
+
+/** The chart's name for screen readers: the one string of the ladder not written in both languages. */
+function chartLabel(n: number): string {
+  return currentLang() === 'en'
+    ? `Val loss at each evaluation: the one-head baseline and ${n} finished run${n === 1 ? '' : 's'} of this page`
+    : `各次评估的验证损失：一个头的基线，以及本页已完成的 ${n} 次运行`;
 }
 
 /** The val-loss curves (train left out: the table has it) of the runs on Tiny Shakespeare. */
@@ -84,10 +89,7 @@ function drawChart(runs: readonly LadderRun[]): SVGSVGElement {
   }));
   const g = chartGeometry(series, null, 5000, W, H);
   const c = svg('svg', { class: 'ladder-chart', viewBox: `0 0 ${W} ${H}`, role: 'img' });
-  const n = shown.length - 1;
-  c.setAttribute('aria-label', currentLang() === 'en'
-    ? `Val loss at each evaluation: the one-head baseline and ${n} finished run${n === 1 ? '' : 's'} of this page`
-    : `各次评估的验证损失：一个头的基线，以及本页已完成的 ${n} 次运行`);
+  c.setAttribute('aria-label', chartLabel(shown.length - 1));
   c.append(...chartAxes(g, 'step'));
   // The y axis named as the log names it (the same words in both languages).
   const yName = svg('text', { x: g.plot.x + 6, y: g.plot.y + 12 });
@@ -134,6 +136,11 @@ export function renderLadder(host: HTMLElement, runs: readonly LadderRun[]): voi
   host.dataset.runs = String(runs.length - runs.filter((r) => r.baseline).length);
 }
 
+/** Hears a widget event, typed as HTMLElementEventMap declares it, as it bubbles to the document. */
+function on<K extends keyof HTMLElementEventMap>(root: Document, type: K, fn: (e: HTMLElementEventMap[K]) => void): void {
+  root.addEventListener(type, fn as unknown as EventListener);
+}
+
 /**
  * Follows every <attn-train> of the page: a run joins the ladder when it
  * finishes or is stopped with at least one evaluation. Returns the runs.
@@ -141,18 +148,12 @@ export function renderLadder(host: HTMLElement, runs: readonly LadderRun[]): voi
 export function startLadder(host: HTMLElement, root: Document = document): LadderRun[] {
   const runs: LadderRun[] = [BASELINE];
   const open = new Map<EventTarget, LadderRun>();
-  // The widgets' events, typed as HTMLElementEventMap declares them, heard as they bubble to the document.
-  const on = <K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void) =>
-    root.addEventListener(type, fn as unknown as EventListener);
-  on('attn-train-start', (e) => {
+  on(root, 'attn-train-start', (e) => {
     const d = e.detail;
-    open.set(e.target!, {
-      widget: (e.target as HTMLElement).id, model: d.model, settings: runSettings(d), source: d.source,
-      lines: [], stoppedAt: null, baseline: false,
-    });
+    open.set(e.target!, { model: d.model, settings: runSettings(d), source: d.source, lines: [], stoppedAt: null, baseline: false });
   });
-  on('attn-train-eval', (e) => { open.get(e.target!)?.lines.push(e.detail.line); });
-  on('attn-train-done', (e) => {
+  on(root, 'attn-train-eval', (e) => { open.get(e.target!)?.lines.push(e.detail.line); });
+  on(root, 'attn-train-done', (e) => {
     const run = open.get(e.target!);
     open.delete(e.target!);
     if (!run || run.lines.length === 0) return;
@@ -160,8 +161,11 @@ export function startLadder(host: HTMLElement, root: Document = document): Ladde
     runs.push(run);
     renderLadder(host, runs);
   });
-  on('attn-train-error', (e) => { open.delete(e.target!); });
-  root.addEventListener(LANG_EVENT, () => renderLadder(host, runs));
+  on(root, 'attn-train-error', (e) => { open.delete(e.target!); });
+  // The text is in both languages (CSS shows one); only the chart's label is rewritten.
+  root.addEventListener(LANG_EVENT, () => {
+    host.querySelector('svg.ladder-chart')?.setAttribute('aria-label', chartLabel(runs.filter((r) => r.source === 'shakespeare').length - 1));
+  });
   renderLadder(host, runs);
   return runs;
 }
@@ -203,8 +207,7 @@ export function renderSpreads(host: HTMLElement, last: ReadonlyMap<ModelName, La
 /** Follows the page's blocks, residual and layernorm widgets: each finished run's last spreads replace that model's column. */
 export function startSpreads(host: HTMLElement, root: Document = document): void {
   const last = new Map<ModelName, LastSpreads>();
-  root.addEventListener('attn-train-done', (ev) => {
-    const e = ev as HTMLElementEventMap['attn-train-done'];
+  on(root, 'attn-train-done', (e) => {
     const spreads = (e.target as HTMLElement & { layerSpreads?: LastSpreads[] }).layerSpreads;
     const s = spreads?.[spreads.length - 1];
     if (!s || !SPREAD_MODELS.includes(e.detail.model)) return;
