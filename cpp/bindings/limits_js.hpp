@@ -190,6 +190,8 @@ struct Train {
   double defaultBlock = static_cast<double>(attn::limits::Train::default_block);
   double defaultNEmbd = static_cast<double>(attn::limits::Train::default_n_embd);
   double defaultSampleChars = static_cast<double>(attn::limits::Train::default_sample_chars);
+  double defaultThreads = static_cast<double>(attn::limits::Train::default_threads);
+  double maxThreads = static_cast<double>(attn::limits::Train::max_threads);
   double maxNHead = static_cast<double>(attn::limits::Train::max_n_head);
   double maxNLayer = static_cast<double>(attn::limits::Train::max_n_layer);
   double defaultNHead = static_cast<double>(attn::limits::Train::default_n_head);
@@ -231,6 +233,8 @@ inline void register_train() {
       .field("defaultBlock", &Train::defaultBlock)
       .field("defaultNEmbd", &Train::defaultNEmbd)
       .field("defaultSampleChars", &Train::defaultSampleChars)
+      .field("defaultThreads", &Train::defaultThreads)
+      .field("maxThreads", &Train::maxThreads)
       .field("maxNHead", &Train::maxNHead)
       .field("maxNLayer", &Train::maxNLayer)
       .field("defaultNHead", &Train::defaultNHead)

@@ -1,6 +1,6 @@
 // attn-cli train --model bigram|position|head|multihead|ffwd|blocks|residual|layernorm|gpt [--seed 1337] [--iters N]
 //   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
-//   [--n-embd C] [--n-head H] [--n-layer L] [--dropout P]
+//   [--n-embd C] [--n-head H] [--n-layer L] [--dropout P] [--threads 1]
 //   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
 //   [--sampled K [--temperature T] [--top-k N]] [--attention TEXT]
 // Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
@@ -87,6 +87,7 @@ const Command& train_command() {
                     count("n-layer", "L", 1, L::max_n_layer),
                     {.name = "dropout", .kind = Kind::Decimal, .shown = "P", .min = 0, .max = std::nextafter(L::max_dropout, 0.0),
                      .must = "a number in [0, 1)"},
+                    count("threads", n(L::default_threads), 1, L::max_threads),
                     count("sample-chars", n(L::default_sample_chars), 0, C::max_sample_chars),
                     count("greedy", "K", 0, C::max_greedy),
                     count("kv-cache", "1|0", 0, 1),
@@ -115,7 +116,7 @@ std::string train_usage() {
   return usage(train_command(),
                "  train {model} [{seed}] [{iters}] [{eval-interval}]\n"
                "        [{eval-iters}] [{lr}] [{batch}] [{block}] [{data}] [{sample-chars}]\n"
-               "        [{n-embd}] [{n-head}] [{n-layer}] [{dropout}]\n"
+               "        [{n-embd}] [{n-head}] [{n-layer}] [{dropout}] [{threads}]\n"
                "        [{generate} {greedy} [{kv-cache}]] [{sampled} [{temperature}] [{top-k}]] [{attention}]\n"
                "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
                "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " +
@@ -127,7 +128,8 @@ std::string train_usage() {
                "      softmax(logits / T) over the N likeliest;\n"
                "      with --attention, then `attention: [[[[...]]]]`: [layer][head][query][key] on TEXT\n"
                "      {emit-pytorch} [{lang}]: print instead the PyTorch script that trains the same\n"
-               "      run and prints the same log; it opens FILE as given (default input.txt)\n");
+               "      run and prints the same log; it opens FILE as given (default input.txt);\n"
+               "      {threads}: threads that share each step (the same log for any number)\n");
 }
 
 namespace {
@@ -219,6 +221,7 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   c.n_head = static_cast<int>(o.integer("n-head", c.n_head));
   c.n_layer = static_cast<int>(o.integer("n-layer", c.n_layer));
   c.dropout = o.decimal("dropout", c.dropout);
+  c.threads = static_cast<int>(o.integer("threads", c.threads));
   if (blocky && c.n_embd % c.n_head != 0)
     throw CliError{"--n-embd " + std::to_string(c.n_embd) + " must be a multiple of --n-head " + std::to_string(c.n_head)};
   if (blocky && c.block > limits::Train::max_block)

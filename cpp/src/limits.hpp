@@ -129,6 +129,9 @@ struct Train {
   static constexpr int default_block = 8;
   static constexpr int default_n_embd = 32;
   static constexpr int default_sample_chars = 500;
+  // Threads that share a training step (train/team.hpp); the results do not depend on it.
+  static constexpr int default_threads = 1;
+  static constexpr int max_threads = 8;
   // The block models (multihead, ffwd, blocks, residual, layernorm, gpt):
   // the lecture's part 3. n_embd must be a multiple of n_head.
   static constexpr int max_n_head = 16;

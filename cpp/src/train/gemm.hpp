@@ -9,7 +9,9 @@ namespace attn::train {
 // A may be a transposed view), B and C are row-major with row strides ldb,
 // ldc, init is C itself (accumulate) or 0, each C(m, n) summed in k order;
 // with bias (N,), C = (init + A · B) + bias broadcast over rows, the bias
-// added last as PyTorch's addmm (reference BLAS sgemm) adds it.
+// added last as PyTorch's addmm (reference BLAS sgemm) adds it. Under a
+// TeamScope (train/team.hpp), large products run on the team's threads, with
+// the same bits.
 void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
               std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias);
 

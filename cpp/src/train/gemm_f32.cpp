@@ -2,10 +2,13 @@
 // rows × 8 columns held in eight 4-float vector accumulators (SSE natively,
 // SIMD128 in WebAssembly); A's scalars are broadcast, B's rows streamed.
 // Narrower column tails use one vector, then scalars. Large products run
-// over panels of B that fit in cache.
+// over panels of B that fit in cache. With a team (train/team.hpp), large
+// products split C's rows among its threads at multiples of 4, so every row
+// block is the one a single thread would compute, with the same bits.
 #include "train/gemm.hpp"
 
 #include "simd4.hpp"
+#include "train/team.hpp"
 
 namespace attn::train {
 
@@ -76,14 +79,14 @@ ATTN_INLINE void rows(int m, int N, int K, const float* a, std::ptrdiff_t sm, st
     for (int r = 0; r < R; ++r) cr[r][n] = acc[r];
   }
 }
-}  // namespace
 
-void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
-              std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias) {
+// Rows [0, M) of C, the bias (if any) added as gemm_f32 says.
+void gemm_rows(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
+               std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias) {
   if (bias) {
     // PyTorch's addmm (reference BLAS sgemm, transa = 'T'): the products
     // summed from 0 in k order, then the bias added.
-    gemm_f32(M, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, nullptr);
+    gemm_rows(M, N, K, a, sm, sk, b, ldb, c, ldc, accumulate, nullptr);
     for (int m = 0; m < M; ++m) {
       float* cr = c + m * ldc;
       for (int n = 0; n < N; ++n) cr[n] += bias[n];
@@ -117,6 +120,14 @@ void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdi
   int m = 0;
   for (; m + 4 <= M; m += 4) rows<4>(m, N - nv, K, a, sm, sk, b + nv, ldb, c + nv, ldc, accumulate, bt);
   for (; m < M; ++m) rows<1>(m, N - nv, K, a, sm, sk, b + nv, ldb, c + nv, ldc, accumulate, bt);
+}
+}  // namespace
+
+void gemm_f32(int M, int N, int K, const float* a, std::ptrdiff_t sm, std::ptrdiff_t sk, const float* b,
+              std::ptrdiff_t ldb, float* c, std::ptrdiff_t ldc, bool accumulate, const float* bias) {
+  share(M, 4, static_cast<long long>(M) * N * K, [&](int m0, int m1, int) {
+    gemm_rows(m1 - m0, N, K, a + m0 * sm, sm, sk, b, ldb, c + m0 * ldc, ldc, accumulate, bias);
+  });
 }
 
 }  // namespace attn::train

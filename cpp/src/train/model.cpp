@@ -6,10 +6,12 @@
 #include <cmath>
 #include <limits>
 
+#include "limits.hpp"
 #include "torch/generator.hpp"
 #include "torch/init.hpp"
 #include "train/gemm.hpp"
 #include "train/ops.hpp"
+#include "train/team.hpp"
 
 namespace attn::train {
 
@@ -145,7 +147,7 @@ Model::Model(ModelKind kind, int V, int C, int block, int max_rows, int n_head, 
       dF1_.resize(N * F_);
       dF2_.resize(N * F_);
       dqkvb_.resize(3 * NC);
-      bwork_.resize(static_cast<std::size_t>(block) * block);
+      bwork_.resize(static_cast<std::size_t>(limits::Train::max_threads) * block * block);  // one (T, T) per thread
       spreads_.resize(static_cast<std::size_t>(n_layer_));
       step_.resize(static_cast<std::size_t>(6 * C + F_));
     }
@@ -338,16 +340,20 @@ void Model::block_forward(int B, int T, bool train) {
     }
     // qkv (N, 3C) = h1 (N, C) · [every head's key; query; value]^T (C, 3C)
     gemm_f32(N, 3 * C, C, h1, C, 1, y.qkvT.data(), 3 * C, y.qkv_.data(), 3 * C, false, nullptr);
-    for (int h = 0; h < n_head_; ++h) {
-      float* keep = nullptr;
-      if (dropping_) {
-        keep = y.keepP.data() + h * BTT;
-        draw_noise(keep, BTT);
+    // The heads' dropout masks, head by head as PyTorch draws them; then the
+    // heads, batch rows shared among the team's threads.
+    if (dropping_)
+      for (int h = 0; h < n_head_; ++h) draw_noise(y.keepP.data() + h * BTT, BTT);
+    share(B, 1, static_cast<long long>(BTT) * C, [&](int b0, int b1, int) {
+      const std::size_t o = static_cast<std::size_t>(b0) * T * T;
+      for (int h = 0; h < n_head_; ++h) {
+        const float* keep = dropping_ ? y.keepP.data() + h * BTT + o : nullptr;
+        // cat[:, h*H : (h+1)*H] (N, H) = head h's attention
+        mh_head_forward<float>(y.qkv_.data() + static_cast<std::size_t>(b0) * T * 3 * C + h * 3 * H, 3 * C, b1 - b0, T, H,
+                               scale, keep, y.P.data() + h * BTT + o, keep ? y.Pd.data() + h * BTT + o : nullptr,
+                               y.cat.data() + static_cast<std::size_t>(b0) * T * C + h * H, C);
       }
-      // cat[:, h*H : (h+1)*H] (N, H) = head h's attention
-      mh_head_forward<float>(y.qkv_.data() + h * 3 * H, 3 * C, B, T, H, scale, keep, y.P.data() + h * BTT,
-                             keep ? y.Pd.data() + h * BTT : nullptr, y.cat.data() + h * H, C);
-    }
+    });
     const float* sa = y.cat.data();
     if (proj_) {
       // proj (N, C) = cat (N, C) · proj.weight^T (C, C) + bias
@@ -472,12 +478,16 @@ void Model::block_backward() {
     } else {
       dcat = dmid;
     }
-    for (int h = 0; h < n_head_; ++h) {
-      const bool d = dropping_;
-      mh_head_backward<float>(y.qkv_.data() + h * 3 * H, 3 * C, y.P.data() + h * BTT, d ? y.keepP.data() + h * BTT : nullptr,
-                              d ? y.Pd.data() + h * BTT : nullptr, dcat + h * H, C, B, T, H, scale, bwork_.data(),
-                              dqkvb_.data() + h * 3 * H);
-    }
+    share(B, 1, static_cast<long long>(BTT) * C, [&](int b0, int b1, int part) {
+      const std::size_t o = static_cast<std::size_t>(b0) * T * T, rows = static_cast<std::size_t>(b0) * T;
+      float* work = bwork_.data() + static_cast<std::size_t>(part) * T * T;
+      for (int h = 0; h < n_head_; ++h) {
+        const bool d = dropping_;
+        mh_head_backward<float>(y.qkv_.data() + rows * 3 * C + h * 3 * H, 3 * C, y.P.data() + h * BTT + o,
+                                d ? y.keepP.data() + h * BTT + o : nullptr, d ? y.Pd.data() + h * BTT + o : nullptr,
+                                dcat + rows * C + h * H, C, b1 - b0, T, H, scale, work, dqkvb_.data() + rows * 3 * C + h * 3 * H);
+      }
+    });
     const float* h1 = ln_ ? y.h1.data() : in;
     // heads: dW^T (C, 3C) = h1^T · dqkv
     gemm_f32(C, 3 * C, N, h1, 1, C, dqkvb_.data(), 3 * C, dWt_.data(), 3 * C, false, nullptr);

@@ -16,6 +16,7 @@
 #include "train/generate.hpp"
 #include "train/model.hpp"
 #include "train/ops.hpp"
+#include "train/team.hpp"
 
 namespace attn::train {
 
@@ -55,6 +56,8 @@ void check_config(const Config& c) {
   if (c.eval_iters < 1) throw std::invalid_argument("eval_iters must be at least 1");
   if (!(c.lr >= 0.0f) || !std::isfinite(c.lr)) throw std::invalid_argument("lr must be a finite number >= 0");
   if (static_cast<long long>(c.batch) * c.block > (1LL << 24)) throw std::invalid_argument("batch * block is too large");
+  if (c.threads < 1 || c.threads > limits::Train::max_threads)
+    throw std::invalid_argument("threads must be between 1 and " + std::to_string(limits::Train::max_threads));
 }
 
 // The bigram table is V x V (with its gradient and AdamW's two moments, 16
@@ -103,6 +106,7 @@ struct Trainer::Impl {
   std::vector<std::int64_t> ix;
   std::vector<std::int32_t> x, y;
   std::vector<LayerSpread> spreads;  // the block models' layers at the last step
+  std::unique_ptr<Team> team;        // config.threads > 1: the threads a training step shares
 
   Impl(Dataset d, Config c)
       : data(std::move(d)),
@@ -122,6 +126,7 @@ struct Trainer::Impl {
     gen.manual_seed(c.seed);
     model.init(gen);
     model.set_dropout_generator(&gen);
+    if (c.threads > 1) team = std::make_unique<Team>(c.threads);
   }
 
   float batch_loss(const std::vector<std::int32_t>& split, bool train) {
@@ -165,6 +170,7 @@ std::span<const std::int64_t> Trainer::last_batch_offsets() const { return impl_
 std::optional<Eval> Trainer::advance() {
   Impl& s = *impl_;
   if (done()) return std::nullopt;
+  const TeamScope scope(s.team.get());
   std::optional<Eval> out;
   if (s.step % s.config.eval_interval == 0) out = s.estimate_loss();
   s.last_loss = s.batch_loss(s.data.train, true);

@@ -39,6 +39,7 @@ struct Config {
   int n_head = limits::Train::default_n_head;    // block models: heads per layer, n_embd % n_head == 0
   int n_layer = limits::Train::default_n_layer;  // blocks, residual, layernorm, gpt: Blocks stacked
   double dropout = 0.0;                          // gpt only: p in [0, 1), a double as in Python
+  int threads = limits::Train::default_threads;  // 1 .. max_threads: a step's work shared, the same bits
   static Config defaults(ModelKind model);
 };
 

@@ -143,6 +143,8 @@ export const TRAIN_LIMITS = /* @__PURE__ */ Object.freeze({
   defaultBlock: 8,
   defaultNEmbd: 32,
   defaultSampleChars: 500,
+  defaultThreads: 1,
+  maxThreads: 8,
   maxNHead: 16,
   maxNLayer: 8,
   defaultNHead: 4,
