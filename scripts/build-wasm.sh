@@ -14,7 +14,8 @@ cmake --build build/wasm -j2
 mkdir -p web/generated
 # every build of every module in cpp/bindings/modules.json
 for f in $(node -e 'for (const m of require("./cpp/bindings/modules.json").modules) for (const f of m.files) console.log(f)'); do
-  for ext in mjs wasm; do  # unchanged files keep their dates
+  for ext in mjs wasm worker.js; do  # unchanged files keep their dates; a threaded build has a worker.js
+    [[ $ext != worker.js || -f "build/wasm/$f.$ext" ]] || continue
     cmp -s "build/wasm/$f.$ext" "web/generated/$f.$ext" || cp "build/wasm/$f.$ext" web/generated/
   done
 done

@@ -63,6 +63,7 @@ struct RunConfig {
   double lr = 0;
   int batch = 1, block = 1, nEmbd = 1, nHead = 1, nLayer = 1;
   double dropout = 0;
+  int threads = 1;
 };
 
 struct Eval {
@@ -124,6 +125,13 @@ val error_of(const char* type, const std::exception& e) { return val::global(typ
 
 // Ranges: cpp/src/limits.hpp (web/engine/train/train.js checks the same, with full messages).
 using Lim = attn::limits::Train;
+// Threads a run may use: this build's (attn_train_mt is built with -pthread).
+#ifdef __EMSCRIPTEN_PTHREADS__
+constexpr int kMaxThreads = Lim::max_threads;
+#else
+constexpr int kMaxThreads = 1;
+#endif
+constexpr const char* kThreadsMessage = attn_bind::text<Lit("threads must be in [1, "), kMaxThreads, Lit("] in this build")>;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
 // trainerNew(text, RunConfig) -> handle, or a RangeError naming the problem
@@ -142,6 +150,7 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
   if (c.nHead < 1 || c.nHead > Lim::max_n_head || c.nLayer < 1 || c.nLayer > Lim::max_n_layer)
     return range_error(attn_bind::text<Lit("nHead must be in [1, "), Lim::max_n_head, Lit("], nLayer in [1, "), Lim::max_n_layer, Lit("]")>);
   if (!(c.dropout >= 0 && c.dropout < Lim::max_dropout)) return range_error("dropout must be in [0, 1)");
+  if (c.threads < 1 || c.threads > kMaxThreads) return range_error(kThreadsMessage);
   if (!(c.lr > 0) || !std::isfinite(static_cast<float>(c.lr))) return range_error("lr must be a positive finite float32");
   auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(c.model));
   config.seed = seed_of(c.seedHi, c.seedLo);
@@ -155,6 +164,7 @@ val js_trainer_new(const std::string& text, const RunConfig& c) {
   config.n_head = c.nHead;
   config.n_layer = c.nLayer;
   config.dropout = c.dropout;
+  config.threads = c.threads;
   try {
     return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config)));
   } catch (const std::bad_alloc&) {
@@ -329,6 +339,8 @@ struct LimitsJs {
   attn_bind::limits_js::Attention attention;
 };
 LimitsJs js_limits() { return {}; }
+// The threads a run may use in this build: max_threads with -pthread, else 1.
+int js_max_threads() { return kMaxThreads; }
 
 // ---- Float attention in buffers that live as long as the handle ---------
 //   q: (T, dK), k: (S, dK), v: (S, dV) written by JS through views;
@@ -412,7 +424,8 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("nEmbd", &RunConfig::nEmbd)
       .field("nHead", &RunConfig::nHead)
       .field("nLayer", &RunConfig::nLayer)
-      .field("dropout", &RunConfig::dropout);
+      .field("dropout", &RunConfig::dropout)
+      .field("threads", &RunConfig::threads);
   value_object<Eval>("Eval").field("step", &Eval::step).field("train", &Eval::train).field("val", &Eval::val);
   value_object<Advance>("Advance")
       .field("step", &Advance::step)
@@ -482,4 +495,5 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("train", &LimitsJs::train)
       .field("attention", &LimitsJs::attention);
   function("limits", &js_limits);
+  function("maxThreads", &js_max_threads);
 }

@@ -6,11 +6,16 @@
 // compiled before the learner presses Start.
 import trainWasmUrl from '../../generated/attn_train.wasm?url&no-inline';
 import trainScalarWasmUrl from '../../generated/attn_train_scalar.wasm?url&no-inline';
+// The threaded build: fetched only where the page is cross-origin isolated,
+// its glue imported by URL (train.js: loadThreadedTrainEngine).
+import trainMtGlueUrl from '../../generated/attn_train_mt.mjs?url&no-inline';
+import trainMtWasmUrl from '../../generated/attn_train_mt.wasm?url&no-inline';
+import trainMtWorkerUrl from '../../generated/attn_train_mt.worker.js?url&no-inline';
 // Both builds emit it as a hashed asset (assets/tinyshakespeare-*.txt); the site's
 // public/ copy at data/tinyshakespeare.txt is for the CLI and scripts, not fetched here.
 import shakespeareUrl from '../../../public/data/tinyshakespeare.txt?url&no-inline';
 import { besideModule } from '../shared/locate';
-import type { FromRunner, ToRunner } from './protocol';
+import type { FromRunner, ThreadedFiles, ToRunner } from './protocol';
 
 export type { FromRunner, ToRunner, RunSettings, ErrorKind } from './protocol';
 
@@ -21,6 +26,13 @@ export function defaultTextUrl(): string {
 
 export function trainWasmLocation(scalar = false): URL {
   return besideModule(scalar ? trainScalarWasmUrl : trainWasmUrl, import.meta.url);
+}
+
+/** The threaded build's files, where this page is cross-origin isolated (else null: one thread). */
+export function threadedFiles(): ThreadedFiles | null {
+  if (globalThis.crossOriginIsolated !== true) return null;
+  const at = (url: string) => besideModule(url, import.meta.url).href;
+  return { glueUrl: at(trainMtGlueUrl), wasmUrl: at(trainMtWasmUrl), workerUrl: at(trainMtWorkerUrl) };
 }
 
 type Listener = (msg: FromRunner) => void;
@@ -74,7 +86,7 @@ export class TrainClient {
   #init(): ToRunner {
     return givenBinary
       ? { type: 'init', wasmBinary: givenBinary }
-      : { type: 'init', wasmUrl: trainWasmLocation().href, scalarWasmUrl: trainWasmLocation(true).href };
+      : { type: 'init', wasmUrl: trainWasmLocation().href, scalarWasmUrl: trainWasmLocation(true).href, threaded: threadedFiles() ?? undefined };
   }
 
   #connect(): void {

@@ -3,6 +3,7 @@
 // where no worker can start, in the page in short slices).
 import { TRAIN_ELEMENT_LIMITS } from '../shared/limits.js';
 import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from '../train/train.js';
+import type { ThreadedLoadOptions } from '../train/types';
 import type { GenStepView } from './generate';
 
 export type { EvalPoint, ModelName, TrainerInfo, GenStepView };
@@ -16,9 +17,12 @@ export interface RunSettings extends Omit<TrainConfig, 'seed'> {
   evalSampleChars: number;
 }
 
+/** The threaded build's files (absolute URLs), sent where the page is cross-origin isolated. */
+export type ThreadedFiles = { [K in keyof ThreadedLoadOptions]: string };
+
 export type ToRunner =
   /** Where the module's .wasm files are (absolute URLs), or its bytes. */
-  | { type: 'init'; wasmUrl?: string; scalarWasmUrl?: string; wasmBinary?: Uint8Array }
+  | { type: 'init'; wasmUrl?: string; scalarWasmUrl?: string; wasmBinary?: Uint8Array; threaded?: ThreadedFiles }
   /** A new run: on `text`, or on the text at `textUrl` (fetched now, not before). */
   | { type: 'start'; run: number; settings: RunSettings; text?: string; textUrl?: string }
   | { type: 'pause'; run: number }
@@ -44,7 +48,7 @@ export type ErrorKind = 'engine' | 'fetch' | 'text' | 'settings' | 'attention' |
 
 export type FromRunner =
   | { type: 'loading'; run: number; what: 'engine' | 'text' }
-  | { type: 'started'; run: number; info: TrainerInfo; vocab: string; simd: boolean; textChars: number; worker: boolean }
+  | { type: 'started'; run: number; info: TrainerInfo; vocab: string; simd: boolean; threads: number; textChars: number; worker: boolean }
   /** `spreads`: the block models' per-layer spreads at the step before the evaluation (from step 1 on). */
   | { type: 'eval'; run: number; point: EvalPoint; line: string; sample: string; spreads?: { activation: number[]; gradient: number[] } }
   | { type: 'progress'; run: number; step: number; iters: number; stepsPerSecond: number; secondsLeft: number; activeMs: number }

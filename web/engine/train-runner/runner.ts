@@ -8,7 +8,7 @@
 // Pause only stops scheduling slices; the trainer (weights, optimiser state,
 // generator) is untouched, so a paused and resumed run prints the same log as
 // an uninterrupted one.
-import { formatEval, loadTrainEngine, type TrainEngine, type Trainer } from '../train/train.js';
+import { formatEval, loadThreadedTrainEngine, loadTrainEngine, type TrainEngine, type Trainer } from '../train/train.js';
 import { NUMPY_SEED_LIMIT } from '../../shared/parse';
 import { MAX_TEXT_BYTES, type FromRunner, type RunSettings, type ToRunner } from './protocol';
 import { Generation } from './generate';
@@ -71,9 +71,14 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
   const now = opts.now ?? (() => performance.now());
 
   const getEngine = (): Promise<TrainEngine> => {
-    engine ??= loadTrainEngine({
+    // The threaded build where the page sent its files (it is cross-origin
+    // isolated) and this realm can run it; otherwise, or if it fails to load,
+    // the one-thread builds.
+    const threaded = init?.threaded;
+    const oneThread = () => loadTrainEngine({
       wasmUrl: init?.wasmUrl, scalarWasmUrl: init?.scalarWasmUrl, wasmBinary: init?.wasmBinary,
     });
+    engine ??= threaded ? loadThreadedTrainEngine(threaded).then((e) => e ?? oneThread()) : oneThread();
     engine.catch(() => { engine = null; });
     return engine;
   };
@@ -223,7 +228,7 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
       activeMs: 0, stepsDone: 0, msPerStep: 0, lastProgress: 0, generation: new Generation(),
     };
     opts.post({
-      type: 'started', run: id, info: trainer.info(), vocab: trainer.vocab(), simd: eng.simd,
+      type: 'started', run: id, info: trainer.info(), vocab: trainer.vocab(), simd: eng.simd, threads: eng.threads,
       textChars: trainer.info().trainTokens + trainer.info().valTokens, worker: opts.worker,
     });
     progress(run);

@@ -23,6 +23,7 @@ import { BLOCK_MODELS, MODELS, checkModel, defaults } from './models.js';
 
 export { BLOCK_MODELS, MODELS, checkModel, defaults };
 import { loadModule } from '../shared/load-module.js';
+import { simdSupported } from '../shared/simd.js';
 import { fixed4 } from '../shared/pyformat.js';
 
 /**
@@ -37,6 +38,7 @@ import { fixed4 } from '../shared/pyformat.js';
  * @typedef {import('./types').Trainer} Trainer
  * @typedef {import('./types').TrainEngine} TrainEngine
  * @typedef {import('./types').TrainLoadOptions} TrainLoadOptions
+ * @typedef {import('./types').ThreadedLoadOptions} ThreadedLoadOptions
  * @typedef {import('./types').TrainLimits} TrainLimits
  * @typedef {import('./types').Decoder} Decoder
  * @typedef {import('./types').DecoderOptions} DecoderOptions
@@ -107,6 +109,7 @@ export function resolveConfig(config = {}) {
   if (typeof dropout !== 'number') throw new TypeError(`dropout must be a number, got ${shown(dropout)}`);
   if (!(dropout >= 0 && dropout < TL.maxDropout)) throw new RangeError(`dropout must be in [0, ${TL.maxDropout}), got ${shown(dropout)}`);
   checkLr(c.lr);
+  if (c.threads !== undefined) checkInt(c.threads, 'threads', 1, TL.maxThreads);
   return { ...c, nEmbd, nHead, nLayer, dropout, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
 }
 
@@ -203,21 +206,25 @@ function wrapDecoder(m, handle, trainerLive) {
 
 /**
  * Wraps a raw Embind training module into the typed API (./types.ts).
+ * threads: how many threads its trainers use unless a config says (1 but in
+ * the threaded build).
  * @param {RawModule} m
+ * @param {number} [threads]
  * @returns {TrainEngine}
  */
-export function wrapTrainModule(m) {
+export function wrapTrainModule(m, threads = 1) {
   return {
     raw: m,
     version: () => m.version(),
     simd: false, // (loadTrainEngine() says which build it loaded)
+    threads,
     ...floatAttention(m),
     createTrainer(text, config) {
       checkText(text, 'text');
       const c = resolveConfig(config);
       const runConfig = { model: c.modelCode, seedHi: c.seedHi, seedLo: c.seedLo, iters: c.iters, evalInterval: c.evalInterval,
         evalIters: c.evalIters, lr: c.lr, batch: c.batch, block: c.block, nEmbd: c.nEmbd, nHead: c.nHead, nLayer: c.nLayer,
-        dropout: c.dropout };
+        dropout: c.dropout, threads: c.threads ?? threads };
       const handle = unwrap(m.trainerNew(text, runConfig));
       return wrapTrainer(m, handle, c);
     },
@@ -234,4 +241,47 @@ export function wrapTrainModule(m) {
  */
 export function loadTrainEngine(options = {}) {
   return loadModule(createAttnTrainModule, options, (m, simd) => ({ ...wrapTrainModule(m), simd }));
+}
+
+/**
+ * Whether this realm can run the threaded build: shared memory (only where
+ * the page is cross-origin isolated), nested workers and WebAssembly SIMD.
+ * @returns {boolean}
+ */
+export function threadsAvailable() {
+  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function' &&
+    typeof Worker === 'function' && simdSupported() && (globalThis.navigator?.hardwareConcurrency ?? 1) > 1;
+}
+
+/** @type {Promise<TrainEngine | null> | null} */
+let threaded = null;
+
+/**
+ * The threaded build (attn_train_mt): the same engine, a run's work shared
+ * by min(cores, max_threads) threads with the same bits as one. Its JS glue
+ * is imported from options.glueUrl, never bundled (each thread's worker
+ * imports it again); its .wasm and its thread worker's script come from
+ * wasmUrl and workerUrl. Resolves to null where it cannot run
+ * (threadsAvailable() is false) or fails to load: the caller then loads the
+ * one-thread builds (loadTrainEngine). Loaded once per realm.
+ * @param {ThreadedLoadOptions} options
+ * @returns {Promise<TrainEngine | null>}
+ */
+export function loadThreadedTrainEngine(options) {
+  if (!threadsAvailable()) return Promise.resolve(null);
+  threaded ??= (async () => {
+    try {
+      const glueUrl = String(options.glueUrl);
+      /** @type {{ default: (arg: object) => Promise<RawModule> }} */
+      const glue = await import(/* @vite-ignore */ glueUrl);
+      /** @type {Record<string, string>} */
+      const files = { 'attn_train_mt.wasm': String(options.wasmUrl), 'attn_train_mt.worker.js': String(options.workerUrl) };
+      const m = await glue.default({ locateFile: (/** @type {string} */ p) => files[p] ?? p, mainScriptUrlOrBlob: glueUrl });
+      const threads = Math.min(Number(m.maxThreads()), globalThis.navigator?.hardwareConcurrency ?? 1);
+      return { ...wrapTrainModule(m, threads), simd: true };
+    } catch {
+      return null;
+    }
+  })();
+  return threaded;
 }

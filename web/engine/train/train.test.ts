@@ -6,7 +6,7 @@
 // kept flat, and `npm run train` printing what the lecture's script prints.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaults, formatEval, loadTrainEngine, resolveConfig, wrapTrainModule, type TrainEngine } from './train.js';
+import { defaults, formatEval, loadThreadedTrainEngine, loadTrainEngine, resolveConfig, threadsAvailable, wrapTrainModule, type TrainEngine } from './train.js';
 
 const gen = new URL('../../generated/', import.meta.url);
 const text = readFileSync(new URL('../../../public/data/tinyshakespeare.txt', import.meta.url), 'utf8');
@@ -129,6 +129,19 @@ describe('checks and errors', () => {
     expect(() => simd.createTrainer(text, { lr: 1e39 })).toThrow(/lr must be/);
     expect(() => simd.createTrainer(text, { seed: '-1' })).toThrow(/seed must be an integer/);
     expect(() => simd.createTrainer(42 as never, {})).toThrow(TypeError);
+  });
+
+  it('threads: the one-thread builds take 1 and refuse more; the threaded build is not loaded where the realm is not isolated', async () => {
+    expect(simd.threads).toBe(1);
+    expect(scalar.threads).toBe(1);
+    expect(() => simd.createTrainer(text, { threads: 0 })).toThrow(/threads must be an integer in \[1, 8\]/);
+    expect(() => simd.createTrainer(text, { threads: 9 })).toThrow(/threads must be an integer in \[1, 8\]/);
+    expect(() => simd.createTrainer(text, { threads: 2 })).toThrow(/threads must be in \[1, 1\] in this build/);
+    const t = simd.createTrainer(text, { model: 'bigram', iters: 1, threads: 1 });
+    t.delete();
+    // Node is not cross-origin isolated: no threaded build, and no fetch of its files.
+    expect(threadsAvailable()).toBe(false);
+    await expect(loadThreadedTrainEngine({ glueUrl: 'http://0.0.0.0/none.mjs', wasmUrl: 'x', workerUrl: 'y' })).resolves.toBeNull();
   });
 
   it('a block model allocates once: over a gpt run with dropout, evaluations, spreads and attention maps, the heap does not grow', () => {

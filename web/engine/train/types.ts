@@ -56,6 +56,8 @@ export interface TrainConfig {
   nHead?: number;
   nLayer?: number;
   dropout?: number;
+  /** Threads that share each step, 1 .. max_threads (the threaded build only; default: the engine's threads). The results are the same bits for any number. */
+  threads?: number;
 }
 
 /** One line of the lecture's log. Losses are float32 values. */
@@ -184,6 +186,8 @@ export interface TrainEngine extends FloatAttention {
   version(): string;
   /** True when the SIMD build was loaded. */
   simd: boolean;
+  /** Threads its trainers use unless their config says: 1, or the cores (at most max_threads) in the threaded build. */
+  threads: number;
   /** Throws a RangeError naming the problem for text that cannot be trained on (too short for the block, ...). */
   createTrainer(text: string, config?: Partial<TrainConfig>): Trainer;
   heapStats(): { memoryBytes: number; usedBytes: number };
@@ -192,6 +196,13 @@ export interface TrainEngine extends FloatAttention {
 
 /** As the core module's: a SIMD build and its scalar fallback (shared/load-module.js). */
 export type TrainLoadOptions = ModuleOptions;
+
+/** Where the threaded build's three files are (train.js: loadThreadedTrainEngine). */
+export interface ThreadedLoadOptions {
+  glueUrl: string | URL;
+  wasmUrl: string | URL;
+  workerUrl: string | URL;
+}
 
 /** The [min, max] of each of a run's settings that the loader checks. */
 export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
