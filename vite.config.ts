@@ -8,6 +8,9 @@ import { pytorchCode } from './scripts/vite-pytorch-code.ts';
 import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
 
 const here = import.meta.dirname;
+
+/** The two headers that make a page cross-origin isolated (e2e/server.mjs sends the same on request). */
+const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 const dist = resolve(here, 'dist');
 
 /**
@@ -155,6 +158,8 @@ export default defineConfig({
       },
     },
   },
-  preview: { host: '127.0.0.1', port: 5173, strictPort: true },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  // npm start's server makes the pages cross-origin isolated, so <attn-train>
+  // loads its threaded build (docs/embedding.md#threads-for-training).
+  preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: ISOLATION_HEADERS },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: ISOLATION_HEADERS },
 });

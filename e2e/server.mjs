@@ -4,6 +4,9 @@
 // embed.html gets the policy docs/embedding.md asks a lesson host to send for
 // it: the same, with the site's own origin named beside 'self' (WebKit does
 // not match 'self' for the opaque origin of a sandboxed frame).
+// A request carrying the cookie attn-isolated=1 also gets the two headers
+// that make a page cross-origin isolated (ISOLATION_HEADERS), as
+// docs/embedding.md asks a host to send for threaded training.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -17,6 +20,9 @@ const types = {
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
+
+/** Cross-origin isolation: SharedArrayBuffer, so <attn-train> can load its threaded build. */
+export const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 /** The policy for embed.html served from `origin`: still no inline script or style. */
 export function embedCsp(origin) {
@@ -51,6 +57,7 @@ export function startServer(port, options = {}) {
   const injectPath = options.inject ?? null;
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (/(?:^|;\s*)attn-isolated=1(?:;|$)/.test(req.headers.cookie ?? '')) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
     let path = decodeURIComponent(url.pathname);
     const injected = injectPath !== null && path.startsWith('/__engines/');
     const base = injected ? join(root, 'e2e-engines') : path.startsWith('/fixtures/') ? join(root, 'e2e') : join(root, 'dist');

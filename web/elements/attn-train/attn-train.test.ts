@@ -71,11 +71,25 @@ describe('<attn-train>', () => {
     el.remove();
   });
 
+  it('a run on more than one thread says so when it starts, in both languages; one thread says nothing of it', async () => {
+    for (const [lang, threads, want] of [['en', 2, '(on 2 threads)'], ['zh-CN', 4, '（4 个线程并行计算）'], ['en', 1, null]] as const) {
+      const el = await make({ model: 'gpt', lang });
+      el.start();
+      const run = (sent.filter((m) => m.type === 'start').at(-1) as { run: number }).run;
+      reply({ type: 'started', run, info: { step: 0, iters: 5000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads, textChars: 10, worker: true });
+      await el.updateComplete;
+      const status = sr(el).querySelector('[part="status"]')!.textContent!;
+      if (want) expect(status).toContain(want);
+      else expect(status).not.toMatch(/thread|线程/);
+      el.remove();
+    }
+  });
+
   it('a block model: per-layer spreads at each evaluation, then a layer × head grid of maps, by keyboard', async () => {
     const el = await make({ model: 'layernorm', iters: '200', 'eval-interval': '100', 'n-layer': '2', 'n-head': '2', 'n-embd': '16' });
     el.start();
     const run = (sent.filter((m) => m.type === 'start').at(-1) as { run: number }).run;
-    reply({ type: 'started', run, info: { step: 0, iters: 200, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'abcdefghijklmnopqrstuvwxyz ,', simd: true, textChars: 10, worker: true });
+    reply({ type: 'started', run, info: { step: 0, iters: 200, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'abcdefghijklmnopqrstuvwxyz ,', simd: true, threads: 1, textChars: 10, worker: true });
     reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2 }, line: 'step 0: train loss 4.2000, val loss 4.2000', sample: '' });
     reply({ type: 'eval', run, point: { step: 100, train: 3, val: 3.1 }, line: 'step 100: train loss 3.0000, val loss 3.1000', sample: '',
       spreads: { activation: [1.25, 2.5], gradient: [0.000123456, 0.5] } });
@@ -162,7 +176,7 @@ describe('<attn-train>', () => {
     el.addEventListener('attn-train-done', (e) => done.push(e.detail));
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
-    reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", simd: true, textChars: 10, worker: true });
+    reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: "\n !$&',-.3:;?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", simd: true, threads: 1, textChars: 10, worker: true });
     reply({ type: 'eval', run, point: { step: 0, train: 4.2, val: 4.2047 }, line: 'step 0: train loss 4.2000, val loss 4.2047', sample: 'Fiwz' });
     reply({ type: 'progress', run, step: 50, iters: 300, stepsPerSecond: 800, secondsLeft: 0.3, activeMs: 60 });
     await el.updateComplete; // progress and evaluations are shown in the next frame
@@ -212,7 +226,7 @@ describe('<attn-train>', () => {
     const el = await make({ model: 'bigram', iters: '300', 'eval-interval': '100' });
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
-    reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, textChars: 10, worker: true });
+    reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads: 1, textChars: 10, worker: true });
     const rate = sr(el).querySelector('[part="rate"]')!;
     const before = rate.textContent;
     for (let step = 10; step <= 90; step += 10) reply({ type: 'progress', run, step, iters: 300, stepsPerSecond: 700 + step, secondsLeft: 1, activeMs: step });
@@ -236,7 +250,7 @@ describe('<attn-train>', () => {
     const el = await make({ model: 'head', iters: '1000', 'eval-interval': '100' });
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
-    reply({ type: 'started', run, info: { step: 0, iters: 1000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, textChars: 10, worker: true });
+    reply({ type: 'started', run, info: { step: 0, iters: 1000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads: 1, textChars: 10, worker: true });
     const losses = [4.2, 3.9, 3.7, 3.6, 3.55, 3.5];
     const paths = () => Array.from(sr(el).querySelectorAll('svg path:not(.earlier)')).map((p) => `${p.getAttribute('class')}:${p.getAttribute('d')}`);
     let grid: Element | null = null;

@@ -286,7 +286,7 @@ export class AttnTrain extends AttnElement {
         this.#phase = 'running';
         this.#vocab = msg.vocab;
         this.#iters = msg.info.iters;
-        this.#v.status.textContent = t.running(0, this.#iters) + (msg.worker ? '' : ` ${t.inPage}`);
+        this.#v.status.textContent = `${t.running(0, this.#iters)}${msg.worker ? '' : ` ${t.inPage}`}${msg.threads > 1 ? ` ${t.onThreads(msg.threads)}` : ''}`;
         this.#drawChart();
         this.requestRender();
         break;

@@ -26,7 +26,7 @@ async function trained(model = 'head'): Promise<{ el: AttnTrainT; run: number }>
   expect((sr(el).querySelector('[part="generate"]') as HTMLElement).hidden).toBe(true);
   el.start();
   const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
-  reply({ type: 'started', run, info: { step: 0, iters: 100, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: VOCAB, simd: true, textChars: 10, worker: true });
+  reply({ type: 'started', run, info: { step: 0, iters: 100, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: VOCAB, simd: true, threads: 1, textChars: 10, worker: true });
   reply({ type: 'done', run, step: 100, stopped: false, sample: '', activeMs: 50, stepsPerSecond: 2000 });
   await el.updateComplete;
   expect((sr(el).querySelector('[part="generate"]') as HTMLElement).hidden).toBe(false);

@@ -75,6 +75,8 @@ export interface Strings {
   textRejected: (msg: string) => string;
   textProblem: (p: TextProblem) => string;
   inPage: string;
+  /** A run shared by n > 1 threads (the page is cross-origin isolated). */
+  onThreads: (n: number) => string;
   error: (e: ParseError) => string;
 }
 
@@ -155,6 +157,7 @@ const zh: Strings = {
     }
   },
   inPage: '（这个页面不允许后台线程，训练在页面里分段进行。）',
+  onThreads: (n) => `（${n} 个线程并行计算）`,
   error: (e) => {
     const name = `${e.attr}="${e.got.slice(0, 40)}"`;
     switch (e.kind) {
@@ -246,6 +249,7 @@ const en: Strings = {
     }
   },
   inPage: '(This page does not allow background threads, so training runs in the page in short slices.)',
+  onThreads: (n) => `(on ${n} threads)`,
   error: (e) => {
     const name = `${e.attr}="${e.got.slice(0, 40)}"`;
     switch (e.kind) {
