@@ -72,7 +72,8 @@ describe('npm run bench -- --smoke --json', () => {
     for (const m of ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm']) expect(models.filter((x: string) => x === m)).toHaveLength(1);
     expect(models.filter((x: string) => x === 'gpt').length).toBeGreaterThanOrEqual(2);
     for (const row of rows) {
-      for (const k of ['model', 'n_embd', 'n_head', 'n_layer', 'block', 'dropout', 'native', 'node', 'chromium', 'torch_1', 'torch_all']) {
+      for (const k of ['model', 'n_embd', 'n_head', 'n_layer', 'block', 'dropout', 'native', 'node', 'chromium', 'chromium_threads', 'threads',
+        'torch_1', 'torch_all']) {
         expect(row).toHaveProperty(k);
       }
       expect(positive(row.n_embd) && positive(row.n_head) && positive(row.n_layer) && positive(row.block)).toBe(true);

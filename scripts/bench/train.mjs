@@ -208,25 +208,29 @@ function workerFile(root) {
  * every step), and the rate from its first progress report at or after step `warmup` to the end
  * (`after_warmup`), or { error }.
  */
-async function workerRun(page, worker, size, iters, warmup = 0, evalIters = 1) {
-  const r = await page.evaluate(async ({ worker, config, iters, evalIters }) => new Promise((done) => {
+async function workerRun(page, worker, size, iters, warmup = 0, evalIters = 1, threaded = false) {
+  const r = await page.evaluate(async ({ worker, config, iters, evalIters, threaded }) => new Promise((done) => {
     const w = new Worker(new URL(`/lib/${worker}`, location.href), { type: 'module' });
     const lib = new URL('/lib/', location.href).href;
     const progress = [];
+    let threads = null;
     w.onmessage = (e) => {
       const m = e.data;
+      if (m.type === 'started') threads = m.threads;
       if (m.type === 'progress') progress.push({ step: m.step, activeMs: m.activeMs });
-      if (m.type === 'done' || m.type === 'error' || m.type === 'nan') { w.terminate(); done({ ...m, progress }); }
+      if (m.type === 'done' || m.type === 'error' || m.type === 'nan') { w.terminate(); done({ ...m, progress, threads }); }
     };
     w.onerror = (e) => { w.terminate(); done({ type: 'error', message: String(e.message), progress }); };
-    w.postMessage({ type: 'init', wasmUrl: `${lib}attn_train.wasm`, scalarWasmUrl: `${lib}attn_train_scalar.wasm` });
+    // threaded: the threaded build's files, as the element sends them on a cross-origin isolated page
+    w.postMessage({ type: 'init', wasmUrl: `${lib}attn_train.wasm`, scalarWasmUrl: `${lib}attn_train_scalar.wasm`,
+      ...(threaded ? { threaded: { glueUrl: `${lib}attn_train_mt.mjs`, wasmUrl: `${lib}attn_train_mt.wasm`, workerUrl: `${lib}attn_train_mt.worker.js` } } : {}) });
     w.postMessage({ type: 'start', run: 1, textUrl: `${lib}tinyshakespeare.txt`, settings: {
       seed: '1337', iters, evalInterval: 1_000_000, evalIters, lr: 1e-3, ...config, sampleChars: 0, evalSampleChars: 0 } });
-  }), { worker, config: sizeConfig(size), iters: iters + 1, evalIters });
+  }), { worker, config: sizeConfig(size), iters: iters + 1, evalIters, threaded });
   if (r.type !== 'done') return { steps: r.step ?? null, error: r.message ?? r.type };
   const from = r.progress.find((p) => p.step >= warmup);
   return {
-    steps: r.step, steps_per_s: r.stepsPerSecond, active_ms: r.activeMs,
+    steps: r.step, steps_per_s: r.stepsPerSecond, active_ms: r.activeMs, threads: r.threads,
     after_warmup: from && r.activeMs > from.activeMs
       ? { from_step: from.step, steps: r.step - from.step, steps_per_s: ((r.step - from.step) * 1000) / (r.activeMs - from.activeMs) }
       : null,
@@ -237,13 +241,13 @@ async function workerRun(page, worker, size, iters, warmup = 0, evalIters = 1) {
  * The curve in Chromium: one worker run per size of `steps(size)` steps (see workerRun), in one
  * page; steps per second over the worker's active time, as the element reports it.
  */
-async function workerCurve(page, root, sizes, steps) {
+async function workerCurve(page, root, sizes, steps, threaded = false) {
   const worker = workerFile(root);
   await page.goto('/fixtures/train.html');
   const rows = [];
   for (const size of sizes) {
-    const r = await workerRun(page, worker, size, steps(size));
-    rows.push({ ...size, steps: r.steps, steps_per_s: r.steps_per_s ?? null, ...(r.error ? { error: r.error } : {}) });
+    const r = await workerRun(page, worker, size, steps(size), 0, 1, threaded);
+    rows.push({ ...size, steps: r.steps, steps_per_s: r.steps_per_s ?? null, threads: r.threads ?? null, ...(r.error ? { error: r.error } : {}) });
   }
   return rows;
 }
@@ -296,7 +300,12 @@ export function trainChromiumBlockCurve(root, sizes, steps, { evalSize, evalIter
     const rows = await workerCurve(page, root, sizes, steps);
     const at = rows.find((r) => r.model === evalSize.model && r.n_embd === evalSize.n_embd && r.block === evalSize.block);
     const evalCost = await workerEvalCost(page, workerFile(root), evalSize, evalIters, at?.steps_per_s ?? null);
-    return { rows, eval: evalCost };
+    // The same runs on a cross-origin isolated page (the test server's attn-isolated cookie): the threaded build.
+    const isolated = await browser.newContext({ baseURL });
+    await isolated.addCookies([{ name: 'attn-isolated', value: '1', url: baseURL }]);
+    const threadRows = await workerCurve(await isolated.newPage(), root, sizes, steps, true);
+    await isolated.close();
+    return { rows, threadRows, eval: evalCost };
   });
 }
 

@@ -49,8 +49,8 @@ const BENCH_EVAL_ITERS = 50;
  * Chromium's worker, estimated: its steps at the measured rate at gpt's default size plus its
  * evaluations (ceil(iters / eval_interval), each eval_iters batches of both splits, forward only)
  * at the worker's measured time per evaluated batch.
- * { rows: [{ model, n_embd, n_head, n_layer, block, dropout, native, node, chromium, torch_1,
- * torch_all }], gpt_default_run } (--smoke: native and Node only, a few steps each).
+ * { rows: [{ model, n_embd, n_head, n_layer, block, dropout, native, node, chromium,
+ * chromium_threads, threads, torch_1, torch_all }], gpt_default_run } (--smoke: native and Node only, a few steps each).
  */
 export async function trainBlockCurve(root, generated, { smoke, log = () => {} }) {
   const sizes = await blockCurveSizes();
@@ -73,9 +73,11 @@ export async function trainBlockCurve(root, generated, { smoke, log = () => {} }
   const rows = sizes.map((s) => {
     const k = blockKey(s);
     const c = chromium.rows?.find((r) => blockKey(r) === k);
+    const m = chromium.threadRows?.find((r) => blockKey(r) === k);
     const t = torch.find((r) => blockKey(r) === k);
     return { model: s.model, n_embd: s.n_embd, n_head: s.n_head, n_layer: s.n_layer, block: s.block, dropout: s.dropout,
       native: native.rows?.[k] ?? null, node: nodeRate.get(k) ?? null, chromium: c?.steps_per_s ?? null,
+      chromium_threads: m?.steps_per_s ?? null, threads: m?.threads ?? null,
       torch_1: t?.torch_1 ?? null, torch_all: t?.torch_all ?? null,
       ...(native.error || chromium.error || c?.error ? { error: native.error ?? chromium.error ?? c.error } : {}) };
   });
@@ -116,16 +118,18 @@ export function curveLines(rows) {
 export function blockCurveLines(curve) {
   const rows = curve?.rows;
   if (!rows?.length) return [];
-  const head = ['model', 'n_embd', 'n_head', 'n_layer', 'block', 'dropout', 'native', 'node', 'chromium', 'torch_1', 'torch_all',
-    'chr/torch_1', 'chr/torch_all', 'chr/node', 'node/native'];
+  const head = ['model', 'n_embd', 'n_head', 'n_layer', 'block', 'dropout', 'native', 'node', 'chromium', 'chr_threads', 'torch_1', 'torch_all',
+    'chr/torch_1', 'chr/torch_all', 'chr/node', 'node/native', 'thr/chr'];
   const body = rows.map((r) => [r.model, String(r.n_embd), String(r.n_head), String(r.n_layer), String(r.block), String(r.dropout),
-    num(r.native), num(r.node), num(r.chromium), num(r.torch_1), num(r.torch_all),
-    num(ratio(r.chromium, r.torch_1), 2), num(ratio(r.chromium, r.torch_all), 2), num(ratio(r.chromium, r.node), 2), num(ratio(r.node, r.native), 2)]);
+    num(r.native), num(r.node), num(r.chromium), r.chromium_threads == null ? '—' : `${num(r.chromium_threads)} (${r.threads})`,
+    num(r.torch_1), num(r.torch_all),
+    num(ratio(r.chromium, r.torch_1), 2), num(ratio(r.chromium, r.torch_all), 2), num(ratio(r.chromium, r.node), 2), num(ratio(r.node, r.native), 2),
+    num(ratio(r.chromium_threads, r.chromium), 2)]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => '  ' + cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
   const g = curve.gpt_default_run;
   const est = g?.chromium_estimated_s;
-  return ['', 'Training curve, block models, batch 32: steps per second (native, node: CPU time; chromium: the worker\'s active time; torch_1: CPU time; torch_all: wall time)',
+  return ['', 'Training curve, block models, batch 32: steps per second (native, node: CPU time; chromium: the worker\'s active time; chr_threads: the same on a cross-origin isolated page, the threaded build (threads); torch_1: CPU time; torch_all: wall time)',
     line(head), ...body.map(line),
     ...(g ? [`  default gpt run in Chromium's worker, estimated: ${num(est)} s (${g.iters} steps at ${num(g.chromium_steps_per_s)} steps/s = ${num(g.chromium_estimated_steps_s)} s; `
       + `${g.evaluations} evaluations of 2 × ${g.eval_iters} batches at ${num(g.chromium_eval_ms_per_batch, 2)} ms = ${num(g.chromium_estimated_eval_s)} s)`] : [])];
