@@ -50,13 +50,17 @@ describe('messages quote the limits', () => {
   });
 
   it('the train bindings', () => {
-    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1, nHead: 1, nLayer: 1, dropout: 0 }))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1, nHead: 1, nLayer: 1, dropout: 0, threads: 1 }))).toBe(
       `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
       `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
-    expect(String(train.trainerNew('abcdefghij', { model: 2, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: T.maxNEmbd + 1, nHead: 1, nLayer: 1, dropout: 0 }))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 2, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: T.maxNEmbd + 1, nHead: 1, nLayer: 1, dropout: 0, threads: 1 }))).toBe(
       `RangeError: nEmbd must be in [1, ${T.maxNEmbd}]`);
-    expect(String(train.trainerNew('abcdefghij', { model: 7, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 4, nHead: T.maxNHead + 1, nLayer: 1, dropout: 0 }))).toBe(
+    expect(String(train.trainerNew('abcdefghij', { model: 7, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 4, nHead: T.maxNHead + 1, nLayer: 1, dropout: 0, threads: 1 }))).toBe(
       `RangeError: nHead must be in [1, ${T.maxNHead}], nLayer in [1, ${T.maxNLayer}]`);
+    // the one-thread build takes 1 thread (the threaded one, attn_train_mt, up to T.maxThreads)
+    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1, nHead: 1, nLayer: 1, dropout: 0, threads: 2 }))).toBe(
+      'RangeError: threads must be in [1, 1] in this build');
+    expect(train.maxThreads()).toBe(1);
   });
 
   it('the torch and cli bindings', () => {
