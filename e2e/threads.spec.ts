@@ -45,6 +45,17 @@ test('an isolated page trains gpt on threads and prints the one-thread log', asy
   expect(urls.filter((u) => /attn_train(_scalar)?[\w-]*\.wasm$/.test(u) && !u.includes('_mt'))).toEqual([]);
   const threads = Math.min(cores, TRAIN_LIMITS.maxThreads);
   expect(status.some((s) => s.includes(`(on ${threads} threads)`)), status.join('\n')).toBe(true);
+  // A second run in the same worker: the first run's threads went back to the pool and serve it.
+  const el = page.locator('#gpt');
+  await el.evaluate((e) => {
+    const w = window as unknown as { ended: number };
+    w.ended = 0;
+    e.addEventListener('attn-train-done', () => { w.ended++; });
+  });
+  await el.locator('[part="start-button"]').click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { ended: number }).ended), { timeout: 90_000 }).toBe(1);
+  expect(await el.evaluate((e) => (e as El).log)).toEqual(golden('train_gpt_41.txt'));
+  expect(urls.filter((u) => /attn_train_mt[\w.-]*\.wasm$/.test(u))).toHaveLength(1);
 });
 
 test('a page that is not isolated trains on one thread and fetches nothing of the threaded build', async ({ page }) => {
