@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import { cssTemplateMinify } from './scripts/vite-css-minify.ts';
-import { WASM_GLUE, WASM_URL_IMPORT } from './scripts/wasm-modules.ts';
+import { THREADED_URL_IMPORT, WASM_GLUE, WASM_URL_IMPORT } from './scripts/wasm-modules.ts';
 import { PAGE_BOOT_SCRIPT, siteChrome } from './scripts/vite-site-chrome.ts';
 import { pytorchCode } from './scripts/vite-pytorch-code.ts';
 import { EMBED_WASM, EMBED_WIDGETS, WASM_GLOBAL, type EmbedWidget, type EmbedWidgetName } from './web/embed/widgets.ts';
@@ -29,9 +29,10 @@ function stubWasmUrls(): Plugin {
     name: 'attention-lab:embed-wasm-url-stub',
     enforce: 'pre',
     // The embed hands the engine its bytes (wasmBinary) before any element asks,
-    // so the .wasm URLs the elements import are never fetched: keep them out of the bundle.
+    // so the .wasm URLs the elements import are never fetched (nor the threaded
+    // training build's files, which go with URLs only): keep them out of the bundle.
     async resolveId(id) {
-      if (WASM_URL_IMPORT.test(id)) return '\0attn-wasm-url-stub';
+      if (WASM_URL_IMPORT.test(id) || THREADED_URL_IMPORT.test(id)) return '\0attn-wasm-url-stub';
       return null;
     },
     load(id) {

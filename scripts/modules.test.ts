@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EMBED_WASM, EMBED_WIDGETS } from '../web/embed/widgets';
-import { SITE_WASM_FILES, WASM_GLUE, WASM_MODULES, WASM_URL_IMPORT } from './wasm-modules';
+import { SITE_WASM_FILES, THREADED_URL_IMPORT, WASM_GLUE, WASM_MODULES, WASM_URL_IMPORT } from './wasm-modules';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
@@ -38,6 +38,12 @@ describe('cpp/bindings/modules.json is the list of WASM modules', () => {
       expect(WASM_GLUE.exec(`/x/web/generated/${f}.mjs`)?.[1], f).toBe(f);
     }
     expect(WASM_URL_IMPORT.test('../generated/attn_cli.wasm?url')).toBe(false);
+    // the threaded build's glue and worker script, as the training client imports them (the embed stubs them)
+    const client = read('web/engine/train-runner/client.ts');
+    const threaded = [...client.matchAll(/from '([^']*attn_train_mt\.[^']*)'/g)].map((x) => x[1]!);
+    expect(threaded).toHaveLength(3);
+    for (const id of threaded) expect(THREADED_URL_IMPORT.test(id) || WASM_URL_IMPORT.test(id), id).toBe(true);
+    expect(THREADED_URL_IMPORT.test('../generated/attn_train.mjs?url')).toBe(false);
   });
 
   it('the embed\'s payloads are shipped builds', () => {

@@ -21,3 +21,9 @@ const alternatives = SITE_WASM_FILES.map((f) => f.replace(/[^a-z0-9_]/g, '')).jo
 export const WASM_URL_IMPORT = new RegExp(`(${alternatives})\\.wasm\\?url`);
 /** A shipped module's Emscripten glue; group 1 is its file name. */
 export const WASM_GLUE = new RegExp(`(${alternatives})\\.mjs$`);
+
+/**
+ * The threaded training build's glue and thread-worker script, imported by URL (`?url`) beside
+ * its .wasm; the embed, which hands the engine its bytes, never loads them.
+ */
+export const THREADED_URL_IMPORT = /attn_train_mt\.(mjs|worker\.js)\?url/;
