@@ -82,7 +82,7 @@ TEST(TrainTeam, ShareStaysOnOneThreadForSmallWork) {
 TEST(TrainTeam, GemmIsTheSameBitsOnAnyTeam) {
   std::mt19937 g(11);
   std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-  Team two(2), three(3);
+  Team two(2, 0), three(3, 0);  // every product shared, however small
   for (int M : {8, 9, 37, 256}) {
     for (int N : {13, 96, 300}) {
       for (int K : {32, 300}) {
@@ -139,9 +139,9 @@ Outcome train(Config c, int steps) {
   return o;
 }
 
-// gpt with dropout at a size where both the products and the heads are
-// shared, and the default head-free sizes where only products are: every
-// loss, every weight and the sample are the one-thread run's.
+// gpt with dropout and layernorm at a size where products and heads are
+// shared (kTeamWork): every loss, every weight and the sample are the
+// one-thread run's.
 TEST(TrainTeam, RunsAreTheSameBitsOnAnyTeam) {
   Config gpt = Config::defaults(ModelKind::Gpt);
   gpt.n_embd = 64;
@@ -150,6 +150,9 @@ TEST(TrainTeam, RunsAreTheSameBitsOnAnyTeam) {
   gpt.eval_interval = 2;
   gpt.eval_iters = 2;
   Config layernorm = Config::defaults(ModelKind::Layernorm);
+  layernorm.n_embd = 64;
+  layernorm.n_layer = 2;
+  layernorm.block = 32;
   layernorm.eval_interval = 2;
   layernorm.eval_iters = 2;
   for (const Config& base : {gpt, layernorm}) {

@@ -344,7 +344,8 @@ void Model::block_forward(int B, int T, bool train) {
     // heads, batch rows shared among the team's threads.
     if (dropping_)
       for (int h = 0; h < n_head_; ++h) draw_noise(y.keepP.data() + h * BTT, BTT);
-    share(B, 1, static_cast<long long>(BTT) * C, [&](int b0, int b1, int) {
+    // (work: the scores and the weighted values, B·T·T·H multiply-adds each per head)
+    share(B, 1, 2LL * static_cast<long long>(BTT) * C, [&](int b0, int b1, int) {
       const std::size_t o = static_cast<std::size_t>(b0) * T * T;
       for (int h = 0; h < n_head_; ++h) {
         const float* keep = dropping_ ? y.keepP.data() + h * BTT + o : nullptr;
@@ -478,7 +479,8 @@ void Model::block_backward() {
     } else {
       dcat = dmid;
     }
-    share(B, 1, static_cast<long long>(BTT) * C, [&](int b0, int b1, int part) {
+    // (work: the gradients of the scores, the values, the queries and the keys)
+    share(B, 1, 4LL * static_cast<long long>(BTT) * C, [&](int b0, int b1, int part) {
       const std::size_t o = static_cast<std::size_t>(b0) * T * T, rows = static_cast<std::size_t>(b0) * T;
       float* work = bwork_.data() + static_cast<std::size_t>(part) * T * T;
       for (int h = 0; h < n_head_; ++h) {

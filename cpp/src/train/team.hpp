@@ -5,6 +5,7 @@
 // (the WebAssembly builds without threads use only that).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -14,14 +15,21 @@
 
 namespace attn::train {
 
+// Loops with less work than this (multiply-adds, roughly) stay on one thread:
+// waking the team costs more than it saves.
+inline constexpr long long kTeamWork = 1LL << 22;
+
 class Team {
  public:
-  explicit Team(int size);  // size threads in all: the caller and size - 1 workers
+  // size threads in all: the caller and size - 1 workers; share() gives them
+  // loops of at least min_work (the tests pass 0, to share every loop).
+  explicit Team(int size, long long min_work = kTeamWork);
   ~Team();
   Team(const Team&) = delete;
   Team& operator=(const Team&) = delete;
 
   int size() const { return static_cast<int>(workers_.size()) + 1; }
+  long long min_work() const { return min_work_; }
 
   // f(part) for part in [0, size()): part 0 on the calling thread, the others
   // on the workers; returns when every part has returned. f must not throw.
@@ -38,12 +46,16 @@ class Team {
   void dispatch(void* ctx, void (*fn)(void*, int));
   void work(int part);
 
+  long long min_work_;
   std::vector<std::thread> workers_;
+  // generation_ counts dispatches; pending_ the workers still in the current
+  // one. Both are read spinning first (a step's loops follow each other in
+  // microseconds), then waited on with the condition variables.
   std::mutex m_;
   std::condition_variable start_, done_;
-  std::uint64_t generation_ = 0;
-  int pending_ = 0;
-  bool stop_ = false;
+  std::atomic<std::uint64_t> generation_{0};
+  std::atomic<int> pending_{0};
+  std::atomic<bool> stop_{false};
   void* ctx_ = nullptr;
   void (*fn_)(void*, int) = nullptr;
 };
@@ -74,17 +86,13 @@ inline std::pair<int, int> part_range(int n, int parts, int part, int align) {
   return {lo < n ? lo : n, hi < n ? hi : n};
 }
 
-// Loops with less work than this (multiply-adds, roughly) stay on one thread:
-// waking the team costs more than it saves.
-inline constexpr long long kTeamWork = 1LL << 17;
-
 // f(first, last, part) over [0, n) cut as part_range cuts it, on the current
-// team's threads when there is one and `work` is at least kTeamWork;
+// team's threads when there is one and `work` is at least its min_work();
 // otherwise one call f(0, n, 0). part (0 .. size - 1) picks a thread's scratch.
 template <class F>
 void share(int n, int align, long long work, F&& f) {
   Team* team = current_team();
-  if (!team || team->size() == 1 || work < kTeamWork || n <= align) {
+  if (!team || team->size() == 1 || work < team->min_work() || n <= align) {
     f(0, n, 0);
     return;
   }
