@@ -143,19 +143,13 @@ Outcome train(Config c, int steps) {
 // shared (kTeamWork): every loss, every weight and the sample are the
 // one-thread run's.
 TEST(TrainTeam, RunsAreTheSameBitsOnAnyTeam) {
-  Config gpt = Config::defaults(ModelKind::Gpt);
-  gpt.n_embd = 64;
-  gpt.n_layer = 2;
-  gpt.block = 32;
-  gpt.eval_interval = 2;
-  gpt.eval_iters = 2;
-  Config layernorm = Config::defaults(ModelKind::Layernorm);
-  layernorm.n_embd = 64;
-  layernorm.n_layer = 2;
-  layernorm.block = 32;
-  layernorm.eval_interval = 2;
-  layernorm.eval_iters = 2;
-  for (const Config& base : {gpt, layernorm}) {
+  for (const ModelKind model : {ModelKind::Gpt, ModelKind::Layernorm}) {
+    Config base = Config::defaults(model);
+    base.n_embd = 64;
+    base.n_layer = 2;
+    base.block = 32;
+    base.eval_interval = 2;
+    base.eval_iters = 2;
     const Outcome one = train(base, 5);
     for (int threads : {2, 3}) {
       Config c = base;
