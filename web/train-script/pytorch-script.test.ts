@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRAIN_LIMITS as TL } from '../engine/shared/limits.js';
+import { defaults } from '../engine/train/models.js';
 import type { Cli } from '../engine/cli/types';
 import { cliOptions, lrLiteral, pyFloat, pyString, pytorchScript, scriptExcerpt, type ScriptModel, type ScriptSettings } from './pytorch-script';
 import type { Lang } from '../shared/lang';
@@ -82,6 +83,23 @@ describe('the training script', () => {
       };
       const lang: Lang = k % 2 ? 'zh-CN' : 'en';
       expect(emit(cliOptions(s, lang)), JSON.stringify(s)).toBe(pytorchScript(s, lang));
+    }
+  });
+
+  it('settings without sizes get the model\'s defaults, as attn-cli gives them without the size options', () => {
+    for (const model of ['multihead', 'layernorm', 'gpt'] as const) {
+      const s: ScriptSettings = {
+        model, seed: '1337', iters: 100, evalInterval: 50, evalIters: 10, lr: 1e-3, batch: 4, block: 8, sampleChars: 0, data: 'input.txt',
+      };
+      const d = defaults(model);
+      const script = pytorchScript(s);
+      expect(script).toContain(`\nn_embd = ${d.nEmbd}\n`);
+      if (model !== 'multihead') expect(script).toContain(`\nn_layer = ${d.nLayer}\n`);
+      if (model === 'gpt') expect(script).toContain(`\ndropout = ${pyFloat(d.dropout)}\n`);
+      const bare = ['--model', model, '--seed', '1337', '--iters', '100', '--eval-interval', '50', '--eval-iters', '10', '--lr', '1e-3',
+        '--batch', '4', '--block', '8', '--sample-chars', '0', '--data', 'input.txt'];
+      expect(emit(bare), model).toBe(script);
+      expect(emit(cliOptions(s)), model).toBe(script);
     }
   });
 

@@ -3,6 +3,7 @@
 // rendering is C++'s (cpp/src/train/pytorch_script.cpp, attn-cli train
 // --emit-pytorch), byte for byte: pytorch-script.test.ts runs both.
 import { TEMPLATE } from './template.ts';
+import { defaults } from '../engine/train/models.js';
 import type { ModelName, TrainConfig } from '../engine/train/types';
 import type { Lang } from '../shared/lang';
 
@@ -82,7 +83,14 @@ const MODELS_WITH_LAYERS: readonly string[] = ['blocks', 'residual', 'layernorm'
 /** train_<model>.py: the name the script is downloaded as and calls itself. */
 export const scriptFileName = (model: ScriptModel): string => `train_${model}.py`;
 
+/** The block sizes and dropout the run uses: the settings', else the model's defaults (models.js). */
+function sizes(s: ScriptSettings): { nEmbd: number; nHead: number; nLayer: number; dropout: number } {
+  const d = defaults(s.model);
+  return { nEmbd: s.nEmbd ?? d.nEmbd, nHead: s.nHead ?? d.nHead, nLayer: s.nLayer ?? d.nLayer, dropout: s.dropout ?? d.dropout };
+}
+
 function values(s: ScriptSettings): Record<string, string> {
+  const z = sizes(s);
   return {
     file: scriptFileName(s.model),
     model: s.model,
@@ -95,10 +103,10 @@ function values(s: ScriptSettings): Record<string, string> {
     batch: String(s.batch),
     block: String(s.block),
     sample_chars: String(s.sampleChars),
-    n_embd: String(s.nEmbd ?? 32),
-    n_head: String(s.nHead ?? 4),
-    n_layer: String(s.nLayer ?? 3),
-    dropout: pyFloat(s.dropout ?? 0),
+    n_embd: String(z.nEmbd),
+    n_head: String(z.nHead),
+    n_layer: String(z.nLayer),
+    dropout: pyFloat(z.dropout),
   };
 }
 
@@ -148,14 +156,15 @@ export function scriptExcerpt(s: ScriptSettings, lang: Lang, region: ScriptRegio
 
 /** The attn-cli options that print this script (`attn-cli train OPTIONS --emit-pytorch`) or train this run. */
 export function cliOptions(s: ScriptSettings, lang?: Lang): string[] {
+  const z = sizes(s);
   const out = [
     '--model', s.model, '--seed', BigInt(s.seed).toString(), '--iters', String(s.iters),
     '--eval-interval', String(s.evalInterval), '--eval-iters', String(s.evalIters), '--lr', lrLiteral(s.lr),
     '--batch', String(s.batch), '--block', String(s.block), '--sample-chars', String(s.sampleChars), '--data', s.data,
-    ...(s.model === 'bigram' ? [] : ['--n-embd', String(s.nEmbd ?? 32)]),
-    ...(MODELS_WITH_HEADS.includes(s.model) ? ['--n-head', String(s.nHead ?? 4)] : []),
-    ...(MODELS_WITH_LAYERS.includes(s.model) ? ['--n-layer', String(s.nLayer ?? 3)] : []),
-    ...(s.model === 'gpt' ? ['--dropout', pyFloat(s.dropout ?? 0)] : []),
+    ...(s.model === 'bigram' ? [] : ['--n-embd', String(z.nEmbd)]),
+    ...(MODELS_WITH_HEADS.includes(s.model) ? ['--n-head', String(z.nHead)] : []),
+    ...(MODELS_WITH_LAYERS.includes(s.model) ? ['--n-layer', String(z.nLayer)] : []),
+    ...(s.model === 'gpt' ? ['--dropout', pyFloat(z.dropout)] : []),
   ];
   return lang ? [...out, '--lang', lang] : out;
 }
