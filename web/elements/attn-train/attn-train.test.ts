@@ -71,16 +71,27 @@ describe('<attn-train>', () => {
     el.remove();
   });
 
-  it('a run on more than one thread says so when it starts, in both languages; one thread says nothing of it', async () => {
+  it('a run on more than one thread says so while it runs, in both languages; one thread says nothing of it', async () => {
     for (const [lang, threads, want] of [['en', 2, '(on 2 threads)'], ['zh-CN', 4, '（4 个线程并行计算）'], ['en', 1, null]] as const) {
       const el = await make({ model: 'gpt', lang });
       el.start();
       const run = (sent.filter((m) => m.type === 'start').at(-1) as { run: number }).run;
       reply({ type: 'started', run, info: { step: 0, iters: 5000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads, textChars: 10, worker: true });
       await el.updateComplete;
-      const status = sr(el).querySelector('[part="status"]')!.textContent!;
-      if (want) expect(status).toContain(want);
-      else expect(status).not.toMatch(/thread|线程/);
+      const status = () => sr(el).querySelector('[part="status"]')!.textContent!;
+      const says = () => { if (want) expect(status()).toContain(want); else expect(status()).not.toMatch(/thread|线程/); };
+      says();
+      // The steps that follow, and a pause and resume, keep saying it.
+      reply({ type: 'progress', run, step: 40, iters: 5000, stepsPerSecond: 20, secondsLeft: 248, activeMs: 2000 });
+      await el.updateComplete;
+      expect(status()).toContain(lang === 'en' ? 'step 40 of 5000' : '40');
+      says();
+      el.pause();
+      reply({ type: 'paused', run, step: 41 });
+      await el.updateComplete;
+      reply({ type: 'resumed', run, step: 41 });
+      await el.updateComplete;
+      says();
       el.remove();
     }
   });

@@ -286,7 +286,7 @@ export class AttnTrain extends AttnElement {
         this.#phase = 'running';
         this.#vocab = msg.vocab;
         this.#iters = msg.info.iters;
-        this.#v.status.textContent = `${t.running(0, this.#iters)}${msg.worker ? '' : ` ${t.inPage}`}${msg.threads > 1 ? ` ${t.onThreads(msg.threads)}` : ''}`;
+        this.#out.started(t, this.#iters, !msg.worker, msg.threads);
         this.#drawChart();
         this.requestRender();
         break;
@@ -310,7 +310,7 @@ export class AttnTrain extends AttnElement {
         break;
       case 'resumed':
         this.#phase = 'running';
-        this.#v.status.textContent = t.running(msg.step, this.#iters);
+        this.#out.showPhase(t, 'running', msg.step, this.#iters);
         this.requestRender();
         break;
       case 'nan':

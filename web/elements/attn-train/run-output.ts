@@ -27,8 +27,22 @@ export class RunOutput {
   #lines: string[] = [];
   #sample: { step: number; text: string } | null = null;
   #chart = false;
+  /** Where the run computes: in the page (no worker) and on how many threads; said after "step k of n". */
+  #where = { inPage: false, threads: 1 };
 
   constructor(private readonly v: TrainView) {}
+
+  /** A run starts in a worker or in the page, on `threads` threads: the status line says so while it runs. */
+  started(t: Strings, iters: number, inPage: boolean, threads: number): void {
+    this.#where = { inPage, threads };
+    this.v.status.textContent = this.#running(t, 0, iters);
+  }
+
+  /** "Step k of n", then where the run computes when that is not one thread of a worker. */
+  #running(t: Strings, step: number, iters: number): string {
+    const w = this.#where;
+    return `${t.running(step, iters)}${w.inPage ? ` ${t.inPage}` : ''}${w.threads > 1 ? ` ${t.onThreads(w.threads)}` : ''}`;
+  }
 
   /** Keeps an evaluation and its sample; shown at the next flush. */
   evaluation(msg: Evaluation): void {
@@ -66,7 +80,7 @@ export class RunOutput {
     if (p) {
       v.progress.value = p.iters > 0 ? p.step / p.iters : 0;
       v.progress.setAttribute('aria-valuetext', t.running(p.step, p.iters));
-      if (running) v.status.textContent = t.running(p.step, p.iters);
+      if (running) v.status.textContent = this.#running(t, p.step, p.iters);
       v.rate.textContent = p.stepsPerSecond > 0
         ? t.rate(p.stepsPerSecond >= 100 ? String(Math.round(p.stepsPerSecond)) : p.stepsPerSecond.toFixed(1), formatSeconds(p.secondsLeft))
         : '';
@@ -103,7 +117,7 @@ export class RunOutput {
     const status = this.v.status;
     switch (phase) {
       case 'idle': status.textContent = t.idle; break;
-      case 'running': status.textContent = t.running(step, iters); break;
+      case 'running': status.textContent = this.#running(t, step, iters); break;
       case 'paused': status.textContent = t.paused(step, iters); break;
       case 'stopped': status.textContent = t.stopped(step); break;
       default: break;
