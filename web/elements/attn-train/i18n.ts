@@ -74,8 +74,9 @@ export interface Strings {
   fetchFailed: (msg: string) => string;
   textRejected: (msg: string) => string;
   textProblem: (p: TextProblem) => string;
+  /** Said after "step k of n" (with its own leading space where the language needs one): the run is in the page, not in a worker. */
   inPage: string;
-  /** A run shared by n > 1 threads (the page is cross-origin isolated). */
+  /** Said after "step k of n" as inPage is: a run shared by n > 1 threads (the page is cross-origin isolated). */
   onThreads: (n: number) => string;
   error: (e: ParseError) => string;
 }
@@ -248,8 +249,8 @@ const en: Strings = {
       case 'tooShort': return `The text has only ${p.chars} characters; at least ${p.min} are needed.`;
     }
   },
-  inPage: '(This page does not allow background threads, so training runs in the page in short slices.)',
-  onThreads: (n) => `(on ${n} threads)`,
+  inPage: ' (This page does not allow background threads, so training runs in the page in short slices.)',
+  onThreads: (n) => ` (on ${n} threads)`,
   error: (e) => {
     const name = `${e.attr}="${e.got.slice(0, 40)}"`;
     switch (e.kind) {

@@ -41,7 +41,7 @@ export class RunOutput {
   /** "Step k of n", then where the run computes when that is not one thread of a worker. */
   #running(t: Strings, step: number, iters: number): string {
     const w = this.#where;
-    return `${t.running(step, iters)}${w.inPage ? ` ${t.inPage}` : ''}${w.threads > 1 ? ` ${t.onThreads(w.threads)}` : ''}`;
+    return `${t.running(step, iters)}${w.inPage ? t.inPage : ''}${w.threads > 1 ? t.onThreads(w.threads) : ''}`;
   }
 
   /** Keeps an evaluation and its sample; shown at the next flush. */
