@@ -10,6 +10,7 @@ import { REF } from './helpers/lesson1';
 import { attempt, envelope, LANG_KEY, PROGRESS_KEY, reviewItem, seedStorage } from './helpers/storage';
 import { pointerTo, redraw, shiftDown } from './helpers/press';
 import type { Locator, Page } from '@playwright/test';
+import { TRAIN_LIMITS } from '../web/engine/shared/limits.js';
 
 const RATE = 6;
 const SLOW = { timeout: 60_000 };
@@ -202,4 +203,28 @@ test('training: Start, Pause and Resume, then five generation steps', async ({ p
   await el.locator('[part="generate-play"]').click();
   await expect.poll(() => page.evaluate(() => (document.getElementById('head') as unknown as Train).generation.steps.length), SLOW).toBe(5);
   await expect(el.locator('[part="generate-play"]')).toHaveAttribute('aria-pressed', 'false', SLOW);
+});
+
+// On a cross-origin isolated page (the e2e server sends COOP and COEP to requests with this
+// cookie) a gpt run is shared among threads: Start pressed as soon as it shows counts, the
+// status line says the threads while the run goes on, and the log is the one-thread log.
+test('an isolated page: Start as soon as it shows runs gpt on threads and prints the one-thread log', async ({ page, context, baseURL }) => {
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  test.skip(cores < 2, 'one core: there is nothing to share');
+  await context.addCookies([{ name: 'attn-isolated', value: '1', url: baseURL! }]);
+  await throttle(page);
+  await page.goto('/fixtures/train-blocks.html');
+  const el = page.locator('#gpt');
+  // train_gpt_11_shared.txt's settings (e2e/threads.spec.ts).
+  await page.evaluate(() => {
+    const g = document.getElementById('gpt')!;
+    for (const [k, v] of Object.entries({ iters: '11', 'eval-interval': '5', 'eval-iters': '2', batch: '32', block: '32', 'n-embd': '64', 'n-head': '4', 'n-layer': '1' })) g.setAttribute(k, v);
+  });
+  await el.locator('[part="start-button"]').click(SLOW);
+  const threads = `(on ${Math.min(cores, TRAIN_LIMITS.maxThreads)} threads)`;
+  await expect(el.locator('[part="status"]')).toContainText(threads, SLOW);
+  await expect.poll(() => phase(page, 'gpt'), { timeout: 180_000 }).toBe('done');
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const golden = readFileSync(new URL('./golden/train_gpt_11_shared.txt', import.meta.url), 'utf8').trimEnd().split('\n');
+  expect(await page.evaluate(() => (document.getElementById('gpt') as unknown as Train).log)).toEqual(golden);
 });
