@@ -109,16 +109,16 @@ function embedBuild(): Plugin {
     apply: 'build',
     async closeBundle() {
       // The loader (and the one stylesheet), then one script per widget, then the payloads.
-      await common(resolve(here, 'web/embed.ts'), 'embed.js', []);
+      await common(resolve(here, 'web/pages/embed.ts'), 'embed.js', []);
       for (const name of Object.keys(EMBED_WIDGETS) as EmbedWidgetName[])
         await common(embedEntryId(name), `embed-${name}.js`, [embedWidgetEntry(name)]);
       await writeWasmPayloads();
-      // The lesson pages' classic script in their <head> (web/page-boot.ts).
-      await common(resolve(here, 'web/page-boot.ts'), PAGE_BOOT_SCRIPT, []);
+      // The lesson pages' classic script in their <head> (web/pages/page-boot.ts).
+      await common(resolve(here, 'web/pages/page-boot.ts'), PAGE_BOOT_SCRIPT, []);
       const src = await readFile(resolve(here, 'web/embed.html'), 'utf8');
       const html = src
         .replace(/<link rel="stylesheet" href="\.\/styles\/[^"]+">\s*/g, '')
-        .replace('<script type="module" src="./embed.ts"></script>',
+        .replace('<script type="module" src="./pages/embed.ts"></script>',
           '<link rel="stylesheet" href="./embed.css">\n  <script defer src="./embed.js"></script>');
       if (!html.includes('./embed.js')) throw new Error('embed.html: script tag not found');
       await writeFile(resolve(dist, 'embed.html'), html);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
 
 // Jumps to a section land on it, also while the elements above it are still
-// loading (web/page-anchors.ts). Also checked in Firefox and WebKit by e2e-engines/.
+// loading (web/pages/page-anchors.ts). Also checked in Firefox and WebKit by e2e-engines/.
 
 const topOf = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
 

@@ -21,7 +21,7 @@ const both = (zh: string, en: string) => `<span class="zh" lang="zh-CN">${zh}</s
 
 /**
  * The classic script in every lesson page's <head>, run before the body is
- * parsed (web/page-boot.ts: the remembered language, the first frame's
+ * parsed (web/pages/page-boot.ts: the remembered language, the first frame's
  * sections). The build writes it to dist/; `npm start` serves it from the source.
  */
 export const PAGE_BOOT_SCRIPT = 'assets/page-boot.js';
@@ -96,7 +96,7 @@ export function siteChrome(): Plugin[] {
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== `/${PAGE_BOOT_SCRIPT}`) { next(); return; }
         res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-        res.end('import("/page-boot.ts");\n');
+        res.end('import("/pages/page-boot.ts");\n');
       });
     },
   }];

@@ -1,6 +1,7 @@
 // The shape of web/: no module imports one that (through others) imports it
-// back, and no two folders import each other. Relative imports only (packages
-// are outside the graph); type-only imports count, since they tie the files too.
+// back, no two folders import each other, and the page entries are in
+// web/pages. Relative imports only (packages are outside the graph); type-only
+// imports count, since they tie the files too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,7 @@ describe('the import graph of web/', () => {
 
   it('reads the modules and their imports (not vacuous)', () => {
     expect(g.size).toBeGreaterThan(50);
-    expect(g.get(join('web', 'block.ts'))).toContain(join('web', 'block-runs.ts'));
+    expect(g.get(join('web', 'pages', 'block.ts'))).toContain(join('web', 'pages', 'block-runs.ts'));
   });
 
   it('has no import circle', () => {
@@ -66,5 +67,12 @@ describe('the import graph of web/', () => {
     }
     const pairs = [...folders].flatMap(([a, bs]) => [...bs].filter((b) => a < b && folders.get(b)?.has(a)).map((b) => `${a} ↔ ${b}`));
     expect(pairs).toEqual([]);
+  });
+
+  it('keeps the page entries in web/pages, imported by nothing outside it', () => {
+    const pages = join('web', 'pages');
+    expect([...g.keys()].filter((f) => dirname(f) === 'web')).toEqual([]);
+    const into = [...g].flatMap(([f, ts]) => (dirname(f) === pages ? [] : [...ts].filter((t) => dirname(t) === pages).map((t) => `${f} → ${t}`)));
+    expect(into).toEqual([]);
   });
 });

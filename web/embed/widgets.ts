@@ -2,7 +2,7 @@
 // (no DOM, no imports), read by three parties:
 //   - vite.config.ts builds one classic script per entry, dist/embed-<w>.js,
 //     holding the element's module and the embed's mounting code (mount.ts);
-//   - web/embed.ts (the small loader embed.html runs) picks the entry named by
+//   - web/pages/embed.ts (the small loader embed.html runs) picks the entry named by
 //     ?w=, then adds the engine payloads the entry lists and its script;
 //   - web/embed/mount.ts copies the allowed query parameters onto the element.
 //

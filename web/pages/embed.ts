@@ -11,12 +11,12 @@
 // (sandbox="allow-scripts") the origin is opaque, so a module script, a
 // fetch of a .wasm or a bank is a CORS request that an ordinary static host
 // refuses; a classic <script src> is not.
-import './styles/page.css';
-import './styles/embed.css';
-import { simdSupported } from './engine/shared/simd.js';
-import { normaliseLang, type Lang } from './shared/lang';
-import { PAGE_STRINGS } from './i18n/strings';
-import { EMBED_WASM, EMBED_WIDGETS, embedWidget } from './embed/widgets';
+import '../styles/page.css';
+import '../styles/embed.css';
+import { simdSupported } from '../engine/shared/simd.js';
+import { normaliseLang, type Lang } from '../shared/lang';
+import { PAGE_STRINGS } from '../i18n/strings';
+import { EMBED_WASM, EMBED_WIDGETS, embedWidget } from '../embed/widgets';
 
 function boot(): void {
   const params = new URLSearchParams(location.search);

@@ -4,12 +4,12 @@
 // of the blocks, residual and layernorm runs, side by side, layer by layer. The table's numbers are the runs' own last log lines, as
 // printed (4 decimals), and the gap is val − train of those printed digits,
 // so a learner reads the same numbers off their PyTorch script's output.
-import { h } from './shared/element';
-import { chartGeometry, type Point, type Series } from './elements/attn-train/chart';
-import { chartAxes, svg } from './elements/attn-train/chart-frame';
-import type { AttnTrainStartDetail, ModelName } from './elements/attn-train/attn-train';
-import { currentLang, LANG_EVENT } from './i18n/lang';
-import { spreadText } from './elements/attn-train/spreads-panel';
+import { h } from '../shared/element';
+import { chartGeometry, type Point, type Series } from '../elements/attn-train/chart';
+import { chartAxes, svg } from '../elements/attn-train/chart-frame';
+import type { AttnTrainStartDetail, ModelName } from '../elements/attn-train/attn-train';
+import { currentLang, LANG_EVENT } from '../i18n/lang';
+import { spreadText } from '../elements/attn-train/spreads-panel';
 
 /**
  * The reading note's one-head run at its defaults (seed 1337, 5000 steps,

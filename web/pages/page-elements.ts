@@ -4,10 +4,10 @@
 // quiz, review and exercise code through the library's autoloader; on the
 // lesson page the evaluator too) waits for the first heatmap to paint, so it
 // does not compete with it for the first frames.
-import './elements/attn-heatmap/attn-heatmap';
-import { getEngine } from './engine/core/browser';
+import '../elements/attn-heatmap/attn-heatmap';
+import { getEngine } from '../engine/core/browser';
 import { keepJumpsExact } from './page-anchors';
-import { findAnyScormApi } from './scorm/find';
+import { findAnyScormApi } from '../scorm/find';
 
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
@@ -33,9 +33,9 @@ export function startElements(): void {
   // The core engine is the heatmaps' alone: a page without one (the block page) does not fetch it.
   if (document.querySelector('attn-heatmap')) getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => {
-    void import('./lib/attention-lab');
+    void import('../lib/attention-lab');
     // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
-    void import('./elements/attn-review/due-banner').then((m) => m.mountDueBanner(), () => undefined);
+    void import('../elements/attn-review/due-banner').then((m) => m.mountDueBanner(), () => undefined);
   });
   // Inside an LMS (a SCORM 2004 or 1.2 package): report the quiz to the
   // gradebook. Outside one, only the few lines of find.ts run.
@@ -43,9 +43,9 @@ export function startElements(): void {
   // activityId in the URL): the cmi5 AU, no SCORM.
   const q = location.search;
   if (/[?&]fetch=/.test(q) && /[?&]endpoint=/.test(q)) {
-    import('./cmi5/au').then((m) => { const l = m.parseLaunch(q); if (l) m.startCmi5(l); }).catch(() => { /* the page works without */ });
+    import('../cmi5/au').then((m) => { const l = m.parseLaunch(q); if (l) m.startCmi5(l); }).catch(() => { /* the page works without */ });
     return;
   }
   const found = findAnyScormApi();
-  if (found) import('./scorm/adapter').then((m) => { m.startScorm(found.api, document, found.version); }).catch(() => { /* the page works without */ });
+  if (found) import('../scorm/adapter').then((m) => { m.startScorm(found.api, document, found.version); }).catch(() => { /* the page works without */ });
 }

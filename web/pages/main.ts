@@ -2,10 +2,10 @@
 // √d_k variance experiment, both computed live by the WASM engine (the same
 // instance the elements on the page share, in its worker: engine/py/browser.ts).
 import { afterFirstHeatmap, startElements } from './page-elements';
-import { getEvaluator, type EvaluatorService, type Lesson1Variance } from './engine/py/browser';
-import { currentLang, initLang, initPrint, LANG_EVENT } from './i18n/lang';
-import { PAGE_STRINGS } from './i18n/strings';
-import { parseSeedInput, varianceCells } from './i18n/lesson1';
+import { getEvaluator, type EvaluatorService, type Lesson1Variance } from '../engine/py/browser';
+import { currentLang, initLang, initPrint, LANG_EVENT } from '../i18n/lang';
+import { PAGE_STRINGS } from '../i18n/strings';
+import { parseSeedInput, varianceCells } from '../i18n/lesson1';
 
 startElements();
 

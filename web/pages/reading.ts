@@ -1,6 +1,6 @@
 // Reading-note page: the language switch and the elements (heatmaps, quiz, review).
 import { startElements } from './page-elements';
-import { initLang, initPrint } from './i18n/lang';
+import { initLang, initPrint } from '../i18n/lang';
 
 startElements();
 

@@ -5,7 +5,7 @@
 // typed into the page that no source gives fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TRAIN_LIMITS as TL } from './engine/shared/limits.js';
+import { TRAIN_LIMITS as TL } from '../engine/shared/limits.js';
 import { BASELINE_LOG, parseLogLine } from './block-runs';
 
 const html = readFileSync('web/block.html', 'utf8');

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BASELINE_LOG, parseLogLine, runSettings, startLadder, startSpreads } from './block-runs';
-import type { AttnTrainStartDetail } from './elements/attn-train/attn-train';
-import { applyLang } from './i18n/lang';
+import type { AttnTrainStartDetail } from '../elements/attn-train/attn-train';
+import { applyLang } from '../i18n/lang';
 
 const golden = readFileSync('cpp/tests/data/train_log_head.txt', 'utf8')
   .split('\n').filter((l) => l.startsWith('step '));

@@ -1,7 +1,7 @@
 // The Transformer-block page: the language switch, the elements (training,
 // quiz, review) and the ladder of finished runs.
 import { startElements } from './page-elements';
-import { initLang, initPrint } from './i18n/lang';
+import { initLang, initPrint } from '../i18n/lang';
 import { startLadder, startSpreads } from './block-runs';
 
 startElements();
