@@ -29,7 +29,7 @@ std::vector<float> softmax_of(const float* l, int V) {
 
 Decoder::Decoder(const Trainer& trainer, std::string_view context_utf8, CacheMode mode, bool greedy,
                  std::uint64_t seed, Sampling sampling)
-    : trainer_(&trainer), model_(&trainer.inference_model()), mode_(mode), greedy_(greedy), sampling_(sampling),
+    : model_(&trainer.inference_model()), mode_(mode), greedy_(greedy), sampling_(sampling),
       gen_(seed) {
   if (!(sampling.temperature > 0.0f) || !std::isfinite(sampling.temperature) || sampling.top_k < 0)
     throw std::invalid_argument("temperature must be a positive number and top_k at least 0");

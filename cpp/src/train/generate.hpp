@@ -92,7 +92,6 @@ class Decoder {
   std::size_t context_length() const { return context_; }
 
  private:
-  const Trainer* trainer_;
   Model* model_;
   CacheMode mode_;
   bool greedy_;
