@@ -177,7 +177,7 @@ export interface Schema<S extends object, E = ParseError> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySchema = Schema<any, any>;
 
-type Opts<V> = Partial<Omit<AttrSpec<V>, 'attr' | 'kind' | 'default' | 'parse'>>;
+type Opts<V> = Partial<Omit<AttrSpec<V>, 'attr' | 'kind' | 'default'>>;
 
 /** An integer in [min, max] (parseIntIn). */
 export const int = (attr: string, min: number, max: number, dflt: number, o: Opts<number> = {}): AttrSpec<number> =>
