@@ -106,7 +106,9 @@ export type Reflection<E = never> = 'string' | 'nullable' | 'boolean' | { get: (
 
 /**
  * Defines properties on an element class that read and write attributes,
- * each named after its attribute in camelCase (`log-scale` -> `logScale`).
+ * each named after its attribute in camelCase (`log-scale` -> `logScale`),
+ * for an element whose attributes are not in a table (attn-train's, parsed by
+ * its own parse.ts); the others get theirs from `static attributes`.
  * The class declares them (`declare bank: string;`) for the type checker.
  */
 export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Readonly<Record<string, Reflection<E>>>): void {

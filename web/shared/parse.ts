@@ -2,9 +2,9 @@
 //
 // An attribute is parsed on its own. A value that does not parse keeps the
 // attribute's last valid value and yields a ParseError naming the attribute;
-// an absent attribute takes its default. Each element lists its attributes as
-// Fields and calls resolveState; its own parse module keeps only what is
-// particular to it (a cross-attribute rule, an enum, a list).
+// an absent attribute takes its default. Each element lists its attributes in
+// one table (a Schema, below) that resolveSchema reads; its own parse module
+// keeps only what is particular to it (a rule across attributes, an enum, a list).
 
 import { SEED_LIMITS } from '../engine/shared/limits.js';
 
