@@ -21,7 +21,9 @@ const COMMON = `Common to all of them:
 - Events bubble and are \`composed\` (they cross shadow roots), so you can
   listen on \`document\`.
 - Bad attribute values never throw: the element keeps the last valid value
-  and shows what was wrong, as text.
+  and shows what was wrong, as text. An attribute in a README's table with a
+  property is reflected: the property (camelCase, \`dk-max\` → \`dkMax\`)
+  reads the parsed value and setting it writes the attribute.
 - \`updateComplete\` (read-only property): a \`Promise<boolean>\` that resolves
   (to \`true\`) once the element shows its current attributes: renders are
   batched into the next frame (or run after 100 ms where the document gets no

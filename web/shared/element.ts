@@ -6,9 +6,14 @@
 // it, a module loaded once per element, the alert box bad attributes are
 // reported in, properties that reflect attributes, presses that survive a
 // render, and `updateComplete`, the promise tests and pages wait on instead of
-// a timer.
+// a timer; the attribute table each element declares (`static attributes`:
+// observedAttributes, properties and the parsed state come from it) and the
+// engine it loads (`static engine`, the one hook tests replace).
 
 import { normaliseLang, type Lang } from './lang';
+import {
+  defaultsOf, keyOf, observedOf, resolveSchema, type AnySchema, type AttrSpec, type ParseError, type Resolved, type Schema,
+} from './parse';
 
 export type { Lang };
 
@@ -25,9 +30,19 @@ export function sheet(cssText: string): CSSStyleSheet {
   return s;
 }
 
-/** Registers an element once, even if the library is loaded twice. */
+/** Registers an element once, even if the library is loaded twice; an AttnElement gets the properties of its table. */
 export function define(name: string, ctor: CustomElementConstructor): void {
-  if (!customElements.get(name)) customElements.define(name, ctor);
+  if (customElements.get(name)) return;
+  if (ctor.prototype instanceof AttnElement) (ctor as unknown as typeof AttnElement).defineProperties();
+  customElements.define(name, ctor);
+}
+
+/** Writes a property's value to its attribute: a flag toggles it, a list is joined, null removes a nullable one or a list. */
+function writeAttr(el: Element, spec: AttrSpec<unknown>, v: unknown): void {
+  if (spec.write) spec.write(el, v);
+  else if (spec.kind === 'flag') el.toggleAttribute(spec.attr, Boolean(v));
+  else if (v === null && (spec.prop === 'nullable' || spec.kind === 'list')) el.removeAttribute(spec.attr);
+  else el.setAttribute(spec.attr, Array.isArray(v) ? v.join(spec.join ?? ',') : String(v));
 }
 
 /** The detail type of a CustomEvent declared in HTMLElementEventMap. */
@@ -91,7 +106,9 @@ export type Reflection<E = never> = 'string' | 'nullable' | 'boolean' | { get: (
 
 /**
  * Defines properties on an element class that read and write attributes,
- * each named after its attribute in camelCase (`log-scale` -> `logScale`).
+ * each named after its attribute in camelCase (`log-scale` -> `logScale`),
+ * for an element whose attributes are not in a table (attn-train's, parsed by
+ * its own parse.ts); the others get theirs from `static attributes`.
  * The class declares them (`declare bank: string;`) for the type checker.
  */
 export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Readonly<Record<string, Reflection<E>>>): void {
@@ -196,8 +213,54 @@ function controlKey(el: Element): string {
 /** One constructed stylesheet per element class (the CSS text is parsed once per page). */
 const classSheets = new WeakMap<object, CSSStyleSheet>();
 
-export abstract class AttnElement extends HTMLElement {
+/**
+ * The base of every element. `S` is the state its attribute table parses to,
+ * `E` the error a bad attribute yields.
+ */
+export abstract class AttnElement<S extends object = Record<string, never>, E = ParseError> extends HTMLElement {
+  /**
+   * The element's attribute table (web/shared/parse.ts): one entry per
+   * property, naming its attribute, kind, limits and default.
+   * observedAttributes (with `lang`), the properties and readAttributes() follow it.
+   */
+  static attributes: AnySchema | null = null;
+
+  /**
+   * The engine the element loads (see engineSlot): set by each element that
+   * loads one; tests replace it before the element connects.
+   */
+  static engine: (() => Promise<unknown>) | null = null;
+
+  static get observedAttributes(): string[] {
+    return [...new Set([...(this.attributes ? observedOf(this.attributes) : []), 'lang'])];
+  }
+
+  /**
+   * Defines a property per entry of the table (unless the class defines one
+   * of that name): 'parsed' reads the value readAttributes() gives, 'text'
+   * and 'nullable' the attribute itself; setting one writes the attribute.
+   */
+  static defineProperties(): void {
+    const table = this.attributes?.attrs as Record<string, AttrSpec<unknown>> | undefined;
+    for (const [key, spec] of Object.entries(table ?? {})) {
+      const prop = spec.prop ?? 'parsed';
+      if (prop === false || Object.prototype.hasOwnProperty.call(this.prototype, key)) continue;
+      Object.defineProperty(this.prototype, key, {
+        configurable: true,
+        enumerable: true,
+        get(this: AttnElement<Record<string, unknown>>) {
+          if (prop === 'text') return this.getAttribute(spec.attr) ?? '';
+          if (prop === 'nullable') return this.getAttribute(spec.attr);
+          const v = this.readAttributes().state[key];
+          return Array.isArray(v) ? [...v] : v;
+        },
+        set(this: AttnElement, v: unknown) { writeAttr(this, spec, v); },
+      });
+    }
+  }
+
   protected readonly root: ShadowRoot;
+  #parsed: Resolved<S, E> | null = null;
   #renderQueued = false;
   #waiting: ((done: boolean) => void)[] = [];
   #tracked = 0;
@@ -254,6 +317,45 @@ export abstract class AttnElement extends HTMLElement {
 
   attributeChangedCallback(): void {
     this.requestRender();
+  }
+
+  #schema(): Schema<S, E> | null {
+    return (this.constructor as typeof AttnElement).attributes as Schema<S, E> | null;
+  }
+
+  /**
+   * The attributes as the table reads them now: each valid value, the last
+   * valid value of a bad one (a ParseError names it), the default of an absent one.
+   */
+  protected readAttributes(): Resolved<S, E> {
+    const schema = this.#schema();
+    if (!schema) return (this.#parsed ??= { state: {} as S, errors: [] });
+    this.#parsed = resolveSchema(schema, (a) => this.getAttribute(a), this.#parsed?.state ?? defaultsOf(schema));
+    return this.#parsed;
+  }
+
+  /** The state the last readAttributes() gave (read now if it never ran). */
+  protected get attrs(): S {
+    return (this.#parsed ?? this.readAttributes()).state;
+  }
+
+  /** The errors the last readAttributes() gave. */
+  protected get attrErrors(): E[] {
+    return (this.#parsed ?? this.readAttributes()).errors;
+  }
+
+  /** A change key: the values of `keys` in the parsed state (equal keys, nothing to recompute). */
+  protected changeKey(...keys: (keyof S)[]): string {
+    return keyOf(this.attrs, keys);
+  }
+
+  /** The class's engine (`static engine`), loaded once as loadable() does. */
+  protected engineSlot<T>(): Loadable<T> {
+    const ctor = this.constructor as typeof AttnElement;
+    return this.loadable(() => {
+      if (!ctor.engine) return Promise.reject(new Error(`${this.localName} loads no engine`));
+      return ctor.engine() as Promise<T>;
+    });
   }
 
   /**

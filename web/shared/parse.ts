@@ -2,9 +2,9 @@
 //
 // An attribute is parsed on its own. A value that does not parse keeps the
 // attribute's last valid value and yields a ParseError naming the attribute;
-// an absent attribute takes its default. Each element lists its attributes as
-// Fields and calls resolveState; its own parse module keeps only what is
-// particular to it (a cross-attribute rule, an enum, a list).
+// an absent attribute takes its default. Each element lists its attributes in
+// one table (a Schema, below) that resolveSchema reads; its own parse module
+// keeps only what is particular to it (a rule across attributes, an enum, a list).
 
 import { SEED_LIMITS } from '../engine/shared/limits.js';
 
@@ -122,4 +122,122 @@ export function resolveState<S extends object, A extends string>(
     else state[f.key] = v as S[keyof S];
   }
   return { state, errors };
+}
+
+// --- the attribute table -----------------------------------------------------
+//
+// Each element declares one table (`static attributes`): per property, its
+// attribute, kind, limits and default. AttnElement derives observedAttributes,
+// the properties and the parsed state from it (web/shared/element.ts).
+
+export type AttrKind = 'int' | 'decimal' | 'seed' | 'choice' | 'flag' | 'string' | 'list';
+
+/** One attribute of an element's table, read into the state key (and property) that names its entry. */
+export interface AttrSpec<V> {
+  attr: string;
+  kind: AttrKind;
+  /** The value when the attribute is absent. */
+  default: V;
+  /** The attribute's value, or null when it does not parse. */
+  parse: (raw: string) => V | null;
+  min?: number;
+  max?: number;
+  choices?: readonly string[];
+  /**
+   * The property: 'parsed' (default) reads the parsed value, 'text' the
+   * attribute ('' when absent), 'nullable' the attribute or null; false: none.
+   */
+  prop?: 'parsed' | 'text' | 'nullable' | false;
+  /** How the property's setter writes the attribute (else: a flag toggles it, a list joins it, null removes it, a value sets its text). */
+  write?: (el: Element, v: unknown) => void;
+  /** The separator a list property joins its items with. */
+  join?: string;
+}
+
+export type AttrTable<S> = { [K in keyof S]: AttrSpec<S[K]> };
+
+export interface Resolved<S, E> {
+  state: S;
+  errors: E[];
+}
+
+/**
+ * An element's attributes: the table, the attributes read only by a rule
+ * across them (observed, but not properties), that rule (applied after each
+ * attribute is parsed on its own), and the error a bad value yields.
+ */
+export interface Schema<S extends object, E = ParseError> {
+  attrs: AttrTable<S>;
+  observe?: readonly string[];
+  across?: (r: Resolved<S, E>, prev: Readonly<S>, get: (attr: string) => string | null) => void;
+  error?: (spec: AttrSpec<unknown>, raw: string) => E;
+}
+
+// The base reads any element's table.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySchema = Schema<any, any>;
+
+type Opts<V> = Partial<Omit<AttrSpec<V>, 'attr' | 'kind' | 'default'>>;
+
+/** An integer in [min, max] (parseIntIn). */
+export const int = (attr: string, min: number, max: number, dflt: number, o: Opts<number> = {}): AttrSpec<number> =>
+  ({ attr, kind: 'int', default: dflt, min, max, parse: (raw) => parseIntIn(raw, min, max), ...o });
+
+/** A decimal number in [min, max] with at most `decimals` digits after the point (parseDecimal). */
+export const decimal = (attr: string, min: number, max: number, dflt: number, decimals = 6, o: Opts<number> = {}): AttrSpec<number> =>
+  ({ attr, kind: 'decimal', default: dflt, min, max, parse: (raw) => parseDecimal(raw, min, max, decimals), ...o });
+
+/** A seed below `limit`, as its canonical decimal string (parseSeed). */
+export const seed = (attr: string, limit: bigint, dflt: string, o: Opts<string> = {}): AttrSpec<string> =>
+  ({ attr, kind: 'seed', default: dflt, parse: (raw) => parseSeed(raw, limit), ...o });
+
+/** One of `choices` (parseChoice). */
+export const choice = <T extends string>(attr: string, choices: readonly T[], dflt: T, o: Opts<T> = {}): AttrSpec<T> =>
+  ({ attr, kind: 'choice', default: dflt, choices, parse: (raw) => parseChoice(raw, choices), ...o });
+
+/** A presence attribute (parseFlag): absent is false. */
+export const flag = (attr: string, o: Opts<boolean> = {}): AttrSpec<boolean> =>
+  ({ attr, kind: 'flag', default: false, parse: (raw) => parseFlag(raw), ...o });
+
+/** Text taken as it is. */
+export const text = (attr: string, dflt: string | null, o: Opts<string | null> = {}): AttrSpec<string | null> =>
+  ({ attr, kind: 'string', default: dflt, parse: (raw) => raw, ...o });
+
+/** A list read by `parse`. */
+export const list = <T>(attr: string, parse: (raw: string) => T[] | null, dflt: readonly T[], o: Opts<T[]> = {}): AttrSpec<T[]> =>
+  ({ attr, kind: 'list', default: [...dflt], parse, ...o });
+
+/** The attributes an element observes: its table's, then those its rules read. */
+export function observedOf(schema: AnySchema): string[] {
+  return [...new Set([...Object.values(schema.attrs as Record<string, AttrSpec<unknown>>).map((a) => a.attr), ...(schema.observe ?? [])])];
+}
+
+/** The state when no attribute is set. */
+export function defaultsOf<S extends object>(schema: { attrs: AttrTable<S> }): S {
+  const out = {} as S;
+  for (const k of Object.keys(schema.attrs) as (keyof S)[]) out[k] = copy(schema.attrs[k].default);
+  return out;
+}
+
+/**
+ * The state for the attributes `get` reads, starting from the last valid
+ * state `prev` (resolveState over the table's entries, in table order), then
+ * the table's rule across attributes.
+ */
+export function resolveSchema<S extends object, E = ParseError>(
+  schema: Schema<S, E>, get: (attr: string) => string | null, prev: Readonly<S>,
+): Resolved<S, E> {
+  const keys = Object.keys(schema.attrs) as (keyof S & string)[];
+  const fields = keys.map((k) => ({ attr: schema.attrs[k].attr, key: k, parse: schema.attrs[k].parse }));
+  const r = resolveState<S, string>(get, prev, defaultsOf(schema), fields);
+  const byAttr = new Map(keys.map((k) => [schema.attrs[k].attr, schema.attrs[k] as AttrSpec<unknown>]));
+  const errors = r.errors.map((e) => (schema.error ? schema.error(byAttr.get(e.attr)!, e.got) : (e as E)));
+  const out = { state: r.state, errors };
+  schema.across?.(out, prev, get);
+  return out;
+}
+
+/** The text of a change key: the values of `keys` in `state`. */
+export function keyOf<S>(state: S, keys: readonly (keyof S)[]): string {
+  return JSON.stringify(keys.map((k) => state[k]));
 }

@@ -2,11 +2,11 @@
 // the three TODO lines (or picks a common mistake); the C++ engine runs the
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/lessons/exercise.hpp).
-import { NUMPY_SEED_LIMIT, parseSeed } from '../../shared/parse';
+import { NUMPY_SEED_LIMIT, parseSeed, seed, type ParseError, type Schema } from '../../shared/parse';
 import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
-import { AttnElement, MessageBox, define, h, reflect, type Lang } from '../../shared/element';
-import { getEvaluator } from '../../engine/py/browser';
+import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
+import { getEvaluator, type EvaluatorService } from '../../engine/py/browser';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
 import {
   fullProgram, INDENT, MISTAKES, NUMPY_CHECK, PROGRAM_FILE, PROGRAM_HEAD, PROGRAM_MID1, PROGRAM_MID2, REFERENCE, programTail,
@@ -61,16 +61,21 @@ export function diffLines(got: string, want: string): number[] {
   return out;
 }
 
-export class AttnExercise extends AttnElement {
-  static get observedAttributes(): string[] { return ['seed', 'lang']; }
+interface ExerciseState {
+  seed: string;
+}
+
+export class AttnExercise extends AttnElement<ExerciseState> {
+  /** seed: 0 <= seed < 2^64, as NumPy's default_rng accepts. */
+  static override attributes: Schema<ExerciseState> = { attrs: { seed: seed('seed', NUMPY_SEED_LIMIT, '0') } };
+  static override engine: () => Promise<EvaluatorService> = getEvaluator;
 
   #inputs: HTMLInputElement[] = [];
   #mistake: MistakeId | '' = '';
   #result: AttnExerciseRunDetail | null = null;
   #expected = '';
   #status = '';
-  #seed = '0';
-  readonly #engine = this.loadable(() => getEvaluator());
+  readonly #engine = this.engineSlot<EvaluatorService>();
   readonly #message = new MessageBox();
   #built = false;
   #lang: Lang = 'zh-CN';
@@ -79,10 +84,6 @@ export class AttnExercise extends AttnElement {
   /** The seed in use: the attribute when it is a valid seed (0 ≤ seed < 2^64), else the last valid one. */
   declare seed: string;
 
-  static {
-    reflect(AttnExercise, { seed: { get: (el) => el.#currentSeed() } });
-  }
-
   constructor() {
     super(EXERCISE_CSS);
     // the box keeps the part and class it had before the elements shared it
@@ -90,17 +91,11 @@ export class AttnExercise extends AttnElement {
     this.#message.el.classList.add('error');
   }
 
-  #currentSeed(): string {
-    const raw = this.getAttribute('seed');
-    if (raw === null) return (this.#seed = '0');
-    return (this.#seed = exerciseSeed(raw) ?? this.#seed);
-  }
-
   /** The message for an invalid seed attribute, or '' when it is valid. */
   #seedMessage(): string {
-    const raw = this.getAttribute('seed');
-    if (raw === null || exerciseSeed(raw) !== null) return '';
-    const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+    const bad: ParseError | undefined = this.readAttributes().errors[0];
+    if (!bad) return '';
+    const shown = bad.got.length > 40 ? `${bad.got.slice(0, 40)}…` : bad.got;
     return this.#t.badSeed(shown, this.seed);
   }
 

@@ -9,7 +9,7 @@ import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '.
 import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
 import { STRINGS, type Strings } from './i18n';
-import { ATTRS, DEFAULTS, L, fmt4, resolveState, tuple, type HeadsState, type ParseError } from './parse';
+import { L, SCHEMA, fmt4, tuple, type HeadsState, type ParseError } from './parse';
 import { BONUS_FILE, pytorchSnippet } from './snippet';
 import { HEADS_CSS } from './styles';
 import { HeadGrid, numberTable } from './view';
@@ -25,18 +25,24 @@ export interface AttnHeadsChangeDetail extends HeadsState {
 
 export const CHANGE_EVENT = 'attn-heads-change' as const;
 
-export class AttnHeads extends AttnElement {
-  static get observedAttributes(): string[] {
-    return [...ATTRS, 'lang'];
-  }
+/** The attributes' properties (parse.ts SCHEMA): each reads the parsed value and writes the attribute. */
+export interface AttnHeads {
+  get seed(): string;
+  set seed(v: string | number | bigint);
+  batch: number;
+  heads: number;
+  tokens: number;
+  dk: number;
+  causal: boolean;
+}
 
-  /** Where the engine comes from; tests may replace it before the element connects. */
-  static labLoader: () => Promise<TorchLab> = getTorch;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class AttnHeads extends AttnElement<HeadsState, ParseError> {
+  static override attributes = SCHEMA;
+  static override engine: () => Promise<TorchLab> = getTorch;
 
-  #state: HeadsState = { ...DEFAULTS };
-  #errors: ParseError[] = [];
   #t: Strings = STRINGS['zh-CN'];
-  readonly #lab = this.loadable(() => AttnHeads.labLoader());
+  readonly #lab = this.engineSlot<TorchLab>();
   #near = false;
   #observer: IntersectionObserver | null = null;
   #run: BonusResult | null = null;
@@ -105,11 +111,11 @@ export class AttnHeads extends AttnElement {
   /** torch.allclose(mine, fused, atol=1e-6); false until loaded. */
   get allclose(): boolean { return this.#run ? this.#run.allclose : false; }
   /** The errors currently shown for bad attributes. */
-  get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  get inputErrors(): ParseError[] { return this.attrErrors.map((e) => ({ ...e })); }
   /** The chosen head [b, h]. */
   get selected(): [number, number] { return [this.#b, this.#h]; }
   /** The script "Copy as PyTorch" copies and Download saves. */
-  get pytorchCode(): string { return pytorchSnippet(this.#state, this.#b, this.#h); }
+  get pytorchCode(): string { return pytorchSnippet(this.attrs, this.#b, this.#h); }
 
   // --- lifecycle -------------------------------------------------------------
 
@@ -141,7 +147,7 @@ export class AttnHeads extends AttnElement {
   #select(b: number, hd: number, focus: boolean): void {
     this.#b = b;
     this.#h = hd;
-    this.#grid.setActive(b * this.#state.heads + hd, focus);
+    this.#grid.setActive(b * this.attrs.heads + hd, focus);
     this.requestRender();
   }
 
@@ -162,9 +168,7 @@ export class AttnHeads extends AttnElement {
   // --- rendering ---------------------------------------------------------------
 
   protected render(): void {
-    const { state, errors } = resolveState((a) => this.getAttribute(a), this.#state);
-    this.#state = state;
-    this.#errors = errors;
+    const { errors } = this.readAttributes();
     const t = (this.#t = this.localize(STRINGS).t);
     this.#texts();
     this.#message.show(errors.map((e) => t.error(e)));
@@ -179,9 +183,9 @@ export class AttnHeads extends AttnElement {
       if (this.#near) this.#lab.start();
       return;
     }
-    const s = this.#state;
+    const s = this.attrs;
     const shape = [s.batch, s.heads, s.tokens, s.dk] as const;
-    const key = `${s.seed}|${shape.join(',')}|${s.causal}`;
+    const key = this.changeKey('seed', 'batch', 'heads', 'tokens', 'dk', 'causal');
     if (key !== this.#runKey) {
       this.#run = lab.bonus(s.seed, shape, s.causal);
       this.#runKey = key;
@@ -227,7 +231,7 @@ export class AttnHeads extends AttnElement {
 
   /** q, k, v, the weights and the output of the chosen head. */
   #renderTables(r: BonusResult): void {
-    const s = this.#state;
+    const s = this.attrs;
     const T = s.tokens;
     const D = s.dk;
     const bh = this.#b * s.heads + this.#h;
@@ -243,7 +247,7 @@ export class AttnHeads extends AttnElement {
 
   /** The fused kernel's running max, sum and output after each key tile, for one query row. */
   #renderSteps(r: BonusResult): void {
-    const s = this.#state;
+    const s = this.attrs;
     const t = this.#t;
     const T = s.tokens;
     const D = s.dk;
@@ -272,7 +276,7 @@ export class AttnHeads extends AttnElement {
   }
 
   #emitChange(): void {
-    const s = this.#state;
+    const s = this.attrs;
     const r = this.#run!;
     this.emitChange(CHANGE_EVENT, { ...s, b: this.#b, h: this.#h, maxDiff: r.maxDiff, allclose: r.allclose });
   }

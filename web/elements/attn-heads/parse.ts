@@ -4,7 +4,7 @@
 
 import { BONUS_LIMITS } from '../../engine/shared/limits.js';
 import {
-  TORCH_SEED_LIMIT, field, parseFlag, parseIntIn, parseSeed, resolveState as resolveShared, type Field, type ParseError as SharedParseError,
+  TORCH_SEED_LIMIT, defaultsOf, flag, int, resolveSchema, seed, type ParseError as SharedParseError, type Schema,
 } from '../../shared/parse';
 
 export const L = BONUS_LIMITS;
@@ -22,51 +22,45 @@ export interface HeadsState {
   causal: boolean;
 }
 
-export const DEFAULTS: Readonly<HeadsState> = Object.freeze({
-  seed: String(L.defaultSeed),
-  batch: L.defaultBatch,
-  heads: L.defaultHeads,
-  tokens: L.defaultTokens,
-  dk: L.defaultDk,
-  causal: false,
-});
-
 export type Attr = 'seed' | 'batch' | 'heads' | 'tokens' | 'dk' | 'causal';
-export const ATTRS: readonly Attr[] = ['seed', 'batch', 'heads', 'tokens', 'dk', 'causal'];
 
 /** A bad attribute; `product` is set when each size parsed but their product is over the cap. */
 export interface ParseError extends SharedParseError<Attr> {
   product?: number;
 }
 
-const FIELDS: readonly Field<HeadsState, Attr>[] = [
-  field('seed', 'seed', (raw) => parseSeed(raw, SEED_LIMIT)),
-  field('batch', 'batch', (raw) => parseIntIn(raw, 1, L.elementMaxBatch)),
-  field('heads', 'heads', (raw) => parseIntIn(raw, 1, L.elementMaxHeads)),
-  field('tokens', 'tokens', (raw) => parseIntIn(raw, 1, L.elementMaxTokens)),
-  field('dk', 'dk', (raw) => parseIntIn(raw, 1, L.elementMaxDk)),
-];
-
 const SIZES = ['batch', 'heads', 'tokens', 'dk'] as const;
 
 export const product = (s: Pick<HeadsState, 'batch' | 'heads' | 'tokens' | 'dk'>): number => s.batch * s.heads * s.tokens * s.dk;
 
 /**
- * The state for the element's attributes from the last valid one. Sizes whose
- * product is over L.elementMaxValues keep their previous values together, with
- * one error naming the first size that changed.
+ * The element's attributes. Sizes whose product is over L.elementMaxValues
+ * keep their previous values together, with one error naming the first size
+ * that changed.
  */
-export function resolveState(get: (attr: Attr) => string | null, prev: Readonly<HeadsState>): { state: HeadsState; errors: ParseError[] } {
-  const { state, errors } = resolveShared<HeadsState, Attr>(get, prev, DEFAULTS, FIELDS);
-  state.causal = parseFlag(get('causal'));
-  const p = product(state);
-  if (p > L.elementMaxValues) {
+export const SCHEMA: Schema<HeadsState, ParseError> = {
+  attrs: {
+    seed: seed('seed', SEED_LIMIT, String(L.defaultSeed)),
+    batch: int('batch', 1, L.elementMaxBatch, L.defaultBatch),
+    heads: int('heads', 1, L.elementMaxHeads, L.defaultHeads),
+    tokens: int('tokens', 1, L.elementMaxTokens, L.defaultTokens),
+    dk: int('dk', 1, L.elementMaxDk, L.defaultDk),
+    causal: flag('causal'),
+  },
+  across: ({ state, errors }, prev, get) => {
+    const p = product(state);
+    if (p <= L.elementMaxValues) return;
     const changed = SIZES.find((k) => state[k] !== prev[k]) ?? 'dk';
-    const out: ParseError[] = [...errors, { attr: changed, got: get(changed) ?? String(state[changed]), product: p }];
+    errors.push({ attr: changed, got: get(changed) ?? String(state[changed]), product: p });
     for (const k of SIZES) state[k] = prev[k];
-    return { state, errors: out };
-  }
-  return { state, errors };
+  },
+};
+
+export const DEFAULTS: Readonly<HeadsState> = Object.freeze(defaultsOf(SCHEMA));
+
+/** The state for the element's attributes from the last valid one (SCHEMA's rules). */
+export function resolveState(get: (attr: Attr) => string | null, prev: Readonly<HeadsState>): { state: HeadsState; errors: ParseError[] } {
+  return resolveSchema(SCHEMA, (a) => get(a as Attr), prev);
 }
 
 /** A value at 4 decimals as PyTorch prints it (Python's '%.4f'). */

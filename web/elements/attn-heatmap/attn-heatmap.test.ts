@@ -74,7 +74,7 @@ describe('<attn-heatmap> before the engine is ready', () => {
   });
 
   it('says so when the engine fails to load, without throwing', async () => {
-    AttnHeatmap.engineLoader = () => Promise.reject(new Error('boom'));
+    AttnHeatmap.engine = () => Promise.reject(new Error('boom'));
     const el = document.createElement('attn-heatmap');
     el.setAttribute('lang', 'en');
     document.body.append(el);
@@ -85,7 +85,7 @@ describe('<attn-heatmap> before the engine is ready', () => {
 
 describe('<attn-heatmap> with an engine', () => {
   const mount = async (attrs: Record<string, string> = {}) => {
-    AttnHeatmap.engineLoader = async () => fakeEngine();
+    AttnHeatmap.engine = async () => fakeEngine();
     const el = document.createElement('attn-heatmap');
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
     document.body.append(el);

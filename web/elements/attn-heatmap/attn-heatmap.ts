@@ -5,10 +5,7 @@ import { copyText } from '../../shared/clipboard';
 import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
 import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/core/browser';
 import { STRINGS, type Strings } from './i18n';
-import {
-  DEFAULTS, logStops, nearestStop, resolveState, tokenLabel,
-  type HeatmapState, type ParseError, type Scale,
-} from './parse';
+import { DEFAULTS, SCHEMA, logStops, nearestStop, type HeatmapState, type ParseError, type Scale } from './parse';
 import { fmt, numpySnippet } from './readouts';
 import { ReadoutView } from './readout-view';
 import { Panel, type PanelData } from './panel';
@@ -32,22 +29,30 @@ export interface AttnHeatmapChangeDetail {
 
 export const CHANGE_EVENT = 'attn-heatmap-change';
 
-const OBSERVED = ['tokens', 'dk', 'dk-max', 'seed', 'scale', 'causal', 'compare', 'lang', 'labels', 'log-scale'] as const;
+/** The attributes' properties (parse.ts SCHEMA): each reads the parsed value and writes the attribute. */
+export interface AttnHeatmap {
+  tokens: number;
+  dk: number;
+  dkMax: number;
+  get seed(): string;
+  set seed(v: string | number | bigint);
+  scale: Scale;
+  causal: boolean;
+  compare: boolean;
+  logScale: boolean;
+  get labels(): string[];
+  set labels(v: string | readonly string[] | null);
+}
 
-export class AttnHeatmap extends AttnElement {
-  static get observedAttributes(): string[] {
-    return [...OBSERVED];
-  }
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
+  static override attributes = SCHEMA;
+  static override engine: () => Promise<Engine> = getEngine;
 
-  /** Where the engine comes from; tests may replace it before the element connects. */
-  static engineLoader: () => Promise<Engine> = getEngine;
-
-  #state: HeatmapState = { ...DEFAULTS, labels: [] };
-  #errors: ParseError[] = [];
   #lang: Lang | null = null;
   #t: Strings = STRINGS['zh-CN'];
 
-  readonly #engine = this.loadable(() => AttnHeatmap.engineLoader());
+  readonly #engine = this.engineSlot<Engine>();
   #model: Heatmap | null = null;
   #modelKey = '';
   #computedKey = '';
@@ -123,36 +128,14 @@ export class AttnHeatmap extends AttnElement {
     this.#wire();
   }
 
-  // --- attributes reflected as properties ----------------------------------
-
-  get tokens(): number { return this.#state.tokens; }
-  set tokens(v: number) { this.setAttribute('tokens', String(v)); }
-  get dk(): number { return this.#state.dk; }
-  set dk(v: number) { this.setAttribute('dk', String(v)); }
-  get dkMax(): number { return this.#state.dkMax; }
-  set dkMax(v: number) { this.setAttribute('dk-max', String(v)); }
-  get seed(): string { return this.#state.seed; }
-  set seed(v: string | number | bigint) { this.setAttribute('seed', String(v)); }
-  get scale(): Scale { return this.#state.scale; }
-  set scale(v: Scale) { this.setAttribute('scale', String(v)); }
-  get causal(): boolean { return this.#state.causal; }
-  set causal(v: boolean) { this.toggleAttribute('causal', Boolean(v)); }
-  get compare(): boolean { return this.#state.compare; }
-  set compare(v: boolean) { this.toggleAttribute('compare', Boolean(v)); }
-  get logScale(): boolean { return this.#state.logScale; }
-  set logScale(v: boolean) { this.toggleAttribute('log-scale', Boolean(v)); }
-  get labels(): string[] { return [...this.#state.labels]; }
-  set labels(v: string | readonly string[] | null) {
-    if (v === null) this.removeAttribute('labels');
-    else this.setAttribute('labels', typeof v === 'string' ? v : v.join(','));
-  }
+  // --- read-only properties ---------------------------------------------------
 
   /** Attention weights on screen (selected scale), T×T row-major; a fresh copy. Empty until the engine has run. */
   get weights(): Float64Array { return this.#main ? new Float64Array(this.#main.weights) : new Float64Array(0); }
   /** Scaled scores on screen, masked cells -Infinity; a fresh copy. */
   get scores(): Float64Array { return this.#main ? new Float64Array(this.#main.scores) : new Float64Array(0); }
   /** The errors currently shown for bad attributes (empty when all are valid). */
-  get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  get inputErrors(): ParseError[] { return this.attrErrors.map((e) => ({ ...e })); }
 
   // --- lifecycle -------------------------------------------------------------
 
@@ -208,7 +191,7 @@ export class AttnHeatmap extends AttnElement {
       performance.mark('attn-heatmap-input');
       this.#inputMarked = true;
       const v = Number(this.#slider.value);
-      const dk = this.#state.logScale ? logStops(this.#state.dkMax)[v] ?? 1 : v;
+      const dk = this.attrs.logScale ? logStops(this.attrs.dkMax)[v] ?? 1 : v;
       this.#dkOut.value = String(dk);
       this.setAttribute('dk', String(dk));
     });
@@ -231,9 +214,9 @@ export class AttnHeatmap extends AttnElement {
   }
 
   #showInfo(p: Panel, n: number): void {
-    const text = p.describe(n, this.#t, this.#state.labels);
+    const text = p.describe(n, this.#t, this.attrs.labels);
     if (text === null) return;
-    this.#info.textContent = (this.#state.compare ? `${p.caption.textContent ?? ''} · ` : '') + text;
+    this.#info.textContent = (this.attrs.compare ? `${p.caption.textContent ?? ''} · ` : '') + text;
     if (n === p.active) p.cells[n]!.setAttribute('aria-label', text);
   }
 
@@ -254,9 +237,7 @@ export class AttnHeatmap extends AttnElement {
       this.#applyStrings();
       this.#computedKey = '';
     }
-    const { state, errors } = resolveState((n) => this.getAttribute(n), this.#state);
-    this.#state = state;
-    this.#errors = errors;
+    this.readAttributes();
     this.#showErrors();
     this.#syncControls();
 
@@ -307,15 +288,15 @@ export class AttnHeatmap extends AttnElement {
 
   #showErrors(): void {
     const t = this.#t;
-    this.#message.show(this.#errors.map((e) => ({ text: t.error(e), attr: e.attr })));
-    const { labels, tokens } = this.#state;
+    this.#message.show(this.attrErrors.map((e) => ({ text: t.error(e), attr: e.attr })));
+    const { labels, tokens } = this.attrs;
     const off = labels.length > 0 && labels.length !== tokens;
     this.#labelsNote.textContent = off ? t.labelsCount(labels.length, tokens) : '';
     this.#labelsNote.hidden = !off;
   }
 
   #syncControls(): void {
-    const s = this.#state;
+    const s = this.attrs;
     if (s.logScale) {
       const stops = logStops(s.dkMax);
       this.#slider.min = '0';
@@ -339,8 +320,8 @@ export class AttnHeatmap extends AttnElement {
 
   #compute(): void {
     const engine = this.#engine.value!;
-    const s = this.#state;
-    const modelKey = `${s.seed}|${s.tokens}|${s.dkMax}`;
+    const s = this.attrs;
+    const modelKey = this.changeKey('seed', 'tokens', 'dkMax');
     if (modelKey !== this.#modelKey || !this.#model) {
       this.#freeModel();
       this.#model = engine.createHeatmap(s.seed, s.tokens, s.dkMax);
@@ -348,7 +329,7 @@ export class AttnHeatmap extends AttnElement {
     }
     // Compare mode always shows the same two panels, whatever the scale menu says.
     const scales: Scale[] = s.compare ? ['none', 'sqrt'] : [s.scale];
-    const key = `${modelKey}|${s.dk}|${scales.join(',')}|${s.causal}|${this.#lang}|${s.labels.join('\u0000')}`;
+    const key = `${this.changeKey('seed', 'tokens', 'dkMax', 'dk', 'causal', 'labels')}|${scales.join(',')}|${this.#lang}`;
     if (key === this.#computedKey) return;
     this.#computedKey = key;
 
@@ -387,7 +368,7 @@ export class AttnHeatmap extends AttnElement {
   #updateReadouts(): void {
     const m = this.#main;
     if (!m) return;
-    const s = this.#state;
+    const s = this.attrs;
     this.#readouts.update(s, m, this.#data, this.#t);
     const snippet = numpySnippet(s);
     if (snippet !== this.#snippetShown) {
@@ -402,7 +383,7 @@ export class AttnHeatmap extends AttnElement {
     if (this.#tableTimer !== null) clearTimeout(this.#tableTimer);
     this.#tableTimer = setTimeout(() => {
       this.#tableTimer = null;
-      const s = this.#state, t = this.#t;
+      const s = this.attrs, t = this.#t;
       for (const p of this.#panels) {
         if (p.data && !p.el.hidden) p.fillTable(t.tableCaption(s.dk, t.scaleOption[p.data.scale], s.causal), `0 (${t.legendMasked})`);
       }
@@ -413,8 +394,8 @@ export class AttnHeatmap extends AttnElement {
   #emitChange(): void {
     const m = this.#main;
     if (!m) return;
-    const s = this.#state;
-    const key = `${s.tokens}|${s.dk}|${s.dkMax}|${s.seed}|${s.scale}|${s.causal}`;
+    const s = this.attrs;
+    const key = this.changeKey('tokens', 'dk', 'dkMax', 'seed', 'scale', 'causal');
     if (key === this.#emittedKey) return;
     this.#emittedKey = key;
     this.emit(CHANGE_EVENT, {

@@ -5,7 +5,10 @@
 // and its allowed range; the element shows those errors to the reader.
 
 import { HEATMAP_LIMITS as H } from '../../engine/shared/limits.js';
-import { NUMPY_SEED_LIMIT, parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn, shown } from '../../shared/parse';
+import {
+  NUMPY_SEED_LIMIT, choice, defaultsOf, flag, int, list, parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn,
+  resolveSchema, seed, shown, type Schema,
+} from '../../shared/parse';
 
 export type Scale = 'sqrt' | 'none' | 'dk';
 export const SCALES: readonly Scale[] = ['sqrt', 'none', 'dk'];
@@ -30,18 +33,6 @@ export interface HeatmapState {
   /** Token labels as given (trimmed); may be shorter or longer than tokens. */
   labels: string[];
 }
-
-export const DEFAULTS: Readonly<HeatmapState> = Object.freeze({
-  tokens: H.defaultTokens,
-  dk: H.defaultDk,
-  dkMax: H.defaultDkMax,
-  seed: '0',
-  scale: 'sqrt',
-  causal: false,
-  compare: false,
-  logScale: false,
-  labels: [] as string[],
-});
 
 export type ErrorAttr = 'tokens' | 'dk' | 'dk-max' | 'seed' | 'scale';
 
@@ -72,74 +63,52 @@ export function tokenLabel(labels: readonly string[], i: number): string {
   return l !== undefined && l !== '' ? l : String(i);
 }
 
+/**
+ * The element's attributes, in the order their errors are listed. dk above
+ * dk-max is an error on dk (naming 1..dk-max), and then both dk and dk-max
+ * keep their last valid pair; an absent dk is the default, at most dk-max.
+ */
+export const SCHEMA: Schema<HeatmapState, ParseError> = {
+  attrs: {
+    tokens: int('tokens', TOKENS_MIN, TOKENS_MAX, H.defaultTokens),
+    dkMax: int('dk-max', 1, DK_MAX_LIMIT, H.defaultDkMax),
+    dk: int('dk', 1, DK_MAX_LIMIT, H.defaultDk),
+    seed: seed('seed', NUMPY_SEED_LIMIT, '0'),
+    scale: choice('scale', SCALES, 'sqrt'),
+    causal: flag('causal'),
+    compare: flag('compare'),
+    logScale: flag('log-scale'),
+    labels: list('labels', parseLabels, []),
+  },
+  error: (spec, raw) => {
+    const got = shown(raw);
+    if (spec.kind === 'seed') return { attr: 'seed', kind: 'seed', got };
+    if (spec.kind === 'choice') return { attr: 'scale', kind: 'enum', allowed: SCALES, got };
+    return { attr: spec.attr as 'tokens' | 'dk' | 'dk-max', kind: 'int', min: spec.min!, max: spec.max!, got };
+  },
+  across: ({ state, errors }, prev, get) => {
+    const raw = get('dk');
+    if (raw === null) { state.dk = Math.min(state.dk, state.dkMax); return; }
+    const at = errors.findIndex((e) => e.attr === 'dk');
+    if (at < 0 && state.dk <= state.dkMax) return;
+    const error: ParseError = { attr: 'dk', kind: 'int', min: 1, max: state.dkMax, got: shown(raw) };
+    if (at >= 0) errors[at] = error;
+    else {
+      const later = errors.findIndex((e) => e.attr === 'seed' || e.attr === 'scale');
+      errors.splice(later < 0 ? errors.length : later, 0, error);
+    }
+    state.dk = prev.dk;
+    if (state.dk > state.dkMax) state.dkMax = prev.dkMax; // keep the last valid pair
+  },
+};
+
+export const DEFAULTS: Readonly<HeatmapState> = Object.freeze(defaultsOf(SCHEMA));
+
 export type AttrReader = (name: string) => string | null;
 
-/**
- * Resolves the element's state from its attributes. Absent attributes take
- * their defaults; bad ones keep `last`'s value. dk above dk-max is an error on
- * dk, and then both dk and dk-max keep their last valid pair.
- */
+/** The element's state from its attributes, from the last valid state `last` (SCHEMA's rules). */
 export function resolveState(get: AttrReader, last: Readonly<HeatmapState>): { state: HeatmapState; errors: ParseError[] } {
-  const errors: ParseError[] = [];
-  const int = (attr: 'tokens' | 'dk' | 'dk-max', def: number, prev: number, min: number, max: number): number => {
-    const raw = get(attr);
-    if (raw === null) return def;
-    const v = parseIntIn(raw, min, max);
-    if (v !== null) return v;
-    errors.push({ attr, kind: 'int', min, max, got: shown(raw) });
-    return prev;
-  };
-
-  const tokens = int('tokens', DEFAULTS.tokens, last.tokens, TOKENS_MIN, TOKENS_MAX);
-  let dkMax = int('dk-max', DEFAULTS.dkMax, last.dkMax, 1, DK_MAX_LIMIT);
-
-  let dk: number;
-  const dkRaw = get('dk');
-  if (dkRaw === null) {
-    dk = Math.min(DEFAULTS.dk, dkMax);
-  } else {
-    const v = parseIntIn(dkRaw, 1, DK_MAX_LIMIT);
-    if (v !== null && v <= dkMax) {
-      dk = v;
-    } else {
-      errors.push({ attr: 'dk', kind: 'int', min: 1, max: dkMax, got: shown(dkRaw) });
-      dk = last.dk;
-      if (dk > dkMax) dkMax = last.dkMax; // keep the last valid pair
-    }
-  }
-
-  let seed = DEFAULTS.seed;
-  const seedRaw = get('seed');
-  if (seedRaw !== null) {
-    const v = parseSeed(seedRaw);
-    if (v !== null) seed = v;
-    else {
-      errors.push({ attr: 'seed', kind: 'seed', got: shown(seedRaw) });
-      seed = last.seed;
-    }
-  }
-
-  let scale: Scale = DEFAULTS.scale;
-  const scaleRaw = get('scale');
-  if (scaleRaw !== null) {
-    const v = parseScale(scaleRaw);
-    if (v !== null) scale = v;
-    else {
-      errors.push({ attr: 'scale', kind: 'enum', allowed: SCALES, got: shown(scaleRaw) });
-      scale = last.scale;
-    }
-  }
-
-  return {
-    state: {
-      tokens, dk, dkMax, seed, scale,
-      causal: parseBool(get('causal')),
-      compare: parseBool(get('compare')),
-      logScale: parseBool(get('log-scale')),
-      labels: parseLabels(get('labels')),
-    },
-    errors,
-  };
+  return resolveSchema(SCHEMA, get, last);
 }
 
 // --- the d_k slider ---------------------------------------------------------

@@ -2,7 +2,8 @@
 // answer and shows the feedback at once; a retake reshuffles questions and
 // options; attempts go to the progress store; answers and the completed quiz
 // are announced as xAPI-shaped events the host page may forward.
-import { AttnElement, define, h, reflect } from '../../shared/element';
+import { AttnElement, define, h } from '../../shared/element';
+import { SCHEMA, parseItems, type QuizAttrs, type QuizItems } from './attrs';
 import { recordQuizAttempt, getStorageStatus, type QuizAttempt } from '../../storage/progress';
 import { parseBank, type Bank } from './bank';
 import { freshAttempt, restoredAttempt, type Attempt, type Orders, type SavedQuizAttempt } from './attempt';
@@ -37,13 +38,10 @@ declare global {
 
 type Phase = { kind: 'loading' } | { kind: 'error'; error: LoadError } | { kind: 'ready' };
 
-export type QuizItems = 'all' | 'questions' | 'open';
-function parseItems(v: string | null): QuizItems | null {
-  return v === 'all' || v === 'questions' || v === 'open' ? v : null;
-}
+export type { QuizItems } from './attrs';
 
-export class AttnQuiz extends AttnElement {
-  static observedAttributes = ['bank', 'src', 'lang', 'lesson', 'items'];
+export class AttnQuiz extends AttnElement<QuizAttrs> {
+  static override attributes = SCHEMA;
 
   #phase: Phase = { kind: 'loading' };
   #bank: Bank | null = null;
@@ -71,7 +69,7 @@ export class AttnQuiz extends AttnElement {
 
   // ------------------------------------------------------------ attributes and properties
 
-  // bank, src, lesson: see reflect() below the class
+  // bank, src, lesson: from the attribute table
   declare bank: string;
   declare src: string;
   declare lesson: string;
@@ -445,5 +443,4 @@ export class AttnQuiz extends AttnElement {
   }
 }
 
-reflect(AttnQuiz, { bank: 'string', src: 'string', lesson: 'string' });
 define('attn-quiz', AttnQuiz);

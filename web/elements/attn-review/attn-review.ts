@@ -2,7 +2,8 @@
 // next review is due; when it is, runs the session (retake the quiz, write the
 // key lines from memory, rate), and schedules the next one with ts-fsrs via
 // the storage module. Without `lesson`, lists the reviews of every lesson.
-import { AttnElement, define, h, reflect, resolveLang, type Lang } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang } from '../../shared/element';
+import { text, type Schema } from '../../shared/parse';
 import {
   exportProgress, getStorageStatus, importProgress, isDue, isLessonId, now, previewSchedule, quizAttempts,
   RATINGS, recordReview, recoveredBackupKey, reviewItem, reviewItems, subscribe, suggestRating,
@@ -24,21 +25,31 @@ export interface ReviewItemSummary { lesson: string; due: string; lastRating: Ra
 
 const QUIZ_WAIT_MS = 4000;
 
-export class AttnReview extends AttnElement {
-  static get observedAttributes(): string[] { return ['lesson', 'lang', 'bank']; }
+interface ReviewAttrs {
+  lesson: string | null;
+  bank: string | null;
+}
+
+export class AttnReview extends AttnElement<ReviewAttrs> {
+  /** lesson: a lesson id (trimmed), else the last valid one; bank: the quiz's bank. Both properties read the attribute as written. */
+  static override attributes: Schema<ReviewAttrs> = {
+    attrs: {
+      lesson: text('lesson', null, { prop: 'nullable', parse: (raw) => (isLessonId(raw.trim()) ? raw.trim() : null) }),
+      bank: text('bank', null, { prop: 'nullable' }),
+    },
+  };
 
   #session: Session | null = null;
   #unsubscribe: (() => void) | null = null;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #message: { text: string; error: boolean } | null = null;
-  #lastValidLesson: string | null = null;
   #mainKey = '';
   #focusNext: string | null = null;
   #onVisible = () => { if (document.visibilityState === 'visible') this.requestRender(); };
 
   constructor() { super(REVIEW_CSS); }
 
-  // lesson, bank: see reflect() below the class
+  // lesson, bank: from the attribute table
   declare lesson: string | null;
   declare bank: string | null;
   get lang(): string { return this.getAttribute('lang') ?? ''; }
@@ -72,11 +83,8 @@ export class AttnReview extends AttnElement {
 
   /** The lesson in effect: the attribute when valid, else the last valid one. */
   #lesson(): { lesson: string | null; invalid: string | null } {
-    const raw = this.getAttribute('lesson');
-    if (raw === null) return { lesson: null, invalid: null };
-    const v = raw.trim();
-    if (isLessonId(v)) { this.#lastValidLesson = v; return { lesson: v, invalid: null }; }
-    return { lesson: this.#lastValidLesson, invalid: raw };
+    const { state, errors } = this.readAttributes();
+    return { lesson: state.lesson, invalid: errors.find((e) => e.attr === 'lesson')?.got ?? null };
   }
 
   #computeState(): ReviewState {
@@ -426,7 +434,6 @@ export class AttnReview extends AttnElement {
   }
 }
 
-reflect(AttnReview, { lesson: 'nullable', bank: 'nullable' });
 define('attn-review', AttnReview);
 
 declare global {

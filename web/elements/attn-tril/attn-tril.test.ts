@@ -22,7 +22,7 @@ const texts = (el: Element, sel: string) => Array.from(sr(el).querySelectorAll(s
 beforeAll(async () => {
   ({ AttnTril } = await import('./attn-tril'));
   const wasmBinary = readFileSync(`${root}/web/generated/attn_torch.wasm`);
-  AttnTril.labLoader = () => loadTorch({ wasmBinary });
+  AttnTril.engine = () => loadTorch({ wasmBinary });
 });
 
 afterEach(() => document.body.replaceChildren());

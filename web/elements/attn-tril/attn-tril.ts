@@ -7,7 +7,7 @@ import { copyText } from '../../shared/clipboard';
 import { AttnElement, MessageBox, define, h } from '../../shared/element';
 import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch/browser';
 import { STRINGS, type Strings } from './i18n';
-import { ATTRS, DEFAULTS, M_MAX, M_MIN, fmt4, resolveState, type ParseError, type Part, type TrilState, type View } from './parse';
+import { DEFAULTS, M_MAX, M_MIN, SCHEMA, fmt4, type ParseError, type Part, type TrilState, type View } from './parse';
 import { pytorchSnippet } from './snippet';
 import { T, WeightTable, numberTable } from './tables';
 import { TRIL_CSS } from './styles';
@@ -19,19 +19,32 @@ export type AttnTrilChangeDetail = Omit<TrilState, 'parts'>;
 
 export const CHANGE_EVENT = 'attn-tril-change';
 
+/** The attributes' properties (parse.ts SCHEMA): each reads the parsed value and writes the attribute. */
+export interface AttnTril {
+  get seed(): string;
+  set seed(v: string | number | bigint);
+  b: number;
+  step: number;
+  view: View;
+  /** Written as `unmasked` (the older `mask` attribute is removed). */
+  mask: boolean;
+  /** Written as scale="sqrt" / scale="none". */
+  scale: boolean;
+  m: number;
+  get perm(): number[];
+  set perm(v: readonly number[]);
+  positions: boolean;
+  get parts(): Part[];
+  set parts(v: readonly Part[]);
+}
 
-export class AttnTril extends AttnElement {
-  static get observedAttributes(): string[] {
-    return [...ATTRS, 'lang'];
-  }
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class AttnTril extends AttnElement<TrilState, ParseError> {
+  static override attributes = SCHEMA;
+  static override engine: () => Promise<TorchLab> = getTorch;
 
-  /** Where the engine comes from; tests may replace it before the element connects. */
-  static labLoader: () => Promise<TorchLab> = getTorch;
-
-  #state: TrilState = { ...DEFAULTS, perm: [...DEFAULTS.perm], parts: [...DEFAULTS.parts] };
-  #errors: ParseError[] = [];
   #t: Strings = STRINGS['zh-CN'];
-  readonly #lab = this.loadable(() => AttnTril.labLoader());
+  readonly #lab = this.engineSlot<TorchLab>();
   #three: TrilThreeWays | null = null;
   #threeKey = '';
   #head: TrilHead | null = null;
@@ -141,28 +154,7 @@ export class AttnTril extends AttnElement {
     this.#wire();
   }
 
-  // --- attributes reflected as properties ----------------------------------
-
-  get seed(): string { return this.#state.seed; }
-  set seed(v: string | number | bigint) { this.setAttribute('seed', String(v)); }
-  get b(): number { return this.#state.b; }
-  set b(v: number) { this.setAttribute('b', String(v)); }
-  get step(): number { return this.#state.step; }
-  set step(v: number) { this.setAttribute('step', String(v)); }
-  get view(): View { return this.#state.view; }
-  set view(v: View) { this.setAttribute('view', v); }
-  get mask(): boolean { return this.#state.mask; }
-  set mask(v: boolean) { this.removeAttribute('mask'); this.toggleAttribute('unmasked', !v); }
-  get scale(): boolean { return this.#state.scale; }
-  set scale(v: boolean) { this.setAttribute('scale', v ? 'sqrt' : 'none'); }
-  get m(): number { return this.#state.m; }
-  set m(v: number) { this.setAttribute('m', String(v)); }
-  get perm(): number[] { return [...this.#state.perm]; }
-  set perm(v: readonly number[]) { this.setAttribute('perm', v.join(',')); }
-  get positions(): boolean { return this.#state.positions; }
-  set positions(v: boolean) { this.toggleAttribute('positions', v); }
-  get parts(): Part[] { return [...this.#state.parts]; }
-  set parts(v: readonly Part[]) { this.setAttribute('parts', v.join(' ')); }
+  // --- read-only properties ---------------------------------------------------
 
   /** x = torch.randn(4, 8, 2) after torch.manual_seed(seed): a fresh copy, (4, 8, 2) row-major; empty until loaded. */
   get x(): Float64Array { return this.#three ? new Float64Array(this.#three.x) : new Float64Array(0); }
@@ -171,9 +163,9 @@ export class AttnTril extends AttnElement {
   /** The one-head demo's wei for the current mask and scale, (4, 8, 8). */
   get wei(): Float64Array { return this.#head ? new Float64Array(this.#head.wei) : new Float64Array(0); }
   /** The errors currently shown for bad attributes. */
-  get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  get inputErrors(): ParseError[] { return this.attrErrors.map((e) => ({ ...e })); }
   /** The PyTorch script "Copy as PyTorch" copies. */
-  get pytorchCode(): string { return pytorchSnippet(this.#state); }
+  get pytorchCode(): string { return pytorchSnippet(this.attrs); }
 
   // --- lifecycle -------------------------------------------------------------
 
@@ -196,7 +188,7 @@ export class AttnTril extends AttnElement {
     this.#scale.addEventListener('change', () => { this.scale = this.#scale.checked; });
     this.#temp.addEventListener('input', () => set('m', this.#temp.value));
     this.#positions.addEventListener('change', () => { this.positions = this.#positions.checked; });
-    const p = () => this.#state.perm;
+    const p = () => this.attrs.perm;
     this.#permBtns.reverse.addEventListener('click', () => set('perm', [...p()].reverse().join(',')));
     this.#permBtns.rotate.addEventListener('click', () => set('perm', [...p().slice(1), p()[0]].join(',')));
     this.#permBtns.swap.addEventListener('click', () => set('perm', [p()[1], p()[0], ...p().slice(2)].join(',')));
@@ -205,7 +197,7 @@ export class AttnTril extends AttnElement {
   }
 
   async #copy(): Promise<void> {
-    const text = pytorchSnippet(this.#state);
+    const text = pytorchSnippet(this.attrs);
     this.#snippet.textContent = text;
     const copied = await copyText(text);
     this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
@@ -215,11 +207,7 @@ export class AttnTril extends AttnElement {
   // --- rendering ---------------------------------------------------------------
 
   protected render(): void {
-    const attrs: Record<string, string | null> = {};
-    for (const a of ATTRS) attrs[a] = this.getAttribute(a);
-    const { state, errors } = resolveState(attrs, this.#state);
-    this.#state = state;
-    this.#errors = errors;
+    const { errors } = this.readAttributes();
     const { t, changed } = this.localize(STRINGS);
     this.#t = t;
     if (changed) this.#texts();
@@ -237,7 +225,7 @@ export class AttnTril extends AttnElement {
     }
     this.#status.textContent = '';
     this.#body.hidden = false;
-    const s = this.#state;
+    const s = this.attrs;
     const parts = new Set(s.parts);
     const both = parts.has('three') && parts.has('head');
     this.#viewBox.hidden = !both;
@@ -252,12 +240,13 @@ export class AttnTril extends AttnElement {
     this.#viewAtt.checked = s.view === 'attention';
     this.#bSelect.value = String(s.b);
 
-    if (this.#threeKey !== s.seed) {
+    const threeKey = this.changeKey('seed');
+    if (this.#threeKey !== threeKey) {
       this.#three = lab.threeWays(s.seed);
       this.#unitVar = lab.unitVariance(s.seed);
-      this.#threeKey = s.seed;
+      this.#threeKey = threeKey;
     }
-    const headKey = `${s.seed}|${s.mask}|${s.scale}`;
+    const headKey = this.changeKey('seed', 'mask', 'scale');
     if (this.#headKey !== headKey) {
       this.#head = lab.head(s.seed, s.mask, s.scale);
       this.#headKey = headKey;
@@ -307,7 +296,7 @@ export class AttnTril extends AttnElement {
 
   #renderThree(): void {
     const r = this.#three!;
-    const { b, step } = this.#state;
+    const { b, step } = this.attrs;
     const t = this.#t;
     this.#step.value = String(step);
     this.#stepOut.value = String(step);
@@ -335,12 +324,12 @@ export class AttnTril extends AttnElement {
 
   #renderHead(): void {
     const hd = this.#head!;
-    const { b, mask } = this.#state;
+    const { b, mask } = this.attrs;
     const t = this.#t;
     this.#mask.checked = mask;
-    this.#scale.checked = this.#state.scale;
+    this.#scale.checked = this.attrs.scale;
     this.#encdec.textContent = t.encoderDecoder(mask);
-    this.#weiHead.caption.textContent = t.headCaption(b, this.#state.scale);
+    this.#weiHead.caption.textContent = t.headCaption(b, this.attrs.scale);
     this.#weiHead.fill(hd.wei, b * T * T, (i, j) => mask && j > i);
     this.#vars.textContent = t.variances(hd.varUnscaled.toFixed(4), hd.varScaled.toFixed(4));
     const uv = this.#unitVar!;
@@ -349,7 +338,7 @@ export class AttnTril extends AttnElement {
 
   #renderTemp(): void {
     const p = this.#probs!;
-    const m = this.#state.m;
+    const m = this.attrs.m;
     this.#temp.value = String(Math.round(m));
     this.#tempOut.value = String(m);
     const base = ['0.1', '−0.2', '0.3', '−0.2', '0.5'];
@@ -373,7 +362,7 @@ export class AttnTril extends AttnElement {
 
   #renderPerm(): void {
     const r = this.#perm!;
-    const s = this.#state;
+    const s = this.attrs;
     const t = this.#t;
     this.#positions.checked = s.positions;
     this.#permOrder.textContent = t.permOrder(s.perm.join(', '));
@@ -389,7 +378,7 @@ export class AttnTril extends AttnElement {
   }
 
   #emitChange(): void {
-    const s = this.#state;
+    const s = this.attrs;
     const detail: AttnTrilChangeDetail = {
       seed: s.seed, b: s.b, step: s.step, view: s.view, mask: s.mask, scale: s.scale, m: s.m,
       perm: [...s.perm], positions: s.positions,

@@ -4,8 +4,8 @@
 
 import { TORCH_LIMITS } from '../../engine/shared/limits.js';
 import {
-  TORCH_SEED_LIMIT, field, flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed as parseSeedIn, resolveState as resolveShared,
-  type Field, type ParseError as SharedParseError,
+  TORCH_SEED_LIMIT, choice, decimal, defaultsOf, flag, flagSpelling, int, list, parseChoice, parseDecimal, parseFlag,
+  parseSeed as parseSeedIn, resolveSchema, seed, type ParseError as SharedParseError, type Schema,
 } from '../../shared/parse';
 
 /** The temperature multiplier's range (cpp/src/limits.hpp Torch). */
@@ -36,22 +36,8 @@ export interface TrilState {
   parts: Part[];
 }
 
-export const DEFAULTS: Readonly<TrilState> = Object.freeze({
-  seed: '1337',
-  b: 0,
-  step: 7,
-  view: 'average' as View,
-  mask: true,
-  scale: true,
-  m: 1,
-  perm: [0, 1, 2, 3, 4, 5, 6, 7],
-  positions: false,
-  parts: [...PARTS],
-});
-
 /** `mask` is the older spelling of `unmasked` (mask="off" is unmasked). */
 export type Attr = 'seed' | 'b' | 'step' | 'view' | 'unmasked' | 'mask' | 'scale' | 'm' | 'perm' | 'positions' | 'parts';
-export const ATTRS: readonly Attr[] = ['seed', 'b', 'step', 'view', 'unmasked', 'mask', 'scale', 'm', 'perm', 'positions', 'parts'];
 
 export type ScaleChoice = 'sqrt' | 'none';
 export const SCALES: readonly ScaleChoice[] = ['sqrt', 'none'];
@@ -65,8 +51,8 @@ export const parseMultiplier = (raw: string): number | null => parseDecimal(raw,
 
 /** scale: `sqrt` (true) or `none` (false), the heatmap's values; the older on/off spelling still reads. */
 export function parseScale(raw: string): boolean | null {
-  const choice = parseChoice(raw, SCALES);
-  return choice !== null ? choice === 'sqrt' : flagSpelling(raw);
+  const c = parseChoice(raw, SCALES);
+  return c !== null ? c === 'sqrt' : flagSpelling(raw);
 }
 
 /** perm: the 8 positions 0..7, each once, separated by commas or spaces. */
@@ -83,35 +69,45 @@ export function parseParts(raw: string): Part[] | null {
   return PARTS.filter((p) => items.includes(p));
 }
 
-const FIELDS: readonly Field<TrilState, Attr>[] = [
-  field('seed', 'seed', parseSeed),
-  field('b', 'b', (s) => parseIntIn(s, 0, 3)),
-  field('step', 'step', (s) => parseIntIn(s, 0, 7)),
-  field('view', 'view', (s) => parseChoice(s, ['average', 'attention'] as const)),
-  field('scale', 'scale', parseScale),
-  field('m', 'm', parseMultiplier),
-  field('perm', 'perm', parsePerm),
-  field('positions', 'positions', parseFlag),
-  field('parts', 'parts', parseParts),
-];
+/** The element's attributes; `unmasked` absent, the older `mask` (on/off) is read instead. */
+export const SCHEMA: Schema<TrilState, ParseError> = {
+  attrs: {
+    seed: seed('seed', SEED_LIMIT, '1337'),
+    b: int('b', 0, 3, 0),
+    step: int('step', 0, 7, 7),
+    view: choice('view', ['average', 'attention'] as const, 'average'),
+    mask: {
+      ...flag('unmasked'), default: true, parse: (raw) => !parseFlag(raw),
+      write: (el, v) => { el.removeAttribute('mask'); el.toggleAttribute('unmasked', !v); },
+    },
+    scale: {
+      attr: 'scale', kind: 'choice', choices: SCALES, default: true, parse: parseScale,
+      write: (el, v) => el.setAttribute('scale', v ? 'sqrt' : 'none'),
+    },
+    m: decimal('m', M_MIN, M_MAX, 1),
+    perm: list('perm', parsePerm, [0, 1, 2, 3, 4, 5, 6, 7]),
+    positions: flag('positions'),
+    parts: list('parts', parseParts, PARTS, { join: ' ' }),
+  },
+  observe: ['mask'],
+  across: ({ state, errors }, prev, get) => {
+    const legacy = get('mask');
+    if (get('unmasked') !== null || legacy === null) return;
+    // the older spelling has a fixed vocabulary: anything else keeps the last valid value
+    const v = flagSpelling(legacy);
+    if (v === null) { errors.push({ attr: 'mask', got: legacy }); state.mask = prev.mask; }
+    else state.mask = v;
+  },
+};
+
+export const DEFAULTS: Readonly<TrilState> = Object.freeze(defaultsOf(SCHEMA));
 
 /**
  * The state for these attribute values (null = attribute absent → default),
  * starting from the last valid state `prev`: a bad value keeps prev's.
  */
 export function resolveState(attrs: Partial<Record<Attr, string | null>>, prev: TrilState): { state: TrilState; errors: ParseError[] } {
-  const r = resolveShared((a) => attrs[a] ?? null, prev, DEFAULTS, FIELDS);
-  const unmasked = attrs.unmasked ?? null;
-  const legacy = attrs.mask ?? null;
-  if (unmasked !== null) r.state.mask = !parseFlag(unmasked);
-  else if (legacy === null) r.state.mask = DEFAULTS.mask;
-  else {
-    // the older spelling has a fixed vocabulary: anything else keeps the last valid value
-    const v = flagSpelling(legacy);
-    if (v === null) r.errors.push({ attr: 'mask', got: legacy });
-    else r.state.mask = v;
-  }
-  return r;
+  return resolveSchema(SCHEMA, (a) => attrs[a as Attr] ?? null, prev);
 }
 
 /** A value at 4 decimals as PyTorch prints it (Python's '%.4f'). */
