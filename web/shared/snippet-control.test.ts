@@ -9,6 +9,7 @@ const WORDS: SnippetStrings = { copy: 'Copy it', download: 'Download it.py', ...
 
 function mount(over: Partial<SnippetSource> = {}, text = () => 'print(1)\nprint(2)\n') {
   const c = new SnippetControl({ text, strings: () => WORDS, file: () => 'it.py', ...over });
+  c.update();
   const host = document.createElement('div');
   host.append(c.copyButton, ...(c.downloadButton ? [c.downloadButton] : []), c.status, c.fallback);
   document.body.append(host);

@@ -4,40 +4,15 @@
 // a read-only text box, focused and selected, so that Ctrl+C (⌘C) copies it.
 // The element places the nodes (`copyButton`, `downloadButton`, `status`,
 // `fallback`) where its layout wants them; the buttons are made once, so a
-// press survives the element's renders.
+// press survives the element's renders. The element calls update() when
+// the words or the file name change (its language, its settings).
 
 import { copyText } from './clipboard';
 import { BLOB_TYPE_PY, saveText } from './download';
-import { h, type Lang } from './element';
+import { h } from './element';
+import type { SnippetStrings } from './snippet-strings';
 
-/** The words of one control, in the element's language. */
-export interface SnippetStrings {
-  copy: string;
-  /** The Download button's label; required when the control has one. */
-  download?: string;
-  /** The status after a copy. */
-  copied: string;
-  /** The status when the clipboard is refused: it points at the selected text box. */
-  copyFailed: string;
-  /** The text box's accessible name. */
-  fallbackLabel: string;
-  /** The status after a download. */
-  downloaded?: string;
-}
-
-/** The messages shared by the elements whose snippet is code (the labels stay in each element's table). */
-export const CODE_SNIPPET_STRINGS: Readonly<Record<Lang, Pick<SnippetStrings, 'copied' | 'copyFailed' | 'fallbackLabel'>>> = {
-  'zh-CN': {
-    copied: '已复制到剪贴板。',
-    copyFailed: '这里无法写入剪贴板：代码已在下方选中，按 Ctrl+C（Mac 上按 ⌘C）即可复制。',
-    fallbackLabel: '要复制的代码',
-  },
-  en: {
-    copied: 'Copied to the clipboard.',
-    copyFailed: 'The clipboard cannot be written here: the code is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
-    fallbackLabel: 'The code to copy',
-  },
-};
+export { CODE_SNIPPET_STRINGS, type CodeSnippetMessages, type SnippetStrings } from './snippet-strings';
 
 export interface SnippetSource {
   /** The text Copy and Download take, read at each press. */
@@ -67,7 +42,6 @@ export class SnippetControl {
     this.downloadButton = source.file ? h('button', { type: 'button', class: 'download', part: 'download-button' }) : null;
     this.copyButton.addEventListener('click', () => { void this.copy(); });
     this.downloadButton?.addEventListener('click', () => this.download());
-    this.update();
   }
 
   /** Copies the text; where the clipboard is refused, shows it selected in the text box. Resolves to true when copied. */
@@ -86,11 +60,12 @@ export class SnippetControl {
     return copied;
   }
 
-  /** Saves the text under the source's file name and says so in the status. */
+  /** Saves the text under the source's file name and says so in the status (where the words have a `downloaded`). */
   download(): void {
     if (!this.source.file) return;
     saveText(this.fallback, this.source.file(), this.source.text(), this.source.type ?? BLOB_TYPE_PY);
-    this.status.textContent = this.source.strings().downloaded ?? '';
+    const said = this.source.strings().downloaded;
+    if (said !== undefined) this.status.textContent = said;
   }
 
   /** Labels the buttons in the current words; a text box on show takes the current text. */
