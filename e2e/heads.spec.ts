@@ -2,7 +2,8 @@
 // lesson's shapes, causal, the element shows the lesson's two lines and
 // mine[0, 0] as Debian's PyTorch prints it (e2e/golden/bonus_0.json, from
 // scripts/gen_bonus_golden.py); the heads grid, the query-row select, Copy and
-// Download work from the keyboard; bad attributes keep the last state with a
+// Download work from the keyboard; a refused clipboard shows the script
+// selected in a read-only box; bad attributes keep the last state with a
 // message; axe finds nothing in zh-CN/en × light/dark; the lesson page and
 // embed.html?w=heads carry it.
 import { readFileSync } from 'node:fs';
@@ -95,6 +96,25 @@ test('every control works from the keyboard', async ({ page }) => {
   expect(readFileSync(path!, 'utf8')).toBe(code);
   expect(code).toContain('print(mine[1, 1])');
   expect(code).toContain('is_causal=True');
+});
+
+test('a refused clipboard: the script is selected in a read-only box, and axe finds nothing', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) } });
+  });
+  await page.goto('/fixtures/heads.html');
+  await page.evaluate(() => document.getElementById('el')!.setAttribute('lang', 'en'));
+  const el = await ready(page);
+  await el.locator('[part="copy-button"]').click();
+  await updated(el);
+  const box = el.locator('textarea.copy-text');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveAttribute('readonly', '');
+  const code = await el.evaluate((e) => (e as Heads).pytorchCode);
+  await expect(box).toHaveValue(code);
+  expect(await box.evaluate((a) => [(a as HTMLTextAreaElement).selectionStart, (a as HTMLTextAreaElement).selectionEnd])).toEqual([0, code.length]);
+  await expect(el.locator('.copy-status')).toContainText('Ctrl+C');
+  expect((await runAxe(page)).violations).toEqual([]);
 });
 
 test('bad attributes keep the last valid state with a visible message', async ({ page }) => {

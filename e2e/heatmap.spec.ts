@@ -392,7 +392,7 @@ test('Copy as NumPy: the snippet reproduces the matrix in Python', async ({ page
   const out = execFileSync('/usr/bin/python3', ['-c', script], { encoding: 'utf8' }).trim().split('\n').pop()!;
   expectClose(await weightsOf(page, 'hm'), JSON.parse(out) as number[], 'snippet');
   await page.locator('#hm button').first().click();
-  await expect(page.locator('#hm .copystatus')).not.toBeEmpty();
+  await expect(page.locator('#hm .copy-status')).not.toBeEmpty();
 });
 
 test('random parameters, not listed anywhere: weights equal NumPy', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Writing text to the clipboard from an element. Resolves false where the page
 // may not write it (no Clipboard API, an insecure context, permission refused,
-// or an engine that refuses outside a user gesture); each element then shows
-// its own fallback (the code opened below, a selected text box).
+// or an engine that refuses outside a user gesture); the snippet control
+// (snippet-control.ts) then shows the text selected in a read-only box.
 
 export async function copyText(text: string): Promise<boolean> {
   if (typeof navigator === 'undefined' || !navigator.clipboard?.writeText) return false;

@@ -1,5 +1,5 @@
 // The rules the elements share are written once: a second copy of one of
-// them (a clipboard routine, a seed limit, a Blob download, a shadow root)
+// them (a clipboard routine, the Copy control, a seed limit, a Blob download, a shadow root)
 // anywhere in the shipped sources fails here, naming the file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -24,6 +24,7 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
 
 const RULES: { what: string; pattern: RegExp; only: string[] }[] = [
   { what: 'writing to the clipboard', pattern: /navigator\.clipboard/, only: ['web/shared/clipboard.ts'] },
+  { what: 'copying from an element (the snippet control)', pattern: /\bcopyText\(/, only: ['web/shared/clipboard.ts', 'web/shared/snippet-control.ts'] },
   { what: 'saving a file', pattern: /URL\.createObjectURL/, only: ['web/shared/download.ts'] },
   { what: 'the shadow root and its stylesheet', pattern: /attachShadow|adoptedStyleSheets\s*=/, only: ['web/shared/element.ts', 'web/scorm/notice.ts'] },
   { what: 'defining an element', pattern: /customElements\.define\(/, only: ['web/shared/element.ts'] },

@@ -3,9 +3,8 @@
 // program in a sandboxed Python/NumPy subset (WASM), prints what NumPy would
 // print and judges each line by what it computes (cpp/lessons/exercise.hpp).
 import { NUMPY_SEED_LIMIT, parseSeed, seed, type ParseError, type Schema } from '../../shared/parse';
-import { copyText } from '../../shared/clipboard';
-import { saveText } from '../../shared/download';
 import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
+import { SnippetControl } from '../../shared/snippet-control';
 import { getEvaluator, type EvaluatorService } from '../../engine/py/browser';
 import { loadExerciseAnswers, saveExerciseAnswers } from '../../storage/progress';
 import {
@@ -80,6 +79,13 @@ export class AttnExercise extends AttnElement<ExerciseState> {
   #built = false;
   #lang: Lang = 'zh-CN';
   #t: Strings = STRINGS['zh-CN'];
+  readonly #copy = new SnippetControl({
+    text: () => this.programText,
+    strings: () => ({ ...this.#t, downloaded: this.#t.downloaded(this.todos.flatMap((l, k) => (l.trim() === '' ? [] : [k]))) }),
+    file: () => PROGRAM_FILE,
+    statusTag: 'p',
+    track: (work) => this.track(work),
+  });
 
   /** The seed in use: the attribute when it is a valid seed (0 ≤ seed < 2^64), else the last valid one. */
   declare seed: string;
@@ -154,10 +160,8 @@ export class AttnExercise extends AttnElement<ExerciseState> {
       ...(Object.keys(MISTAKES) as MistakeId[]).map((id) => h('option', { value: id }, t.mistakes[id])));
     select.value = this.#mistake;
     select.addEventListener('change', () => void this.showMistake(select.value as MistakeId | ''));
-    const copyBtn = h('button', { type: 'button', class: 'copy' }, t.copy);
-    copyBtn.addEventListener('click', () => void this.copyProgram());
-    const downloadBtn = h('button', { type: 'button', class: 'download', part: 'download-button' }, t.download);
-    downloadBtn.addEventListener('click', () => this.downloadProgram());
+    this.#copy.update();
+    this.#copy.reset();
     const seedMessage = this.#seedMessage();
     this.#message.show(seedMessage ? [seedMessage] : []);
     this.root.replaceChildren(
@@ -166,8 +170,8 @@ export class AttnExercise extends AttnElement<ExerciseState> {
       seedMessage ? this.#message.el : '',
       program,
       h('p', { class: 'numpy-check', part: 'numpy-check' }, t.numpyCheck, ' ', h('code', {}, NUMPY_CHECK)),
-      h('div', { class: 'bar' }, runBtn, refBtn, copyBtn, downloadBtn, h('label', {}, t.mistake, ' ', select)),
-      h('div', { class: 'copy-box' }, h('p', { class: 'copy-status', role: 'status' })),
+      h('div', { class: 'bar' }, runBtn, refBtn, this.#copy.copyButton, this.#copy.downloadButton, h('label', {}, t.mistake, ' ', select)),
+      h('div', { class: 'copy-box' }, this.#copy.status, this.#copy.fallback),
       h('p', { class: 'explain', 'aria-live': 'polite' }),
       h('div', { class: 'result', 'aria-live': 'polite' }));
     this.#built = true;
@@ -181,38 +185,14 @@ export class AttnExercise extends AttnElement<ExerciseState> {
    * otherwise shows it in a read-only text box, selected for Ctrl+C. Resolves to true when copied.
    */
   copyProgram(): Promise<boolean> {
-    return this.track(() => this.#copyProgram());
-  }
-
-  async #copyProgram(): Promise<boolean> {
     if (!this.#built) this.#build();
-    const t = this.#t;
-    const text = this.programText;
-    const box = this.root.querySelector('.copy-box');
-    const status = this.root.querySelector('.copy-status');
-    box?.querySelector('textarea.copy-text')?.remove();
-    const copied = await copyText(text);
-    if (status) status.textContent = copied ? t.copied : t.copyManual;
-    if (!copied && box) {
-      const area = h('textarea', {
-        class: 'copy-text', readonly: true, spellcheck: 'false', 'aria-label': t.copyLabel,
-        rows: String(Math.min(24, text.split('\n').length)),
-      });
-      area.value = text;
-      box.append(area);
-      area.focus();
-      area.select();
-    }
-    return copied;
+    return this.#copy.copy();
   }
 
   /** Saves the whole program, as "Copy program" copies it, as 0001_attention_todo.py. */
   downloadProgram(): void {
     if (!this.#built) this.#build();
-    saveText(this.root, PROGRAM_FILE, this.programText);
-    const status = this.root.querySelector('.copy-status');
-    const typed = this.todos.flatMap((l, k) => (l.trim() === '' ? [] : [k]));
-    if (status) status.textContent = this.#t.downloaded(typed);
+    this.#copy.download();
   }
 
   /** Fills in the reference answer with one TODO replaced by the mistake, and runs it. */

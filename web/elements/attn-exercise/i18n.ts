@@ -29,8 +29,10 @@ export interface Strings {
   downloaded: (typed: readonly number[]) => string;
   numpyCheck: string;
   copied: string;
-  copyManual: string;
-  copyLabel: string;
+  /** When the clipboard is refused: the program is selected in the box below. */
+  copyFailed: string;
+  /** The name of that box. */
+  fallbackLabel: string;
   loading: string;
   /** While the checker runs the program (in the evaluator's worker). */
   computing: string;
@@ -76,8 +78,8 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
       : `已保存 0001_attention_todo.py，含你写的 TODO ${typed.map((k) => k + 1).join('、')}；其余的还空着，Python 运行到那里会指出来。`,
     numpyCheck: '在自己的电脑上运行前，先确认装好了 NumPy：',
     copied: '完整程序（含你的三行）已复制到剪贴板。',
-    copyManual: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
-    copyLabel: '完整程序（含你的三行）',
+    copyFailed: '这里无法直接写入剪贴板：完整程序已在下面选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。',
+    fallbackLabel: '完整程序（含你的三行）',
     loading: '正在加载引擎…',
     computing: '正在运行程序…',
     failed: '引擎加载失败：',
@@ -120,8 +122,8 @@ export const STRINGS: Readonly<Record<Lang, Strings>> = {
       : `Saved 0001_attention_todo.py with your line${typed.length > 1 ? 's' : ''} for TODO ${typed.map((k) => k + 1).join(' and ')}; the others are still blank, and Python names them when it reaches them.`,
     numpyCheck: 'To run it on your own machine, first check that NumPy is installed:',
     copied: 'The whole program, with your three lines, is on the clipboard.',
-    copyManual: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
-    copyLabel: 'The whole program, with your three lines',
+    copyFailed: 'The clipboard is not available here: the whole program is selected below; press Ctrl+C (⌘C on a Mac) to copy it.',
+    fallbackLabel: 'The whole program, with your three lines',
     loading: 'Loading the engine…',
     computing: 'Running the program…',
     failed: 'The engine failed to load: ',

@@ -1,4 +1,5 @@
 // Styles of <attn-exercise>, adopted as a constructable stylesheet (CSP-safe).
+import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
 
 // The shared palette (web/shared/theme.ts) plus the exercise's own tokens:
@@ -49,11 +50,10 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .verdicts { list-style: none; padding: 0; margin: .6em 0; }
 .verdicts li { margin: .3em 0; overflow-wrap: anywhere; }
 .copy-status { margin: .3em 0; }
-.copy-text { display: block; box-sizing: border-box; width: 100%; max-width: 100%; font: 12px/1.4 ui-monospace, monospace; white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg); }
 .ok { color: var(--_ok); font-weight: 600; }
 .bad { color: var(--_bad); font-weight: 600; }
 .unsupported { font-weight: 600; }
 .error { color: var(--_error); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
 .explain { margin: .4em 0; }
 h3 { font-size: 1em; margin: .2em 0; }
-`;
+${SNIPPET_CSS}`;

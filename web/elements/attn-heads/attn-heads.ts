@@ -5,9 +5,8 @@
 // element parses attributes, shows the numbers and reports. The engine loads
 // when the element nears the viewport.
 import { AttnElement, MessageBox, define, h } from '../../shared/element';
+import { SnippetControl } from '../../shared/snippet-control';
 import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch/browser';
-import { copyText } from '../../shared/clipboard';
-import { saveText } from '../../shared/download';
 import { STRINGS, type Strings } from './i18n';
 import { L, SCHEMA, fmt4, tuple, type HeadsState, type ParseError } from './parse';
 import { BONUS_FILE, pytorchSnippet } from './snippet';
@@ -71,9 +70,12 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
   readonly #stepTable = h('div', { class: 'scroll', part: 'steps', tabindex: '0', role: 'region' });
   readonly #stepEnd = h('p', { class: 'verdict', part: 'step-end' });
   readonly #stepWhy = h('p', { class: 'reading', part: 'step-why' });
-  readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
-  readonly #downloadBtn = h('button', { type: 'button', part: 'download-button' });
-  readonly #copyStatus = h('span', { role: 'status' });
+  readonly #copy = new SnippetControl({
+    text: () => this.#snippetText(),
+    strings: () => ({ ...this.#t, downloaded: this.#t.downloaded(BONUS_FILE) }),
+    file: () => BONUS_FILE,
+    track: (work) => this.track(work),
+  });
   readonly #torchNote = h('p', { class: 'reading', part: 'torch-note' });
   readonly #summary = h('summary');
   readonly #details = h('details', {}, this.#summary);
@@ -90,12 +92,11 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
       h('section', { part: 'fused' }, this.#stepTitle, this.#stepIntro,
         h('div', { class: 'field' }, this.#rowLabel, this.#rowSelect), this.#stepTable, this.#stepEnd, this.#stepWhy),
       h('section', { part: 'code' }, this.#torchNote,
-        h('div', { class: 'copy' }, this.#copyBtn, this.#downloadBtn, this.#copyStatus), this.#details),
+        h('div', { class: 'copy-row' }, this.#copy.copyButton, this.#copy.downloadButton, this.#copy.status), this.#copy.fallback,
+        this.#details),
     );
     this.root.append(this.#status, this.#message.el, this.#body);
     this.#rowSelect.addEventListener('change', () => { this.#row = Number(this.#rowSelect.value); this.requestRender(); });
-    this.#copyBtn.addEventListener('click', () => { void this.track(() => this.#copy()); });
-    this.#downloadBtn.addEventListener('click', () => this.#download());
   }
 
   // --- public surface ----------------------------------------------------------
@@ -151,18 +152,11 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     this.requestRender();
   }
 
-  async #copy(): Promise<void> {
+  /** The script Copy and Download take (saved as 0001_bonus_torch_check.py), written into the code block as well. */
+  #snippetText(): string {
     const text = this.pytorchCode;
     this.#snippet.textContent = text;
-    const copied = await copyText(text);
-    this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
-    if (!copied) this.#details.open = true;
-  }
-
-  /** Saves the script as 0001_bonus_torch_check.py. */
-  #download(): void {
-    saveText(this.root, BONUS_FILE, this.pytorchCode);
-    this.#copyStatus.textContent = this.#t.downloaded(BONUS_FILE);
+    return text;
   }
 
   // --- rendering ---------------------------------------------------------------
@@ -223,8 +217,7 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     this.#body.setAttribute('aria-label', t.title);
     this.#rowLabel.textContent = t.rowLabel;
     this.#stepIntro.textContent = t.stepIntro(L.tile);
-    this.#copyBtn.textContent = t.copy;
-    this.#downloadBtn.textContent = t.download;
+    this.#copy.update();
     this.#summary.textContent = t.snippetSummary;
     this.#torchNote.textContent = t.torchNote;
   }

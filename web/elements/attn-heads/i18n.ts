@@ -1,8 +1,10 @@
 // The strings of <attn-heads>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
+import { CODE_SNIPPET_STRINGS, type CodeSnippetMessages } from '../../shared/snippet-strings';
 import { L, type ParseError } from './parse';
 
-export interface Strings {
+/** The copy messages (copied, copyFailed, fallbackLabel) are the shared ones (web/shared/snippet-strings.ts). */
+export interface Strings extends CodeSnippetMessages {
   title: string;
   loading: string;
   waiting: string;
@@ -27,8 +29,6 @@ export interface Strings {
   stepWhy: (T: number, tile: number, d: number) => string;
   copy: string;
   download: string;
-  copied: string;
-  copyFailed: string;
   downloaded: (name: string) => string;
   snippetSummary: string;
   torchNote: string;
@@ -60,8 +60,7 @@ const zh: Strings = {
   stepWhy: (T, t, d) => `整个过程中每个查询只存了 ${t} 个分数和长度 ${d} 的累加器，从来没有存下 ${T} × ${T} 的分数矩阵：这正是 FlashAttention 省内存的办法。`,
   copy: '复制为 PyTorch',
   download: '下载 0001_bonus_torch_check.py',
-  copied: '已复制。',
-  copyFailed: '无法写入剪贴板，代码显示在下方。',
+  ...CODE_SNIPPET_STRINGS['zh-CN'],
   downloaded: (n) => `已保存 ${n}。`,
   snippetSummary: 'PyTorch 代码',
   torchNote: 'F.scaled_dot_product_attention 需要 PyTorch 2.0 或更新版本；在旧版本上，脚本会打印一行说明，改用 float64 的手写公式作为对照。',
@@ -96,8 +95,7 @@ const en: Strings = {
   stepWhy: (T, t, d) => `Each query held ${t} scores and an accumulator of length ${d} at a time; the ${T} × ${T} score matrix was never stored. That is how FlashAttention saves memory.`,
   copy: 'Copy as PyTorch',
   download: 'Download 0001_bonus_torch_check.py',
-  copied: 'Copied.',
-  copyFailed: 'The clipboard is not available; the code is shown below.',
+  ...CODE_SNIPPET_STRINGS.en,
   downloaded: (n) => `Saved ${n}.`,
   snippetSummary: 'PyTorch code',
   torchNote: 'F.scaled_dot_product_attention needs PyTorch 2.0 or later; on older versions the script prints a note and compares with the manual formula in float64 instead.',

@@ -1,5 +1,6 @@
 // Styles of <attn-heads>, adopted as a constructable stylesheet (CSP-safe).
 // A mini heatmap's cell shade comes from --w, set through the CSSOM.
+import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { labHostCss, scrollEdges } from '../../shared/theme';
 
 export const HEADS_CSS = `${labHostCss('--attn-heads-highlight')}.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
@@ -32,7 +33,6 @@ th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_borde
 th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
 .verdict { font-weight: 600; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
-.copy { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
+.copy-row { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
-${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}
-`;
+${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}${SNIPPET_CSS}`;

@@ -1,8 +1,8 @@
 // <attn-heatmap>: the lesson's "drag d_k" picture. The C++ engine computes the
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
-import { copyText } from '../../shared/clipboard';
 import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
+import { SnippetControl } from '../../shared/snippet-control';
 import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/core/browser';
 import { STRINGS, type Strings } from './i18n';
 import { DEFAULTS, SCHEMA, logStops, nearestStop, type HeatmapState, type ParseError, type Scale } from './parse';
@@ -92,8 +92,11 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   readonly #info = h('p', { class: 'info', part: 'cell-info', 'aria-live': 'polite' });
   readonly #readouts = new ReadoutView();
   #data: PanelData[] = [];
-  readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
-  readonly #copyStatus = h('span', { class: 'copystatus', role: 'status' });
+  readonly #copy = new SnippetControl({
+    text: () => this.#snippet.textContent ?? '',
+    strings: () => this.#t,
+    track: (work) => this.track(work),
+  });
   readonly #summary = h('summary');
   readonly #snippet = h('pre', { part: 'snippet' });
   readonly #body = h('div', { class: 'body', role: 'group' });
@@ -120,7 +123,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       h('div', { class: 'readouts', part: 'readouts' },
         this.#readouts.single,
         this.#readouts.compared),
-      h('div', { class: 'copy' }, this.#copyBtn, this.#copyStatus),
+      h('div', { class: 'copy-row' }, this.#copy.copyButton, this.#copy.status),
+      this.#copy.fallback,
       h('details', {}, this.#summary, this.#snippet),
     );
     this.#body.hidden = true;
@@ -199,7 +203,6 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     this.#scale.addEventListener('change', () => this.setAttribute('scale', this.#scale.value));
     this.#causal.addEventListener('change', () => this.toggleAttribute('causal', this.#causal.checked));
     this.#compare.addEventListener('change', () => this.toggleAttribute('compare', this.#compare.checked));
-    this.#copyBtn.addEventListener('click', () => this.track(() => this.#copy()));
     for (const p of this.#panels) {
       p.onCell((n, hovered) => {
         if (hovered) this.#hover = { panel: p.index, n };
@@ -218,13 +221,6 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     if (text === null) return;
     this.#info.textContent = (this.attrs.compare ? `${p.caption.textContent ?? ''} · ` : '') + text;
     if (n === p.active) p.cells[n]!.setAttribute('aria-label', text);
-  }
-
-  async #copy(): Promise<void> {
-    const copied = await copyText(this.#snippet.textContent ?? '');
-    this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
-    const details = this.#snippet.parentElement;
-    if (!copied && details instanceof HTMLDetailsElement) details.open = true;
   }
 
   // --- render -----------------------------------------------------------------
@@ -280,8 +276,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     this.#legendMasked.textContent = t.legendMasked;
     this.#info.textContent = t.cellHint;
     this.#readouts.applyStrings(t);
-    this.#copyBtn.textContent = t.copy;
-    this.#copyStatus.textContent = '';
+    this.#copy.update();
+    this.#copy.reset();
     this.#summary.textContent = t.snippetSummary;
     this.#body.setAttribute('aria-label', t.title);
   }
@@ -374,7 +370,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     if (snippet !== this.#snippetShown) {
       this.#snippetShown = snippet;
       this.#snippet.textContent = snippet;
-      this.#copyStatus.textContent = '';
+      this.#copy.reset();
     }
   }
 

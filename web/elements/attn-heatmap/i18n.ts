@@ -1,8 +1,10 @@
 // The strings of <attn-heatmap>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
+import { CODE_SNIPPET_STRINGS, type CodeSnippetMessages } from '../../shared/snippet-strings';
 import type { ParseError, Scale } from './parse';
 
-export interface Strings {
+/** The copy messages (copied, copyFailed, fallbackLabel) are the shared ones (web/shared/snippet-strings.ts). */
+export interface Strings extends CodeSnippetMessages {
   title: string;
   loading: string;
   engineFailed: (msg: string) => string;
@@ -36,8 +38,6 @@ export interface Strings {
   gridLabel: (scale: string) => string;
   tableCaption: (dk: number, scale: string, causal: boolean) => string;
   copy: string;
-  copied: string;
-  copyFailed: string;
   snippetSummary: string;
   error: (e: ParseError) => string;
   /** `labels` holds another count of names than `tokens`: what is shown instead. */
@@ -76,8 +76,7 @@ const zh: Strings = {
   gridLabel: (s) => `注意力权重格子（${s}），方向键移动`,
   tableCaption: (dk, s, c) => `注意力权重，d_k = ${dk}，${s}${c ? '，因果掩码' : ''}。行是 query，列是 key。`,
   copy: '复制为 NumPy 代码',
-  copied: '已复制到剪贴板。',
-  copyFailed: '无法写入剪贴板，请手动选中下面的代码复制。',
+  ...CODE_SNIPPET_STRINGS['zh-CN'],
   snippetSummary: '用 NumPy 重现这张矩阵的代码',
   labelsCount: (g, t) =>
     g > t
@@ -123,8 +122,7 @@ const en: Strings = {
   gridLabel: (s) => `Attention weight cells (${s}); arrow keys move`,
   tableCaption: (dk, s, c) => `Attention weights, d_k = ${dk}, ${s}${c ? ', causal mask' : ''}. Rows are queries, columns are keys.`,
   copy: 'Copy as NumPy',
-  copied: 'Copied to the clipboard.',
-  copyFailed: 'The clipboard is not available: select the code below and copy it.',
+  ...CODE_SNIPPET_STRINGS.en,
   snippetSummary: 'NumPy code that reproduces this matrix',
   labelsCount: (g, t) =>
     g > t

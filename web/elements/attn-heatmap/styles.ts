@@ -2,6 +2,7 @@
 // Colours go through --attn-* custom properties with light and dark defaults
 // that meet WCAG AA on the default backgrounds. The canvas reads --_bg,
 // --_masked and --_hatch from the host's computed style when it paints.
+import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
 
 export const HEATMAP_CSS = `
@@ -106,8 +107,8 @@ select:disabled { opacity: 0.6; cursor: not-allowed; }
 .rowmax { color: var(--_muted); font-size: 0.85rem; }
 .formula code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .formula code { overflow-wrap: anywhere; }
-.copy { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0 0; }
-.copystatus { color: var(--_muted); font-size: 0.9rem; }
+.copy-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0 0; }
+.copy-status { color: var(--_muted); font-size: 0.9rem; }
 details { margin: 0.3rem 0; }
 summary { cursor: pointer; color: var(--_muted); }
 pre {
@@ -120,5 +121,4 @@ pre {
 @media (forced-colors: active) {
   .cells [role="gridcell"]:focus-visible { outline: 3px solid Highlight; }
 }
-${scrollEdges('pre', 'var(--_surface)')}
-`;
+${scrollEdges('pre', 'var(--_surface)')}${SNIPPET_CSS}`;

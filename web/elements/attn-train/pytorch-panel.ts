@@ -3,21 +3,21 @@
 // input.txt, or the learner's own text as my_text.txt). The script is
 // web/train-script's, for the settings in the controls now: the one
 // `attn-cli train … --emit-pytorch` prints for the same settings.
-import { copyText } from '../../shared/clipboard';
 import { saveText } from '../../shared/download';
 import { isSafeHref } from '../../shared/parse';
 import { h, type Lang } from '../../shared/element';
+import { SnippetControl } from '../../shared/snippet-control';
+import { CODE_SNIPPET_STRINGS, type CodeSnippetMessages } from '../../shared/snippet-strings';
 import { pytorchScript, scriptFileName, type ScriptSettings } from '../../train-script/pytorch-script';
 
 /** The file the script opens for Tiny Shakespeare (the lecture's name) and for the learner's own text. */
 export const SHAKESPEARE_FILE = 'input.txt';
 export const OWN_TEXT_FILE = 'my_text.txt';
 
-interface PanelStrings {
+/** The copy messages are the shared ones (web/shared/snippet-strings.ts). */
+interface PanelStrings extends CodeSnippetMessages {
   copy: string;
   download: (file: string) => string;
-  copied: string;
-  copyFailed: string;
   shakespeareHint: (file: string) => string;
   ownHint: (file: string) => string;
   textLink: (file: string) => string;
@@ -27,8 +27,7 @@ const STRINGS: Record<Lang, PanelStrings> = {
   'zh-CN': {
     copy: '复制为 PyTorch 代码',
     download: (f) => `下载 ${f}`,
-    copied: '已复制。',
-    copyFailed: '无法访问剪贴板：请用“下载”。',
+    ...CODE_SNIPPET_STRINGS['zh-CN'],
     shakespeareHint: (f) => `脚本按当前设置训练，打印与上面日志相同的每一行。它读取运行目录下的 ${f}：`,
     ownHint: (f) => `脚本按当前设置训练，打印与上面日志相同的每一行。把你的文本（UTF-8）存成运行目录下的 ${f}：`,
     textLink: (f) => `下载训练文本（${f}）`,
@@ -36,8 +35,7 @@ const STRINGS: Record<Lang, PanelStrings> = {
   en: {
     copy: 'Copy as PyTorch',
     download: (f) => `Download ${f}`,
-    copied: 'Copied.',
-    copyFailed: 'No clipboard access: use Download instead.',
+    ...CODE_SNIPPET_STRINGS.en,
     shakespeareHint: (f) => `The script trains with the current settings and prints every line of the log above. It reads ${f} from the directory it runs in:`,
     ownHint: (f) => `The script trains with the current settings and prints every line of the log above. Save your text (UTF-8) as ${f} in the directory it runs in:`,
     textLink: (f) => `Download the training text (${f})`,
@@ -57,18 +55,20 @@ export interface PanelSource {
 
 export class PytorchPanel {
   readonly root = h('section', { class: 'pytorch', part: 'pytorch' });
-  readonly #copy = h('button', { type: 'button', part: 'copy-button' });
-  readonly #download = h('button', { type: 'button', part: 'download-button' });
-  readonly #status = h('span', { class: 'hint', role: 'status' });
+  readonly #snippet = new SnippetControl({
+    text: () => this.script(),
+    strings: () => ({ ...this.#t, download: this.#t.download(this.#file()) }),
+    file: () => this.#file(),
+  });
   readonly #hint = h('p', { class: 'hint' });
   readonly #text = h('a', { part: 'text-link' });
   #t: PanelStrings = STRINGS['zh-CN'];
 
   constructor(private readonly source: PanelSource) {
-    this.root.append(h('div', { class: 'buttons' }, this.#copy, this.#download, this.#status), this.#hint);
+    const s = this.#snippet;
+    s.status.classList.add('hint');
+    this.root.append(h('div', { class: 'buttons' }, s.copyButton, s.downloadButton, s.status), s.fallback, this.#hint);
     this.#hint.append(' ', this.#text);
-    this.#copy.addEventListener('click', () => void this.#copyScript());
-    this.#download.addEventListener('click', () => saveText(document.body, scriptFileName(this.source.settings().model), this.script()));
     this.#text.addEventListener('click', (e) => {
       const own = this.source.ownText();
       if (own === null) return; // the link itself downloads Tiny Shakespeare
@@ -82,8 +82,9 @@ export class PytorchPanel {
     return pytorchScript(this.source.settings(), this.source.lang());
   }
 
-  async #copyScript(): Promise<void> {
-    this.#status.textContent = (await copyText(this.script())) ? this.#t.copied : this.#t.copyFailed;
+  /** train_<model>.py, the name Download saves the script as. */
+  #file(): string {
+    return scriptFileName(this.source.settings().model);
   }
 
   /** Labels, file names and the text link for the current language, model and source. */
@@ -91,8 +92,7 @@ export class PytorchPanel {
     const t = (this.#t = STRINGS[this.source.lang()]);
     const own = this.source.ownText() !== null;
     const file = own ? OWN_TEXT_FILE : SHAKESPEARE_FILE;
-    this.#copy.textContent = t.copy;
-    this.#download.textContent = t.download(scriptFileName(this.source.settings().model));
+    this.#snippet.update();
     this.#hint.firstChild!.textContent = `${own ? t.ownHint(file) : t.shakespeareHint(file)} `;
     this.#text.textContent = t.textLink(file);
     this.#text.setAttribute('download', file);

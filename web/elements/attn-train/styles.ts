@@ -3,6 +3,7 @@
 // that meet WCAG AA on the default backgrounds. The curves use the accent for
 // the current run's train loss, a second colour for its val loss, and muted
 // tones for earlier runs.
+import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
 
 export const TRAIN_CSS = `
@@ -123,5 +124,4 @@ table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.9em
 .pytorch .buttons { align-items: center; }
 .pytorch a { color: var(--_accent); text-underline-offset: 2px; }
 .pytorch a:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
-${scrollEdges('.hm-wrap')}
-`;
+${scrollEdges('.hm-wrap')}${SNIPPET_CSS}`;

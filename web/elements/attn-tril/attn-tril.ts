@@ -3,8 +3,8 @@
 // after torch.manual_seed(seed) and computes the three ways of averaging the
 // past, the one-head demo, the softmax temperature and the permutation demo;
 // this element parses attributes, shows numbers and reports.
-import { copyText } from '../../shared/clipboard';
 import { AttnElement, MessageBox, define, h } from '../../shared/element';
+import { SnippetControl } from '../../shared/snippet-control';
 import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type TrilThreeWays } from '../../engine/torch/browser';
 import { STRINGS, type Strings } from './i18n';
 import { DEFAULTS, M_MAX, M_MIN, SCHEMA, fmt4, type ParseError, type Part, type TrilState, type View } from './parse';
@@ -115,10 +115,11 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
   readonly #permCaption = h('caption');
   readonly #permTable = numberTable(this.#permCaption, ['', ''], T);
   // copy
-  readonly #copyBtn = h('button', { type: 'button', part: 'copy-button' });
-  readonly #copyStatus = h('span', { role: 'status' });
   readonly #summary = h('summary');
   readonly #snippet = h('pre', { part: 'snippet' });
+  readonly #copy = new SnippetControl({
+    text: () => this.#snippetText(), strings: () => this.#t, track: (work) => this.track(work),
+  });
 
   constructor() {
     super(TRIL_CSS);
@@ -147,7 +148,8 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     this.#body.append(
       h('div', { class: 'controls' }, this.#viewBox, h('div', { class: 'field' }, this.#bLabel, this.#bSelect)),
       this.#threeSec, this.#headSec, this.#tempSec, this.#permSec,
-      h('div', { class: 'copy' }, this.#copyBtn, this.#copyStatus),
+      h('div', { class: 'copy-row' }, this.#copy.copyButton, this.#copy.status),
+      this.#copy.fallback,
       h('details', {}, this.#summary, this.#snippet));
     this.#body.hidden = true;
     this.root.append(this.#status, this.#message.el, this.#body);
@@ -193,15 +195,13 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     this.#permBtns.rotate.addEventListener('click', () => set('perm', [...p().slice(1), p()[0]].join(',')));
     this.#permBtns.swap.addEventListener('click', () => set('perm', [p()[1], p()[0], ...p().slice(2)].join(',')));
     this.#permBtns.reset.addEventListener('click', () => set('perm', DEFAULTS.perm.join(',')));
-    this.#copyBtn.addEventListener('click', () => this.#copy());
   }
 
-  async #copy(): Promise<void> {
+  /** The script Copy takes, written into the code block below it as well. */
+  #snippetText(): string {
     const text = pytorchSnippet(this.attrs);
     this.#snippet.textContent = text;
-    const copied = await copyText(text);
-    this.#copyStatus.textContent = copied ? this.#t.copied : this.#t.copyFailed;
-    if (!copied) (this.#summary.parentElement as HTMLDetailsElement).open = true;
+    return text;
   }
 
   // --- rendering ---------------------------------------------------------------
@@ -261,6 +261,7 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     if ((this.#summary.parentElement as HTMLDetailsElement).open || this.#snippet.textContent) {
       this.#snippet.textContent = pytorchSnippet(s);
     }
+    this.#copy.update();
     this.#emitChange();
   }
 
@@ -287,7 +288,7 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     this.#permBtns.swap.textContent = t.permSwap;
     this.#permBtns.reset.textContent = t.permReset;
     this.#positionsLabel.textContent = t.positions;
-    this.#copyBtn.textContent = t.copy;
+    this.#copy.update();
     this.#summary.textContent = t.snippetSummary;
     const heads = this.#permTable.table.querySelectorAll('thead th');
     heads[0].textContent = t.permBefore;

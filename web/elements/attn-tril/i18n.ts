@@ -1,8 +1,10 @@
 // The strings of <attn-tril>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
+import { CODE_SNIPPET_STRINGS, type CodeSnippetMessages } from '../../shared/snippet-strings';
 import { M_MAX, M_MIN, type ParseError } from './parse';
 
-export interface Strings {
+/** The copy messages (copied, copyFailed, fallbackLabel) are the shared ones (web/shared/snippet-strings.ts). */
+export interface Strings extends CodeSnippetMessages {
   title: string;
   loading: string;
   engineFailed: (msg: string) => string;
@@ -43,8 +45,6 @@ export interface Strings {
   permBefore: string;
   permAfter: string;
   copy: string;
-  copied: string;
-  copyFailed: string;
   snippetSummary: string;
   query: string;
   key: string;
@@ -93,8 +93,7 @@ const zh: Strings = {
   permBefore: '原顺序的输出按新顺序排列',
   permAfter: '打乱后的输出',
   copy: '复制为 PyTorch 代码',
-  copied: '已复制',
-  copyFailed: '无法访问剪贴板，请手动复制下面的代码',
+  ...CODE_SNIPPET_STRINGS['zh-CN'],
   snippetSummary: 'PyTorch 代码（打印相同的数字）',
   query: '查询',
   key: '键',
@@ -156,8 +155,7 @@ const en: Strings = {
   permBefore: 'original outputs, in the new order',
   permAfter: 'outputs of the permuted tokens',
   copy: 'Copy as PyTorch',
-  copied: 'Copied',
-  copyFailed: 'No clipboard access: copy the code below by hand',
+  ...CODE_SNIPPET_STRINGS.en,
   snippetSummary: 'PyTorch code (prints the same numbers)',
   query: 'query',
   key: 'key',

@@ -1,6 +1,7 @@
 // Styles of <attn-tril>, adopted as a constructable stylesheet (CSP-safe).
 // Cell weights are drawn as a bar under the number (width from --w, set
 // through the CSSOM), so the text always sits on the plain background.
+import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { labHostCss, scrollEdges } from '../../shared/theme';
 
 export const TRIL_CSS = `${labHostCss('--attn-tril-highlight')}.controls { display: flex; flex-wrap: wrap; gap: 0.5rem 1.2rem; align-items: center; margin: 0.4rem 0; }
@@ -38,6 +39,5 @@ td.masked { color: var(--_muted); }
 .bar > span { display: block; height: 100%; width: calc(var(--w, 0) * 100%); background: var(--_accent); }
 .verdict { font-weight: 600; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
-.copy { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
-${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}
-`;
+.copy-row { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
+${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}${SNIPPET_CSS}`;
