@@ -19,21 +19,15 @@ export type AttnTrilChangeDetail = Omit<TrilState, 'parts'>;
 
 export const CHANGE_EVENT = 'attn-tril-change';
 
-/** The attributes' properties (parse.ts SCHEMA): each reads the parsed value and writes the attribute. */
-export interface AttnTril {
+/**
+ * The attributes' properties (parse.ts SCHEMA): each reads the parsed value and writes the
+ * attribute (`mask` as `unmasked`, `scale` as scale="sqrt" / scale="none").
+ */
+export interface AttnTril extends Omit<TrilState, 'seed' | 'perm' | 'parts'> {
   get seed(): string;
   set seed(v: string | number | bigint);
-  b: number;
-  step: number;
-  view: View;
-  /** Written as `unmasked` (the older `mask` attribute is removed). */
-  mask: boolean;
-  /** Written as scale="sqrt" / scale="none". */
-  scale: boolean;
-  m: number;
   get perm(): number[];
   set perm(v: readonly number[]);
-  positions: boolean;
   get parts(): Part[];
   set parts(v: readonly Part[]);
 }
