@@ -13,7 +13,8 @@
 // and every result is a fresh copy (a value object, a string or a typed
 // array), never a view into the heap. Settings and results cross as Embind
 // value objects (plain JS objects with these fields):
-//   trainerNew(text, RunConfig) -> handle
+//   trainerNew(text, settings) -> handle (settings: train/settings.hpp's table, model, seedHi, seedLo, threads)
+//   settings() -> that table and every model's Config::defaults
 //   trainerAdvance(h, maxSteps) -> Advance {step, lastLoss, badStep (-1: none), evals: Eval[]}
 //   trainerGenerate(h, context, maxNewChars) -> string
 //   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
@@ -31,6 +32,7 @@
 //   attentionF32Run(h, scale, causal) -> true; attentionF32Delete(h) -> bool
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -41,6 +43,7 @@
 #include "common.hpp"
 #include "train/advance.hpp"
 #include "train/generate.hpp"
+#include "train/settings.hpp"
 #include "train/trainer.hpp"
 
 using emscripten::val;
@@ -52,19 +55,6 @@ using attn_bind::scale_of;
 using attn_bind::seed_of;
 
 namespace {
-
-// trainerNew's settings: model 0 bigram | 1 position | 2 head | 3 multihead |
-// 4 ffwd | 5 blocks | 6 residual | 7 layernorm | 8 gpt (ModelKind's order),
-// the seed's high and low 32 bits, then Config's fields (train/trainer.hpp).
-struct RunConfig {
-  int model = 0;
-  unsigned seedHi = 0, seedLo = 0;
-  int iters = 0, evalInterval = 1, evalIters = 1;
-  double lr = 0;
-  int batch = 1, block = 1, nEmbd = 1, nHead = 1, nLayer = 1;
-  double dropout = 0;
-  int threads = 1;
-};
 
 struct Eval {
   int step = 0;
@@ -134,44 +124,117 @@ constexpr int kMaxThreads = 1;
 constexpr const char* kThreadsMessage = attn_bind::text<Lit("threads must be in [1, "), kMaxThreads, Lit("] in this build")>;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
-// trainerNew(text, RunConfig) -> handle, or a RangeError naming the problem
-// (text not UTF-8, too short for the block, ...)
-val js_trainer_new(const std::string& text, const RunConfig& c) {
-  if (c.model < 0 || c.model > static_cast<int>(attn::train::ModelKind::Gpt))
-    return range_error("model must be 0 (bigram), 1 (position), 2 (head), 3 (multihead), 4 (ffwd), 5 (blocks), 6 (residual), 7 (layernorm) or 8 (gpt)");
-  if (c.iters < 0 || c.iters > Lim::max_iters || c.evalInterval < 1 || c.evalInterval > Lim::max_eval_interval ||
-      c.evalIters < 1 || c.evalIters > Lim::max_eval_iters || c.batch < 1 || c.batch > Lim::max_batch || c.block < 1 ||
-      c.block > Lim::max_block)
-    return range_error(attn_bind::text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
-                            Lit("], evalIters in [1, "), Lim::max_eval_iters, Lit("], batch in [1, "), Lim::max_batch,
-                            Lit("], block in [1, "), Lim::max_block, Lit("]")>);
-  if (c.nEmbd < 1 || c.nEmbd > Lim::max_n_embd)
-    return range_error(attn_bind::text<Lit("nEmbd must be in [1, "), Lim::max_n_embd, Lit("]")>);
-  if (c.nHead < 1 || c.nHead > Lim::max_n_head || c.nLayer < 1 || c.nLayer > Lim::max_n_layer)
-    return range_error(attn_bind::text<Lit("nHead must be in [1, "), Lim::max_n_head, Lit("], nLayer in [1, "), Lim::max_n_layer, Lit("]")>);
-  if (!(c.dropout >= 0 && c.dropout < Lim::max_dropout)) return range_error("dropout must be in [0, 1)");
-  if (c.threads < 1 || c.threads > kMaxThreads) return range_error(kThreadsMessage);
-  if (!(c.lr > 0) || !std::isfinite(static_cast<float>(c.lr))) return range_error("lr must be a positive finite float32");
-  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(c.model));
-  config.seed = seed_of(c.seedHi, c.seedLo);
-  config.iters = c.iters;
-  config.eval_interval = c.evalInterval;
-  config.eval_iters = c.evalIters;
-  config.lr = static_cast<float>(c.lr);
-  config.batch = c.batch;
-  config.block = c.block;
-  config.n_embd = c.nEmbd;
-  config.n_head = c.nHead;
-  config.n_layer = c.nLayer;
-  config.dropout = c.dropout;
-  config.threads = c.threads;
-  try {
-    return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config)));
-  } catch (const std::bad_alloc&) {
-    return range_error("out of memory");
-  } catch (const std::exception& e) {
-    return error_of("RangeError", e);
+// An error carrying a stable code (and the setting it is about) for JS to
+// classify without reading the message: code "range" (a setting, with its
+// range), "text" (the text: not UTF-8, too short, too many characters for the
+// model) or "memory".
+val coded(val error, const char* code) {
+  error.set("code", val(code));
+  return error;
+}
+val setting_error(const std::string& message, const char* setting, double min, double max) {
+  val e = coded(range_error(message.c_str()), "range");
+  e.set("setting", val(setting));
+  e.set("min", val(min));
+  e.set("max", val(max));
+  return e;
+}
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+// A setting's message: "nEmbd must be in [1, 256]", "dropout must be in [0, 1)".
+std::string setting_message(const attn::train::Setting& s) {
+  using attn::train::SettingKind;
+  if (s.kind == SettingKind::Float) return std::string(s.name) + " must be a positive finite float32";
+  return std::string(s.name) + " must be in [" + number_text(s.min) + ", " + number_text(s.max) +
+         (s.kind == SettingKind::Double ? ")" : "]");
+}
+
+// trainerNew(text, settings) -> handle, or a RangeError with a code (above).
+// settings: {model (ModelKind's index), seedHi, seedLo, threads} and every
+// setting of train/settings.hpp's table, each a number.
+val js_trainer_new(const std::string& text, const val& settings) {
+  using attn::train::kSettings;
+  const auto number = [&](const char* name, double& out) {
+    const val v = settings[name];
+    if (!v.isNumber()) return false;
+    out = v.as<double>();
+    return true;
+  };
+  double model = 0, seed_hi = 0, seed_lo = 0, threads = 1;
+  if (!number("model", model) || !(model >= 0 && model <= static_cast<int>(attn::train::ModelKind::Gpt)) ||
+      model != static_cast<int>(model))
+    return setting_error(
+        "model must be 0 (bigram), 1 (position), 2 (head), 3 (multihead), 4 (ffwd), 5 (blocks), 6 (residual), 7 (layernorm) or 8 (gpt)",
+        "model", 0, static_cast<int>(attn::train::ModelKind::Gpt));
+  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(static_cast<int>(model)));
+  for (const attn::train::Setting& s : kSettings) {
+    double v = 0;
+    if (!number(s.name, v) || !attn::train::setting_ok(s, v)) return setting_error(setting_message(s), s.name, s.min, s.max);
+    attn::train::set_setting(s, config, v);
   }
+  if (!number("threads", threads) || !(threads >= 1 && threads <= kMaxThreads) || threads != static_cast<int>(threads))
+    return setting_error(kThreadsMessage, "threads", 1, kMaxThreads);
+  if (!number("seedHi", seed_hi) || !number("seedLo", seed_lo))
+    return setting_error("seedHi and seedLo must be numbers", "seed", 0, 0);
+  config.seed = seed_of(static_cast<unsigned>(seed_hi), static_cast<unsigned>(seed_lo));
+  config.threads = static_cast<int>(threads);
+  std::unique_ptr<attn::train::Dataset> data;
+  try {
+    data = std::make_unique<attn::train::Dataset>(attn::train::Dataset::from_text(text, config.block));
+  } catch (const std::bad_alloc&) {
+    return coded(range_error("out of memory"), "memory");
+  } catch (const std::exception& e) {
+    return coded(error_of("RangeError", e), "text");
+  }
+  // The one text error the trainer finds: too many distinct characters for the bigram table.
+  const bool too_many_chars = config.model == attn::train::ModelKind::Bigram &&
+                              data->vocab.size() > static_cast<std::size_t>(Lim::max_bigram_vocab);
+  try {
+    return val(trainers.add(std::make_unique<attn::train::Trainer>(std::move(*data), config)));
+  } catch (const std::bad_alloc&) {
+    return coded(range_error("out of memory"), "memory");
+  } catch (const std::exception& e) {
+    return coded(error_of("RangeError", e), too_many_chars ? "text" : "settings");
+  }
+}
+
+// settings() -> {models: string[], settings: [{name, kind, min, max, elementMin, elementMax, models}],
+// defaults: one {seed, <setting>: value} per model}: train/settings.hpp's table and
+// Config::defaults(model), for scripts/gen-train-settings.mjs.
+val js_settings() {
+  using namespace attn::train;
+  val out = val::object();
+  val models = val::array(), rows = val::array(), defaults = val::array();
+  for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m) {
+    models.call<void>("push", val(kModelNames[m]));
+    const Config c = Config::defaults(static_cast<ModelKind>(m));
+    val d = val::object();
+    d.set("seed", val(std::to_string(c.seed)));
+    for (const Setting& s : kSettings) d.set(s.name, val(setting_value(s, c)));
+    defaults.call<void>("push", d);
+  }
+  const char* kinds[] = {"int", "float", "double"};
+  const char* which[] = {"all", "block", "gpt"};
+  for (const Setting& s : kSettings) {
+    val r = val::object();
+    r.set("name", val(s.name));
+    r.set("kind", val(kinds[static_cast<int>(s.kind)]));
+    r.set("min", val(s.min));
+    r.set("max", val(s.max));
+    r.set("elementMin", val(s.element_min));
+    r.set("elementMax", val(s.element_max));
+    r.set("models", val(which[static_cast<int>(s.models)]));
+    rows.call<void>("push", r);
+  }
+  out.set("models", models);
+  out.set("settings", rows);
+  out.set("defaults", defaults);
+  return out;
 }
 
 // trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
@@ -411,21 +474,6 @@ bool js_attention_delete(int h) { return attention_table.remove(h); }
 
 EMSCRIPTEN_BINDINGS(attention_lab_train) {
   using namespace emscripten;
-  value_object<RunConfig>("RunConfig")
-      .field("model", &RunConfig::model)
-      .field("seedHi", &RunConfig::seedHi)
-      .field("seedLo", &RunConfig::seedLo)
-      .field("iters", &RunConfig::iters)
-      .field("evalInterval", &RunConfig::evalInterval)
-      .field("evalIters", &RunConfig::evalIters)
-      .field("lr", &RunConfig::lr)
-      .field("batch", &RunConfig::batch)
-      .field("block", &RunConfig::block)
-      .field("nEmbd", &RunConfig::nEmbd)
-      .field("nHead", &RunConfig::nHead)
-      .field("nLayer", &RunConfig::nLayer)
-      .field("dropout", &RunConfig::dropout)
-      .field("threads", &RunConfig::threads);
   value_object<Eval>("Eval").field("step", &Eval::step).field("train", &Eval::train).field("val", &Eval::val);
   value_object<Advance>("Advance")
       .field("step", &Advance::step)
@@ -472,6 +520,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("cached", &Step::cached);
   function("version", &attn_bind::version);
   function("trainerNew", &js_trainer_new);
+  function("settings", &js_settings);
   function("trainerAdvance", &js_trainer_advance);
   function("trainerGenerate", &js_trainer_generate);
   function("trainerSample", &js_trainer_sample);
