@@ -28,16 +28,14 @@ export function shortestFloat32(x) {
   return f;
 }
 
-/** The train module's settings() -> its JS form (floats as their shortest decimals). */
+/** The train module's settings() -> its JS form (defaults by name, floats as their shortest decimals). */
 export function fromModule(raw) {
   const settings = raw.settings.map((s) => ({ ...s }));
-  const kinds = Object.fromEntries(settings.map((s) => [s.name, s.kind]));
-  const defaults = Object.fromEntries(raw.models.map((m, i) => {
-    const d = { ...raw.defaults[i] };
-    for (const k of Object.keys(d)) if (kinds[k] === 'float') d[k] = shortestFloat32(d[k]);
-    return [m, d];
-  }));
-  return { models: [...raw.models], settings, defaults };
+  const defaults = Object.fromEntries(raw.defaults.map((d) => [d.model, {
+    seed: d.seed,
+    ...Object.fromEntries(settings.map((s, i) => [s.name, s.kind === 'float' ? shortestFloat32(d.values[i]) : d.values[i]])),
+  }]));
+  return { models: raw.defaults.map((d) => d.model), settings, defaults };
 }
 
 const lit = (v) => (typeof v === 'string' ? `'${v}'` : String(v));

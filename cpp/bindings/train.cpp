@@ -8,13 +8,13 @@
 //
 // Thin, like core.cpp: trainers are integer handles into a table (a stale or
 // made-up handle gets a RangeError, never a wild pointer), every argument's
-// range is checked again here (web/engine/train/train.js checks first, with
-// full messages), errors are returned rather than thrown (see common.hpp),
+// range is checked here against train/settings.hpp's table (web/engine/train/train.js
+// checks the same table, from settings.js, first, with full messages), errors are returned rather than thrown (see common.hpp),
 // and every result is a fresh copy (a value object, a string or a typed
 // array), never a view into the heap. Settings and results cross as Embind
 // value objects (plain JS objects with these fields):
 //   trainerNew(text, settings) -> handle (settings: train/settings.hpp's table, model, seedHi, seedLo, threads)
-//   settings() -> that table and every model's Config::defaults
+//   settings() -> Settings {settings: SettingRow[], defaults: ModelDefaults[]} (that table, Config::defaults)
 //   trainerAdvance(h, maxSteps) -> Advance {step, lastLoss, badStep (-1: none), evals: Eval[]}
 //   trainerGenerate(h, context, maxNewChars) -> string
 //   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
@@ -124,20 +124,20 @@ constexpr int kMaxThreads = 1;
 constexpr const char* kThreadsMessage = attn_bind::text<Lit("threads must be in [1, "), kMaxThreads, Lit("] in this build")>;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
-// An error carrying a stable code (and the setting it is about) for JS to
-// classify without reading the message: code "range" (a setting, with its
-// range), "text" (the text: not UTF-8, too short, too many characters for the
-// model) or "memory".
-val coded(val error, const char* code) {
-  error.set("code", val(code));
-  return error;
-}
+// What an error of trainerNew carries besides its message, for JS to classify
+// it without reading the message: code "range" (a setting out of its range:
+// setting, min, max), "text" (the text: not UTF-8, too short, too many
+// characters for the model), "settings" (settings that do not fit together)
+// or "memory".
+struct ErrorInfo {
+  std::string code, setting;
+  double min = 0, max = 0;
+};
+
+val coded(const val& error, const ErrorInfo& info) { return val::global("Object").call<val>("assign", error, val(info)); }
+val coded(const val& error, const char* code) { return coded(error, ErrorInfo{code, "", 0, 0}); }
 val setting_error(const std::string& message, const char* setting, double min, double max) {
-  val e = coded(range_error(message.c_str()), "range");
-  e.set("setting", val(setting));
-  e.set("min", val(min));
-  e.set("max", val(max));
-  return e;
+  return coded(range_error(message.c_str()), ErrorInfo{"range", setting, min, max});
 }
 
 std::string number_text(double v) {
@@ -203,38 +203,36 @@ val js_trainer_new(const std::string& text, const val& settings) {
   }
 }
 
-// settings() -> {models: string[], settings: [{name, kind, min, max, elementMin, elementMax, models}],
-// defaults: one {seed, <setting>: value} per model}: train/settings.hpp's table and
-// Config::defaults(model), for scripts/gen-train-settings.mjs.
+// settings() -> Settings: train/settings.hpp's table and Config::defaults(model)
+// for every model, for scripts/gen-train-settings.mjs.
+struct SettingRow {
+  std::string name, kind, models;
+  double min = 0, max = 0, elementMin = 0, elementMax = 0;
+};
+struct ModelDefaults {
+  std::string model, seed;
+  val values = val::undefined();  // {Float64Array} every setting's default, in the table's order
+};
+struct Settings {
+  val settings = val::array();  // {SettingRow[]}
+  val defaults = val::array();  // {ModelDefaults[]} in ModelKind's order
+};
+
 val js_settings() {
   using namespace attn::train;
-  val out = val::object();
-  val models = val::array(), rows = val::array(), defaults = val::array();
-  for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m) {
-    models.call<void>("push", val(kModelNames[m]));
-    const Config c = Config::defaults(static_cast<ModelKind>(m));
-    val d = val::object();
-    d.set("seed", val(std::to_string(c.seed)));
-    for (const Setting& s : kSettings) d.set(s.name, val(setting_value(s, c)));
-    defaults.call<void>("push", d);
-  }
+  Settings out;
   const char* kinds[] = {"int", "float", "double"};
   const char* which[] = {"all", "block", "gpt"};
-  for (const Setting& s : kSettings) {
-    val r = val::object();
-    r.set("name", val(s.name));
-    r.set("kind", val(kinds[static_cast<int>(s.kind)]));
-    r.set("min", val(s.min));
-    r.set("max", val(s.max));
-    r.set("elementMin", val(s.element_min));
-    r.set("elementMax", val(s.element_max));
-    r.set("models", val(which[static_cast<int>(s.models)]));
-    rows.call<void>("push", r);
+  for (const Setting& s : kSettings)
+    out.settings.call<void>("push", SettingRow{s.name, kinds[static_cast<int>(s.kind)], which[static_cast<int>(s.models)],
+                                               s.min, s.max, s.element_min, s.element_max});
+  for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m) {
+    const Config c = Config::defaults(static_cast<ModelKind>(m));
+    std::vector<double> values;
+    for (const Setting& s : kSettings) values.push_back(setting_value(s, c));
+    out.defaults.call<void>("push", ModelDefaults{kModelNames[m], std::to_string(c.seed), copy_out(values)});
   }
-  out.set("models", models);
-  out.set("settings", rows);
-  out.set("defaults", defaults);
-  return out;
+  return val(out);
 }
 
 // trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
@@ -474,6 +472,24 @@ bool js_attention_delete(int h) { return attention_table.remove(h); }
 
 EMSCRIPTEN_BINDINGS(attention_lab_train) {
   using namespace emscripten;
+  value_object<ErrorInfo>("ErrorInfo")
+      .field("code", &ErrorInfo::code)
+      .field("setting", &ErrorInfo::setting)
+      .field("min", &ErrorInfo::min)
+      .field("max", &ErrorInfo::max);
+  value_object<SettingRow>("SettingRow")
+      .field("name", &SettingRow::name)
+      .field("kind", &SettingRow::kind)
+      .field("models", &SettingRow::models)
+      .field("min", &SettingRow::min)
+      .field("max", &SettingRow::max)
+      .field("elementMin", &SettingRow::elementMin)
+      .field("elementMax", &SettingRow::elementMax);
+  value_object<ModelDefaults>("ModelDefaults")
+      .field("model", &ModelDefaults::model)
+      .field("seed", &ModelDefaults::seed)
+      .field("values", &ModelDefaults::values);
+  value_object<Settings>("Settings").field("settings", &Settings::settings).field("defaults", &Settings::defaults);
   value_object<Eval>("Eval").field("step", &Eval::step).field("train", &Eval::train).field("val", &Eval::val);
   value_object<Advance>("Advance")
       .field("step", &Advance::step)

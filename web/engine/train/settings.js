@@ -24,16 +24,16 @@ export const TRAIN_MODELS = Object.freeze(['bigram', 'position', 'head', 'multih
 
 /** The run's settings, in the order the engine checks them. @type {readonly TrainSetting[]} */
 export const TRAIN_SETTINGS = Object.freeze([
-  Object.freeze({ name: 'iters', kind: 'int', min: 0, max: 1000000, elementMin: 1, elementMax: 100000, models: 'all' }),
-  Object.freeze({ name: 'evalInterval', kind: 'int', min: 1, max: 1000000, elementMin: 1, elementMax: 100000, models: 'all' }),
-  Object.freeze({ name: 'evalIters', kind: 'int', min: 1, max: 10000, elementMin: 1, elementMax: 1000, models: 'all' }),
-  Object.freeze({ name: 'lr', kind: 'float', min: 0, max: 3.4028234663852886e+38, elementMin: 0, elementMax: 3.4028234663852886e+38, models: 'all' }),
-  Object.freeze({ name: 'batch', kind: 'int', min: 1, max: 512, elementMin: 1, elementMax: 512, models: 'all' }),
-  Object.freeze({ name: 'block', kind: 'int', min: 1, max: 64, elementMin: 1, elementMax: 64, models: 'all' }),
-  Object.freeze({ name: 'nEmbd', kind: 'int', min: 1, max: 256, elementMin: 1, elementMax: 256, models: 'all' }),
-  Object.freeze({ name: 'nHead', kind: 'int', min: 1, max: 16, elementMin: 1, elementMax: 16, models: 'block' }),
-  Object.freeze({ name: 'nLayer', kind: 'int', min: 1, max: 8, elementMin: 1, elementMax: 8, models: 'block' }),
-  Object.freeze({ name: 'dropout', kind: 'double', min: 0, max: 1, elementMin: 0, elementMax: 1, models: 'gpt' }),
+  Object.freeze({ name: 'iters', kind: 'int', models: 'all', min: 0, max: 1000000, elementMin: 1, elementMax: 100000 }),
+  Object.freeze({ name: 'evalInterval', kind: 'int', models: 'all', min: 1, max: 1000000, elementMin: 1, elementMax: 100000 }),
+  Object.freeze({ name: 'evalIters', kind: 'int', models: 'all', min: 1, max: 10000, elementMin: 1, elementMax: 1000 }),
+  Object.freeze({ name: 'lr', kind: 'float', models: 'all', min: 0, max: 3.4028234663852886e+38, elementMin: 0, elementMax: 3.4028234663852886e+38 }),
+  Object.freeze({ name: 'batch', kind: 'int', models: 'all', min: 1, max: 512, elementMin: 1, elementMax: 512 }),
+  Object.freeze({ name: 'block', kind: 'int', models: 'all', min: 1, max: 64, elementMin: 1, elementMax: 64 }),
+  Object.freeze({ name: 'nEmbd', kind: 'int', models: 'all', min: 1, max: 256, elementMin: 1, elementMax: 256 }),
+  Object.freeze({ name: 'nHead', kind: 'int', models: 'block', min: 1, max: 16, elementMin: 1, elementMax: 16 }),
+  Object.freeze({ name: 'nLayer', kind: 'int', models: 'block', min: 1, max: 8, elementMin: 1, elementMax: 8 }),
+  Object.freeze({ name: 'dropout', kind: 'double', models: 'gpt', min: 0, max: 1, elementMin: 0, elementMax: 1 }),
 ]);
 
 /** Config::defaults(model) per model. @type {Readonly<Record<TrainModelName, Readonly<TrainDefaults>>>} */
