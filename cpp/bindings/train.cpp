@@ -8,9 +8,10 @@
 //
 // Thin, like core.cpp: trainers are integer handles into a table (a stale or
 // made-up handle gets a RangeError, never a wild pointer), every argument's
-// range is checked here against train/settings.hpp's table (web/engine/train/train.js
-// checks the same table, from settings.js, first, with full messages), errors are returned rather than thrown (see common.hpp),
-// and every result is a fresh copy (a value object, a string or a typed
+// range is checked here, run settings against train/settings.hpp's table
+// (web/engine/train/train.js checks the same table, through settings.js, first,
+// with full messages), errors are returned rather than thrown (see
+// common.hpp), and every result is a fresh copy (a value object, a string or a typed
 // array), never a view into the heap. Settings and results cross as Embind
 // value objects (plain JS objects with these fields):
 //   trainerNew(text, settings) -> handle (settings: train/settings.hpp's table, model, seedHi, seedLo, threads)
