@@ -59,18 +59,23 @@ namespace {
 
 struct Eval {
   int step = 0;
-  double train = 0, val = 0;
+  double train = 0;
+  double val = 0;
 };
 
 struct Advance {
   int step = 0;
   double lastLoss = 0;
   int badStep = -1;  // the step whose loss was not finite (-1: none)
-  val evals = val::array();
+  val evals = val::array();  // {Eval[]}
 };
 
 struct Info {
-  int step = 0, iters = 0, vocabSize = 0, trainTokens = 0, valTokens = 0;
+  int step = 0;
+  int iters = 0;
+  int vocabSize = 0;
+  int trainTokens = 0;
+  int valTokens = 0;
   double parameters = 0;
 };
 
@@ -81,28 +86,42 @@ struct DecoderConfig {
   bool greedy = true;
   double temperature = 1;
   int topK = 0;
-  unsigned seedHi = 0, seedLo = 0;
+  unsigned seedHi = 0;
+  unsigned seedLo = 0;
 };
 
 struct Ops {
-  double qkv = 0, scores = 0, weighted = 0, ffwd = 0, lmHead = 0;
+  double qkv = 0;
+  double scores = 0;
+  double weighted = 0;
+  double ffwd = 0;
+  double lmHead = 0;
 };
 
 struct Step {
-  val window = val::undefined(), probs = val::undefined(), modelProbs = val::undefined(), attention = val::undefined();
+  val window = val::undefined();      // {Int32Array}
+  val probs = val::undefined();       // {Float32Array}
+  val modelProbs = val::undefined();  // {Float32Array}
+  val attention = val::undefined();   // {Float32Array}
   int chosen = 0;
-  bool slid = false, compared = false;
-  double diff = 0, cacheFloats = 0;
-  Ops recompute, cached;
+  bool slid = false;
+  bool compared = false;
+  double diff = 0;
+  double cacheFloats = 0;
+  Ops recompute;
+  Ops cached;
 };
 
 struct Maps {
-  int layers = 0, heads = 0, T = 0;
-  val weights = val::undefined();
+  int layers = 0;
+  int heads = 0;
+  int T = 0;
+  val weights = val::undefined();  // {Float32Array} (layers, heads, T, T)
 };
 
 struct Spreads {
-  val activation = val::undefined(), gradient = val::undefined();
+  val activation = val::undefined();  // {Float32Array} (n_layer)
+  val gradient = val::undefined();    // {Float32Array} (n_layer)
 };
 
 // Trainers owned by JS through integer handles.
@@ -131,8 +150,10 @@ constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must b
 // characters for the model), "settings" (settings that do not fit together)
 // or "memory".
 struct ErrorInfo {
-  std::string code, setting;
-  double min = 0, max = 0;
+  std::string code;
+  std::string setting;
+  double min = 0;
+  double max = 0;
 };
 
 val coded(const val& error, const ErrorInfo& info) { return val::global("Object").call<val>("assign", error, val(info)); }
@@ -158,6 +179,8 @@ std::string setting_message(const attn::train::Setting& s) {
 // trainerNew(text, settings) -> handle, or a RangeError with a code (above).
 // settings: {model (ModelKind's index), seedHi, seedLo, threads} and every
 // setting of train/settings.hpp's table, each a number.
+// @param {Record<string, number>} settings
+// @returns {number | RangeError}
 val js_trainer_new(const std::string& text, const val& settings) {
   using attn::train::kSettings;
   const auto number = [&](const char* name, double& out) {
@@ -166,7 +189,10 @@ val js_trainer_new(const std::string& text, const val& settings) {
     out = v.as<double>();
     return true;
   };
-  double model = 0, seed_hi = 0, seed_lo = 0, threads = 1;
+  double model = 0;
+  double seed_hi = 0;
+  double seed_lo = 0;
+  double threads = 1;
   if (!number("model", model) || !(model >= 0 && model <= static_cast<int>(attn::train::ModelKind::Gpt)) ||
       model != static_cast<int>(model))
     return setting_error(
@@ -207,11 +233,17 @@ val js_trainer_new(const std::string& text, const val& settings) {
 // settings() -> Settings: train/settings.hpp's table and Config::defaults(model)
 // for every model, for scripts/gen-train-settings.mjs.
 struct SettingRow {
-  std::string name, kind, models;
-  double min = 0, max = 0, elementMin = 0, elementMax = 0;
+  std::string name;
+  std::string kind;
+  std::string models;
+  double min = 0;
+  double max = 0;
+  double elementMin = 0;
+  double elementMax = 0;
 };
 struct ModelDefaults {
-  std::string model, seed;
+  std::string model;
+  std::string seed;
   val values = val::undefined();  // {Float64Array} every setting's default, in the table's order
 };
 struct Settings {
@@ -219,6 +251,7 @@ struct Settings {
   val defaults = val::array();  // {ModelDefaults[]} in ModelKind's order
 };
 
+// @returns {Settings}
 val js_settings() {
   using namespace attn::train;
   Settings out;
@@ -239,6 +272,7 @@ val js_settings() {
 // trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
 // end of the run, or at the first non-finite loss), each preceded by its
 // evaluation when step % evalInterval == 0 (train/advance.hpp).
+// @returns {Advance | RangeError}
 val js_trainer_advance(int h, int max_steps) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -251,6 +285,7 @@ val js_trainer_advance(int h, int max_steps) {
 }
 
 // trainerGenerate(h, context, maxNewChars) -> the new text (context "" starts from token 0)
+// @returns {string | RangeError}
 val js_trainer_generate(int h, const std::string& context, int max_new) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -264,6 +299,7 @@ val js_trainer_generate(int h, const std::string& context, int max_new) {
 
 // trainerSample(h, context, maxNewChars, seedHi, seedLo) -> the new text, drawn
 // from a generator seeded with seed; the run's own generator is untouched
+// @returns {string | RangeError}
 val js_trainer_sample(int h, const std::string& context, int max_new, unsigned seed_hi, unsigned seed_lo) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -276,6 +312,7 @@ val js_trainer_sample(int h, const std::string& context, int max_new, unsigned s
 }
 
 // trainerAttentionMaps(h, snippet) -> Maps: every head of every layer (eval mode)
+// @returns {Maps | RangeError}
 val js_trainer_attention_maps(int h, const std::string& snippet) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -288,6 +325,7 @@ val js_trainer_attention_maps(int h, const std::string& snippet) {
 }
 
 // trainerSpreads(h) -> Spreads at the last training step (empty arrays before it, or for a model without blocks)
+// @returns {Spreads | RangeError}
 val js_trainer_spreads(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -300,6 +338,7 @@ val js_trainer_spreads(int h) {
 }
 
 // trainerAttention(h, snippet) -> Float32Array (T, T), rows queries, columns keys
+// @returns {Float32Array | RangeError}
 val js_trainer_attention(int h, const std::string& snippet) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -311,6 +350,7 @@ val js_trainer_attention(int h, const std::string& snippet) {
 }
 
 // trainerInfo(h) -> Info
+// @returns {Info | RangeError}
 val js_trainer_info(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -320,6 +360,7 @@ val js_trainer_info(int h) {
 }
 
 // trainerVocab(h) -> the vocabulary, one character per id, as text
+// @returns {string | RangeError}
 val js_trainer_vocab(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -344,6 +385,7 @@ bool js_trainer_delete(int h) {
 
 // decoderNew(h, context, DecoderConfig) -> handle, or a RangeError (a
 // character outside the vocabulary)
+// @returns {number | RangeError}
 val js_decoder_new(int h, const std::string& context, const DecoderConfig& c) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -380,6 +422,7 @@ Ops ops_of(const attn::train::StepOps& o) {
 }
 
 // decoderStep(d) -> one step's result (copies)
+// @returns {Step | RangeError}
 val js_decoder_step(int d) {
   attn::train::Decoder* dec = get_decoder(d);
   if (!dec) return range_error("no such decoder (deleted?)");
@@ -430,6 +473,7 @@ Table<AttentionF32> attention_table;
 constexpr std::size_t kAlignFloats = 16;
 
 // attentionF32New(T, S, dK, dV) -> handle
+// @returns {number | RangeError}
 val js_attention_new(int T, int S, int dk, int dv) {
   if (!attn_bind::shape_ok(T, S, dk, dv)) return range_error(attn_bind::kShapeMessage);
   auto a = std::make_unique<AttentionF32>();
@@ -447,6 +491,7 @@ val js_attention_new(int T, int S, int dk, int dv) {
 }
 
 // attentionF32View(h, which) -> Float32Array view (0 q, 1 k, 2 v, 3 scores, 4 weights, 5 output)
+// @returns {Float32Array | RangeError}
 val js_attention_view(int h, int which) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return range_error("no such object (deleted?)");
@@ -455,6 +500,7 @@ val js_attention_view(int h, int which) {
 }
 
 // attentionF32Run(h, scale, causal) -> true, or a RangeError (scale: 0 none, 1 sqrt, 2 dk)
+// @returns {true | RangeError}
 val js_attention_run(int h, int scale, bool causal) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return range_error("no such object (deleted?)");
