@@ -19,3 +19,4 @@ for f in $(node -e 'for (const m of require("./cpp/bindings/modules.json").modul
     cmp -s "build/wasm/$f.$ext" "web/generated/$f.$ext" || cp "build/wasm/$f.$ext" web/generated/
   done
 done
+node scripts/gen-train-settings.mjs  # the train module's settings() -> web/engine/train/settings.js

@@ -30,6 +30,7 @@ export const TYPED = [
   { module: 'attn_py', binding: 'cpp/bindings/py.cpp', out: 'web/engine/py/raw.ts', name: 'RawPy' },
   { module: 'attn_cli', binding: 'cpp/bindings/cli.cpp', out: 'web/engine/cli/raw.ts', name: 'RawCli' },
   { module: 'attn_torch', binding: 'cpp/bindings/torch.cpp', out: 'web/engine/torch/raw.ts', name: 'RawTorch' },
+  { module: 'attn_train', binding: 'cpp/bindings/train.cpp', out: 'web/engine/train/raw.ts', name: 'RawTrain' },
 ];
 /** Where an #include "x.hpp" is looked for after the including file's folder. */
 const INCLUDE_DIRS = ['cpp/src', 'cpp/lessons', 'cpp/cli'];

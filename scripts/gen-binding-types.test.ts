@@ -10,6 +10,7 @@ import { loadTorch } from '../web/engine/torch/torch.js';
 import { loadEngine } from '../web/engine/core/engine.js';
 import { loadCli } from '../web/engine/cli/cli.js';
 import { loadEvaluator } from '../web/engine/py/evaluator.js';
+import { loadTrainEngine } from '../web/engine/train/train.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -56,6 +57,27 @@ describe('gen-binding-types', () => {
     const cli = await loadCli({ wasmBinary: readFileSync(new URL('web/generated/attn_cli.wasm', root)) });
     for (const f of fields(cliTypes, 'RawCli')) expect(typeof (cli.raw as Record<string, unknown>)[f], f).toBe('function');
     expect(Object.keys(cli.runCli(['help']))).toEqual(fields(cliTypes, 'CliResult'));
+  });
+
+  it('types what attn_train registers', async () => {
+    const dts = read('web/engine/train/raw.ts');
+    const train = await loadTrainEngine({ wasmBinary: readFileSync(new URL('web/generated/attn_train.wasm', root)) });
+    const raw = train.raw as Record<string, (...a: unknown[]) => Record<string, unknown>>;
+    for (const f of fields(dts, 'RawTrain')) expect(typeof raw[f], f).toBe('function');
+    const s = raw.settings();
+    expect(Object.keys(s)).toEqual(fields(dts, 'Settings'));
+    expect(Object.keys((s.settings as object[])[0])).toEqual(fields(dts, 'SettingRow'));
+    expect(Object.keys((s.defaults as object[])[0])).toEqual(fields(dts, 'ModelDefaults'));
+    const t = train.createTrainer('hello there, general kenobi. '.repeat(4), { model: 'layernorm', iters: 2, evalInterval: 1, evalIters: 1, batch: 2, block: 4, nEmbd: 8, nHead: 2, nLayer: 1 });
+    expect(Object.keys(t.info())).toEqual(fields(dts, 'Info'));
+    const a = t.advance(2);
+    expect(Object.keys(a.evals[0]!)).toEqual(fields(dts, 'Eval'));
+    expect(Object.keys(t.spreads())).toEqual(fields(dts, 'Spreads'));
+    expect(Object.keys(t.attentionMaps('hell'))).toEqual(fields(dts, 'Maps'));
+    const step = t.decoder('hel', { cache: 'rebuild' }).step();
+    expect(Object.keys(step)).toEqual(fields(dts, 'Step'));
+    expect(Object.keys(step.recompute)).toEqual([...fields(dts, 'Ops'), 'total']); // the loader adds the total
+    t.delete();
   });
 
   it('types what attn_py registers', async () => {

@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { TRAIN_LIMITS as TL } from '../web/engine/shared/limits.js';
+import { defaults } from '../web/engine/train/models.js';
 import { scriptExcerpt, scriptFileName, type ScriptModel, type ScriptRegion, type ScriptSettings } from '../web/train-script/pytorch-script.ts';
 
 /**
@@ -25,13 +26,7 @@ const TITLES: Record<ScriptRegion, { zh: string; en: string }> = {
 
 /** The lecture's settings for a model: what the page's widgets train by default. */
 export function lectureSettings(model: ScriptModel): ScriptSettings {
-  const head = model === 'head';
-  return {
-    model, seed: TL.defaultSeed, iters: head ? TL.headIters : TL.defaultIters,
-    evalInterval: head ? TL.headEvalInterval : TL.defaultEvalInterval, evalIters: TL.defaultEvalIters,
-    lr: head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch, block: TL.defaultBlock,
-    sampleChars: TL.defaultSampleChars, data: 'input.txt',
-  };
+  return { ...defaults(model), sampleChars: TL.defaultSampleChars, data: 'input.txt' };
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

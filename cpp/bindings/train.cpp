@@ -8,12 +8,14 @@
 //
 // Thin, like core.cpp: trainers are integer handles into a table (a stale or
 // made-up handle gets a RangeError, never a wild pointer), every argument's
-// range is checked again here (web/engine/train/train.js checks first, with
-// full messages), errors are returned rather than thrown (see common.hpp),
-// and every result is a fresh copy (a value object, a string or a typed
+// range is checked here, run settings against train/settings.hpp's table
+// (web/engine/train/train.js checks the same table, through settings.js, first,
+// with full messages), errors are returned rather than thrown (see
+// common.hpp), and every result is a fresh copy (a value object, a string or a typed
 // array), never a view into the heap. Settings and results cross as Embind
 // value objects (plain JS objects with these fields):
-//   trainerNew(text, RunConfig) -> handle
+//   trainerNew(text, settings) -> handle (settings: train/settings.hpp's table, model, seedHi, seedLo, threads)
+//   settings() -> Settings {settings: SettingRow[], defaults: ModelDefaults[]} (that table, Config::defaults)
 //   trainerAdvance(h, maxSteps) -> Advance {step, lastLoss, badStep (-1: none), evals: Eval[]}
 //   trainerGenerate(h, context, maxNewChars) -> string
 //   trainerSample(h, context, maxNewChars, seedHi, seedLo) -> string (own generator untouched)
@@ -31,6 +33,7 @@
 //   attentionF32Run(h, scale, causal) -> true; attentionF32Delete(h) -> bool
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -41,6 +44,7 @@
 #include "common.hpp"
 #include "train/advance.hpp"
 #include "train/generate.hpp"
+#include "train/settings.hpp"
 #include "train/trainer.hpp"
 
 using emscripten::val;
@@ -53,33 +57,25 @@ using attn_bind::seed_of;
 
 namespace {
 
-// trainerNew's settings: model 0 bigram | 1 position | 2 head | 3 multihead |
-// 4 ffwd | 5 blocks | 6 residual | 7 layernorm | 8 gpt (ModelKind's order),
-// the seed's high and low 32 bits, then Config's fields (train/trainer.hpp).
-struct RunConfig {
-  int model = 0;
-  unsigned seedHi = 0, seedLo = 0;
-  int iters = 0, evalInterval = 1, evalIters = 1;
-  double lr = 0;
-  int batch = 1, block = 1, nEmbd = 1, nHead = 1, nLayer = 1;
-  double dropout = 0;
-  int threads = 1;
-};
-
 struct Eval {
   int step = 0;
-  double train = 0, val = 0;
+  double train = 0;
+  double val = 0;
 };
 
 struct Advance {
   int step = 0;
   double lastLoss = 0;
   int badStep = -1;  // the step whose loss was not finite (-1: none)
-  val evals = val::array();
+  val evals = val::array();  // {Eval[]}
 };
 
 struct Info {
-  int step = 0, iters = 0, vocabSize = 0, trainTokens = 0, valTokens = 0;
+  int step = 0;
+  int iters = 0;
+  int vocabSize = 0;
+  int trainTokens = 0;
+  int valTokens = 0;
   double parameters = 0;
 };
 
@@ -90,28 +86,42 @@ struct DecoderConfig {
   bool greedy = true;
   double temperature = 1;
   int topK = 0;
-  unsigned seedHi = 0, seedLo = 0;
+  unsigned seedHi = 0;
+  unsigned seedLo = 0;
 };
 
 struct Ops {
-  double qkv = 0, scores = 0, weighted = 0, ffwd = 0, lmHead = 0;
+  double qkv = 0;
+  double scores = 0;
+  double weighted = 0;
+  double ffwd = 0;
+  double lmHead = 0;
 };
 
 struct Step {
-  val window = val::undefined(), probs = val::undefined(), modelProbs = val::undefined(), attention = val::undefined();
+  val window = val::undefined();      // {Int32Array}
+  val probs = val::undefined();       // {Float32Array}
+  val modelProbs = val::undefined();  // {Float32Array}
+  val attention = val::undefined();   // {Float32Array}
   int chosen = 0;
-  bool slid = false, compared = false;
-  double diff = 0, cacheFloats = 0;
-  Ops recompute, cached;
+  bool slid = false;
+  bool compared = false;
+  double diff = 0;
+  double cacheFloats = 0;
+  Ops recompute;
+  Ops cached;
 };
 
 struct Maps {
-  int layers = 0, heads = 0, T = 0;
-  val weights = val::undefined();
+  int layers = 0;
+  int heads = 0;
+  int T = 0;
+  val weights = val::undefined();  // {Float32Array} (layers, heads, T, T)
 };
 
 struct Spreads {
-  val activation = val::undefined(), gradient = val::undefined();
+  val activation = val::undefined();  // {Float32Array} (n_layer)
+  val gradient = val::undefined();    // {Float32Array} (n_layer)
 };
 
 // Trainers owned by JS through integer handles.
@@ -134,49 +144,135 @@ constexpr int kMaxThreads = 1;
 constexpr const char* kThreadsMessage = attn_bind::text<Lit("threads must be in [1, "), kMaxThreads, Lit("] in this build")>;
 constexpr const char* kGenerateMessage = attn_bind::text<Lit("maxNewChars must be in [0, "), Lim::max_generate, Lit("]")>;
 
-// trainerNew(text, RunConfig) -> handle, or a RangeError naming the problem
-// (text not UTF-8, too short for the block, ...)
-val js_trainer_new(const std::string& text, const RunConfig& c) {
-  if (c.model < 0 || c.model > static_cast<int>(attn::train::ModelKind::Gpt))
-    return range_error("model must be 0 (bigram), 1 (position), 2 (head), 3 (multihead), 4 (ffwd), 5 (blocks), 6 (residual), 7 (layernorm) or 8 (gpt)");
-  if (c.iters < 0 || c.iters > Lim::max_iters || c.evalInterval < 1 || c.evalInterval > Lim::max_eval_interval ||
-      c.evalIters < 1 || c.evalIters > Lim::max_eval_iters || c.batch < 1 || c.batch > Lim::max_batch || c.block < 1 ||
-      c.block > Lim::max_block)
-    return range_error(attn_bind::text<Lit("iters in [0, "), Lim::max_iters, Lit("], evalInterval in [1, "), Lim::max_eval_interval,
-                            Lit("], evalIters in [1, "), Lim::max_eval_iters, Lit("], batch in [1, "), Lim::max_batch,
-                            Lit("], block in [1, "), Lim::max_block, Lit("]")>);
-  if (c.nEmbd < 1 || c.nEmbd > Lim::max_n_embd)
-    return range_error(attn_bind::text<Lit("nEmbd must be in [1, "), Lim::max_n_embd, Lit("]")>);
-  if (c.nHead < 1 || c.nHead > Lim::max_n_head || c.nLayer < 1 || c.nLayer > Lim::max_n_layer)
-    return range_error(attn_bind::text<Lit("nHead must be in [1, "), Lim::max_n_head, Lit("], nLayer in [1, "), Lim::max_n_layer, Lit("]")>);
-  if (!(c.dropout >= 0 && c.dropout < Lim::max_dropout)) return range_error("dropout must be in [0, 1)");
-  if (c.threads < 1 || c.threads > kMaxThreads) return range_error(kThreadsMessage);
-  if (!(c.lr > 0) || !std::isfinite(static_cast<float>(c.lr))) return range_error("lr must be a positive finite float32");
-  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(c.model));
-  config.seed = seed_of(c.seedHi, c.seedLo);
-  config.iters = c.iters;
-  config.eval_interval = c.evalInterval;
-  config.eval_iters = c.evalIters;
-  config.lr = static_cast<float>(c.lr);
-  config.batch = c.batch;
-  config.block = c.block;
-  config.n_embd = c.nEmbd;
-  config.n_head = c.nHead;
-  config.n_layer = c.nLayer;
-  config.dropout = c.dropout;
-  config.threads = c.threads;
-  try {
-    return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, c.block), config)));
-  } catch (const std::bad_alloc&) {
-    return range_error("out of memory");
-  } catch (const std::exception& e) {
-    return error_of("RangeError", e);
+// What an error of trainerNew carries besides its message, for JS to classify
+// it without reading the message: code "range" (a setting out of its range:
+// setting, min, max), "text" (the text: not UTF-8, too short, too many
+// characters for the model), "settings" (settings that do not fit together)
+// or "memory".
+struct ErrorInfo {
+  std::string code;
+  std::string setting;
+  double min = 0;
+  double max = 0;
+};
+
+val coded(const val& error, const ErrorInfo& info) { return val::global("Object").call<val>("assign", error, val(info)); }
+val coded(const val& error, const char* code) { return coded(error, ErrorInfo{code, "", 0, 0}); }
+val setting_error(const std::string& message, const char* setting, double min, double max) {
+  return coded(range_error(message.c_str()), ErrorInfo{"range", setting, min, max});
+}
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+// A setting's message: "nEmbd must be in [1, 256]", "dropout must be in [0, 1)".
+std::string setting_message(const attn::train::Setting& s) {
+  using attn::train::SettingKind;
+  if (s.kind == SettingKind::Float) return std::string(s.name) + " must be a positive finite float32";
+  return std::string(s.name) + " must be in [" + number_text(s.min) + ", " + number_text(s.max) +
+         (s.kind == SettingKind::Double ? ")" : "]");
+}
+
+// trainerNew(text, settings) -> handle, or a RangeError with a code (above).
+// settings: {model (ModelKind's index), seedHi, seedLo, threads} and every
+// setting of train/settings.hpp's table, each a number.
+// @param {Record<string, number>} settings
+// @returns {number | RangeError}
+val js_trainer_new(const std::string& text, const val& settings) {
+  using attn::train::kSettings;
+  const auto number = [&](const char* name, double& out) {
+    const val v = settings[name];
+    if (!v.isNumber()) return false;
+    out = v.as<double>();
+    return true;
+  };
+  double model = 0;
+  double seed_hi = 0;
+  double seed_lo = 0;
+  double threads = 1;
+  if (!number("model", model) || !(model >= 0 && model <= static_cast<int>(attn::train::ModelKind::Gpt)) ||
+      model != static_cast<int>(model))
+    return setting_error(
+        "model must be 0 (bigram), 1 (position), 2 (head), 3 (multihead), 4 (ffwd), 5 (blocks), 6 (residual), 7 (layernorm) or 8 (gpt)",
+        "model", 0, static_cast<int>(attn::train::ModelKind::Gpt));
+  auto config = attn::train::Config::defaults(static_cast<attn::train::ModelKind>(static_cast<int>(model)));
+  for (const attn::train::Setting& s : kSettings) {
+    double v = 0;
+    if (!number(s.name, v) || !attn::train::setting_ok(s, v)) return setting_error(setting_message(s), s.name, s.min, s.max);
+    attn::train::set_setting(s, config, v);
   }
+  if (!number("threads", threads) || !(threads >= 1 && threads <= kMaxThreads) || threads != static_cast<int>(threads))
+    return setting_error(kThreadsMessage, "threads", 1, kMaxThreads);
+  if (!number("seedHi", seed_hi) || !number("seedLo", seed_lo))
+    return setting_error("seedHi and seedLo must be numbers", "seed", 0, 0);
+  config.seed = seed_of(static_cast<unsigned>(seed_hi), static_cast<unsigned>(seed_lo));
+  config.threads = static_cast<int>(threads);
+  std::unique_ptr<attn::train::Dataset> data;
+  try {
+    data = std::make_unique<attn::train::Dataset>(attn::train::Dataset::from_text(text, config.block));
+  } catch (const std::bad_alloc&) {
+    return coded(range_error("out of memory"), "memory");
+  } catch (const std::exception& e) {
+    return coded(error_of("RangeError", e), "text");
+  }
+  // The one text error the trainer finds: too many distinct characters for the bigram table.
+  const bool too_many_chars = config.model == attn::train::ModelKind::Bigram &&
+                              data->vocab.size() > static_cast<std::size_t>(Lim::max_bigram_vocab);
+  try {
+    return val(trainers.add(std::make_unique<attn::train::Trainer>(std::move(*data), config)));
+  } catch (const std::bad_alloc&) {
+    return coded(range_error("out of memory"), "memory");
+  } catch (const std::exception& e) {
+    return coded(error_of("RangeError", e), too_many_chars ? "text" : "settings");
+  }
+}
+
+// settings() -> Settings: train/settings.hpp's table and Config::defaults(model)
+// for every model, for scripts/gen-train-settings.mjs.
+struct SettingRow {
+  std::string name;
+  std::string kind;
+  std::string models;
+  double min = 0;
+  double max = 0;
+  double elementMin = 0;
+  double elementMax = 0;
+};
+struct ModelDefaults {
+  std::string model;
+  std::string seed;
+  val values = val::undefined();  // {Float64Array} every setting's default, in the table's order
+};
+struct Settings {
+  val settings = val::array();  // {SettingRow[]}
+  val defaults = val::array();  // {ModelDefaults[]} in ModelKind's order
+};
+
+// @returns {Settings}
+val js_settings() {
+  using namespace attn::train;
+  Settings out;
+  const char* kinds[] = {"int", "float", "double"};
+  const char* which[] = {"all", "block", "gpt"};
+  for (const Setting& s : kSettings)
+    out.settings.call<void>("push", SettingRow{s.name, kinds[static_cast<int>(s.kind)], which[static_cast<int>(s.models)],
+                                               s.min, s.max, s.element_min, s.element_max});
+  for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m) {
+    const Config c = Config::defaults(static_cast<ModelKind>(m));
+    std::vector<double> values;
+    for (const Setting& s : kSettings) values.push_back(setting_value(s, c));
+    out.defaults.call<void>("push", ModelDefaults{kModelNames[m], std::to_string(c.seed), copy_out(values)});
+  }
+  return val(out);
 }
 
 // trainerAdvance(h, maxSteps): up to maxSteps training steps (fewer at the
 // end of the run, or at the first non-finite loss), each preceded by its
 // evaluation when step % evalInterval == 0 (train/advance.hpp).
+// @returns {Advance | RangeError}
 val js_trainer_advance(int h, int max_steps) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -189,6 +285,7 @@ val js_trainer_advance(int h, int max_steps) {
 }
 
 // trainerGenerate(h, context, maxNewChars) -> the new text (context "" starts from token 0)
+// @returns {string | RangeError}
 val js_trainer_generate(int h, const std::string& context, int max_new) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -202,6 +299,7 @@ val js_trainer_generate(int h, const std::string& context, int max_new) {
 
 // trainerSample(h, context, maxNewChars, seedHi, seedLo) -> the new text, drawn
 // from a generator seeded with seed; the run's own generator is untouched
+// @returns {string | RangeError}
 val js_trainer_sample(int h, const std::string& context, int max_new, unsigned seed_hi, unsigned seed_lo) {
   attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -214,6 +312,7 @@ val js_trainer_sample(int h, const std::string& context, int max_new, unsigned s
 }
 
 // trainerAttentionMaps(h, snippet) -> Maps: every head of every layer (eval mode)
+// @returns {Maps | RangeError}
 val js_trainer_attention_maps(int h, const std::string& snippet) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -226,6 +325,7 @@ val js_trainer_attention_maps(int h, const std::string& snippet) {
 }
 
 // trainerSpreads(h) -> Spreads at the last training step (empty arrays before it, or for a model without blocks)
+// @returns {Spreads | RangeError}
 val js_trainer_spreads(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -238,6 +338,7 @@ val js_trainer_spreads(int h) {
 }
 
 // trainerAttention(h, snippet) -> Float32Array (T, T), rows queries, columns keys
+// @returns {Float32Array | RangeError}
 val js_trainer_attention(int h, const std::string& snippet) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -249,6 +350,7 @@ val js_trainer_attention(int h, const std::string& snippet) {
 }
 
 // trainerInfo(h) -> Info
+// @returns {Info | RangeError}
 val js_trainer_info(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -258,6 +360,7 @@ val js_trainer_info(int h) {
 }
 
 // trainerVocab(h) -> the vocabulary, one character per id, as text
+// @returns {string | RangeError}
 val js_trainer_vocab(int h) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -282,6 +385,7 @@ bool js_trainer_delete(int h) {
 
 // decoderNew(h, context, DecoderConfig) -> handle, or a RangeError (a
 // character outside the vocabulary)
+// @returns {number | RangeError}
 val js_decoder_new(int h, const std::string& context, const DecoderConfig& c) {
   const attn::train::Trainer* t = get(h);
   if (!t) return bad_handle();
@@ -318,6 +422,7 @@ Ops ops_of(const attn::train::StepOps& o) {
 }
 
 // decoderStep(d) -> one step's result (copies)
+// @returns {Step | RangeError}
 val js_decoder_step(int d) {
   attn::train::Decoder* dec = get_decoder(d);
   if (!dec) return range_error("no such decoder (deleted?)");
@@ -368,6 +473,7 @@ Table<AttentionF32> attention_table;
 constexpr std::size_t kAlignFloats = 16;
 
 // attentionF32New(T, S, dK, dV) -> handle
+// @returns {number | RangeError}
 val js_attention_new(int T, int S, int dk, int dv) {
   if (!attn_bind::shape_ok(T, S, dk, dv)) return range_error(attn_bind::kShapeMessage);
   auto a = std::make_unique<AttentionF32>();
@@ -385,6 +491,7 @@ val js_attention_new(int T, int S, int dk, int dv) {
 }
 
 // attentionF32View(h, which) -> Float32Array view (0 q, 1 k, 2 v, 3 scores, 4 weights, 5 output)
+// @returns {Float32Array | RangeError}
 val js_attention_view(int h, int which) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return range_error("no such object (deleted?)");
@@ -393,6 +500,7 @@ val js_attention_view(int h, int which) {
 }
 
 // attentionF32Run(h, scale, causal) -> true, or a RangeError (scale: 0 none, 1 sqrt, 2 dk)
+// @returns {true | RangeError}
 val js_attention_run(int h, int scale, bool causal) {
   AttentionF32* a = attention_table.get(h);
   if (!a) return range_error("no such object (deleted?)");
@@ -411,21 +519,24 @@ bool js_attention_delete(int h) { return attention_table.remove(h); }
 
 EMSCRIPTEN_BINDINGS(attention_lab_train) {
   using namespace emscripten;
-  value_object<RunConfig>("RunConfig")
-      .field("model", &RunConfig::model)
-      .field("seedHi", &RunConfig::seedHi)
-      .field("seedLo", &RunConfig::seedLo)
-      .field("iters", &RunConfig::iters)
-      .field("evalInterval", &RunConfig::evalInterval)
-      .field("evalIters", &RunConfig::evalIters)
-      .field("lr", &RunConfig::lr)
-      .field("batch", &RunConfig::batch)
-      .field("block", &RunConfig::block)
-      .field("nEmbd", &RunConfig::nEmbd)
-      .field("nHead", &RunConfig::nHead)
-      .field("nLayer", &RunConfig::nLayer)
-      .field("dropout", &RunConfig::dropout)
-      .field("threads", &RunConfig::threads);
+  value_object<ErrorInfo>("ErrorInfo")
+      .field("code", &ErrorInfo::code)
+      .field("setting", &ErrorInfo::setting)
+      .field("min", &ErrorInfo::min)
+      .field("max", &ErrorInfo::max);
+  value_object<SettingRow>("SettingRow")
+      .field("name", &SettingRow::name)
+      .field("kind", &SettingRow::kind)
+      .field("models", &SettingRow::models)
+      .field("min", &SettingRow::min)
+      .field("max", &SettingRow::max)
+      .field("elementMin", &SettingRow::elementMin)
+      .field("elementMax", &SettingRow::elementMax);
+  value_object<ModelDefaults>("ModelDefaults")
+      .field("model", &ModelDefaults::model)
+      .field("seed", &ModelDefaults::seed)
+      .field("values", &ModelDefaults::values);
+  value_object<Settings>("Settings").field("settings", &Settings::settings).field("defaults", &Settings::defaults);
   value_object<Eval>("Eval").field("step", &Eval::step).field("train", &Eval::train).field("val", &Eval::val);
   value_object<Advance>("Advance")
       .field("step", &Advance::step)
@@ -472,6 +583,7 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("cached", &Step::cached);
   function("version", &attn_bind::version);
   function("trainerNew", &js_trainer_new);
+  function("settings", &js_settings);
   function("trainerAdvance", &js_trainer_advance);
   function("trainerGenerate", &js_trainer_generate);
   function("trainerSample", &js_trainer_sample);

@@ -9,10 +9,9 @@ import { AttnElement, MessageBox, define, reflect, resolveLang, type Lang, type 
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-runner/client';
 import type { Point } from './chart';
 import { STRINGS, type Strings } from './i18n';
-import { DEFAULT_STATE, resolveState, isBlockModel, REFLECTED, type ModelName, type ParseError, type TrainAttr, type TrainState } from './parse';
+import { DEFAULT_STATE, resolveState, isBlockModel, REFLECTED, settingsOf, type ModelName, type ParseError, type TrainAttr, type TrainState } from './parse';
 import { TRAIN_CSS } from './styles';
 import { GEN_CSS } from './generate-styles';
-import { TRAIN_LIMITS } from '../../engine/shared/limits.js';
 import { checkText, type TextProblem } from './text';
 import { OwnText } from './own-text';
 import { RunOutput } from './run-output';
@@ -28,7 +27,7 @@ export type { ModelName } from './parse';
 export type { AttnTrainGenerateDetail, Generation } from './generate-panel';
 export type { AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, AttnTrainStartDetail, TrainErrorKind, TrainPhase } from './events';
 
-const BLOCK = TRAIN_LIMITS.defaultBlock;
+const BLOCK = DEFAULT_STATE.block;
 const hasAttention = (m: ModelName) => m === 'head' || isBlockModel(m);
 const EVAL_SAMPLE_CHARS = 120;
 const OBSERVED = [...REFLECTED.map(([a]) => a), 'src', 'lang'];
@@ -204,11 +203,7 @@ export class AttnTrain extends AttnElement {
 
   #settings(): FullRunSettings {
     const s = this.#state;
-    return {
-      model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters,
-      lr: s.lr, batch: s.batch, block: s.block, nEmbd: s.nEmbd, nHead: s.nHead, nLayer: s.nLayer, dropout: s.dropout,
-      sampleChars: s.sampleChars, evalSampleChars: EVAL_SAMPLE_CHARS,
-    };
+    return { model: s.model, seed: s.seed, ...settingsOf(s), sampleChars: s.sampleChars, evalSampleChars: EVAL_SAMPLE_CHARS };
   }
 
   #startRun(): void {

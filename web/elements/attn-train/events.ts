@@ -1,6 +1,6 @@
 // What <attn-train> reports: its phases and the details of its events.
 import type { Point } from './chart';
-import type { ModelName } from './parse';
+import { settingsOf, type ModelName } from './parse';
 import type { AttnTrainGenerateDetail } from './generate-panel';
 import type { RunSettings } from '../../engine/train-runner/client';
 
@@ -18,10 +18,7 @@ export type FullRunSettings = RunSettings & Required<Pick<RunSettings, 'batch' |
 
 /** The start event's detail for a run of `s` on `source`. */
 export function startDetail(s: FullRunSettings, source: AttnTrainStartDetail['source']): AttnTrainStartDetail {
-  return {
-    model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters, lr: s.lr,
-    batch: s.batch, block: s.block, nEmbd: s.nEmbd, nHead: s.nHead, nLayer: s.nLayer, dropout: s.dropout, source,
-  };
+  return { model: s.model, seed: s.seed, ...settingsOf(s), source };
 }
 /** detail of `attn-train-eval`: one line of the log. */
 export interface AttnTrainEvalDetail { model: ModelName; step: number; train: number; val: number; line: string }

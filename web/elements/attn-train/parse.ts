@@ -8,67 +8,54 @@ import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../sh
 
 import type { ModelName } from '../../engine/train/types';
 import { BLOCK_MODELS, MODELS, defaults } from '../../engine/train/models.js';
+import { TRAIN_SETTINGS, type TrainIntSettingName, type TrainSetting, type TrainSettingName } from '../../engine/train/settings.js';
 
 export type { ModelName };
 /** The engine's models in its order, and the block models (the lecture's part 3: they read n-head, n-layer and, gpt, dropout). */
 export { MODELS };
 export const isBlockModel = (m: ModelName): boolean => BLOCK_MODELS.includes(m);
 
-/** The lecture's settings per model: the engine's defaults (limits.hpp, through the train module's models.js). */
-export function modelDefaults(model: ModelName): Pick<TrainState, SizeKey> & { iters: number; evalInterval: number; lr: number } {
-  const { iters, evalInterval, lr, nEmbd, nHead, nLayer, dropout, batch, block } = defaults(model);
-  return { iters: iters!, evalInterval: evalInterval!, lr: lr!, nEmbd, nHead, nLayer, dropout, batch: batch!, block: block! };
+/** A run setting's key (web/engine/train/settings.js, generated from cpp/src/train/settings.hpp). */
+export type SettingKey = TrainSettingName;
+
+/** The lecture's settings per model: the engine's defaults (Config::defaults, through the train module's models.js). */
+export function modelDefaults(model: ModelName): Record<SettingKey, number> {
+  const { model: _, seed: __, ...d } = defaults(model);
+  return d as Record<SettingKey, number>;
 }
 
 /** The model's size and batch settings, each an attribute that follows the model when absent. */
 export type SizeKey = 'nEmbd' | 'nHead' | 'nLayer' | 'dropout' | 'batch' | 'block';
 
-/** The attributes' ranges (cpp/src/limits.hpp TrainElement). */
-export const LIMITS = {
-  iters: [1, EL.maxIters],
-  evalInterval: [1, EL.maxEvalInterval],
-  evalIters: [1, EL.maxEvalIters],
-  sampleChars: [0, EL.maxSampleChars],
-  nEmbd: [1, TL.maxNEmbd],
-  nHead: [1, TL.maxNHead],
-  nLayer: [1, TL.maxNLayer],
-  batch: [1, TL.maxBatch],
-  block: [1, TL.maxBlock],
-} as const;
+type Kebab<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<R>}` : '';
+/** A setting's attribute: its name in kebab-case (nEmbd -> n-embd). */
+export const attrOf = <K extends SettingKey>(key: K): Kebab<K> => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) as Kebab<K>;
 
-export interface TrainState {
+
+/** The attributes' ranges: every integer setting's element range (settings.js), and sample-chars. */
+export const LIMITS = Object.freeze({
+  ...Object.fromEntries(TRAIN_SETTINGS.filter((r) => r.kind === 'int').map((r) => [r.name, Object.freeze([r.elementMin, r.elementMax] as const)])),
+  sampleChars: Object.freeze([0, EL.maxSampleChars] as const),
+}) as Readonly<Record<TrainIntSettingName | 'sampleChars', readonly [number, number]>>;
+
+export interface TrainState extends Record<SettingKey, number> {
   model: ModelName;
   seed: string;
-  iters: number;
-  evalInterval: number;
-  evalIters: number;
-  lr: number;
   sampleChars: number;
-  nEmbd: number;
-  nHead: number;
-  nLayer: number;
-  /** Dropout p (the gpt model only; 0 for the others). */
-  dropout: number;
-  batch: number;
-  block: number;
-  /** Which of iters / eval-interval / lr and the sizes were given (the rest follow the model). */
-  given: { iters: boolean; evalInterval: boolean; lr: boolean } & Record<SizeKey, boolean>;
+  /** Which settings were given (the rest follow the model). */
+  given: Record<SettingKey, boolean>;
 }
 
-export type TrainAttr = 'model' | 'seed' | 'iters' | 'eval-interval' | 'eval-iters' | 'lr' | 'sample-chars'
-  | 'n-embd' | 'n-head' | 'n-layer' | 'dropout' | 'batch' | 'block';
+export type TrainAttr = 'model' | 'seed' | 'sample-chars' | Kebab<SettingKey>;
 
 /** Every attribute the element reads into its state, and the state key that is its property. */
 export const REFLECTED: readonly (readonly [TrainAttr, keyof TrainState])[] = [
-  ['model', 'model'], ['seed', 'seed'], ['iters', 'iters'], ['lr', 'lr'], ['eval-interval', 'evalInterval'], ['eval-iters', 'evalIters'],
-  ['sample-chars', 'sampleChars'], ['n-embd', 'nEmbd'], ['n-head', 'nHead'], ['n-layer', 'nLayer'], ['dropout', 'dropout'],
-  ['batch', 'batch'], ['block', 'block'],
+  ['model', 'model'], ['seed', 'seed'], ...TRAIN_SETTINGS.map((r) => [attrOf(r.name), r.name] as const), ['sample-chars', 'sampleChars'],
 ];
 
-/** The attributes that set the model's size and batch, and their state keys. */
-export const SIZE_ATTRS: readonly (readonly [TrainAttr, SizeKey])[] = [
-  ['n-embd', 'nEmbd'], ['n-head', 'nHead'], ['n-layer', 'nLayer'], ['dropout', 'dropout'], ['batch', 'batch'], ['block', 'block'],
-];
+/** The attributes that set the model's size and batch, and their state keys, in the controls' order. */
+export const SIZE_ATTRS: readonly (readonly [TrainAttr, SizeKey])[] = (['nEmbd', 'nHead', 'nLayer', 'dropout', 'batch', 'block'] as const)
+  .map((k) => [attrOf(k), k] as const);
 
 export interface ParseError {
   attr: TrainAttr;
@@ -80,17 +67,18 @@ export interface ParseError {
 }
 
 export const DEFAULT_STATE: TrainState = {
-  model: 'head', seed: String(TL.defaultSeed), ...modelDefaults('head'), evalIters: TL.defaultEvalIters,
-  sampleChars: TL.defaultSampleChars,
-  given: { iters: false, evalInterval: false, lr: false, nEmbd: false, nHead: false, nLayer: false, dropout: false, batch: false, block: false },
+  model: 'head', seed: String(TL.defaultSeed), ...modelDefaults('head'), sampleChars: TL.defaultSampleChars,
+  given: Object.fromEntries(TRAIN_SETTINGS.map((r) => [r.name, false])) as Record<SettingKey, boolean>,
 };
+
+const DROPOUT = TRAIN_SETTINGS.find((r) => r.kind === 'double')!;
 
 /** A dropout probability: a decimal in [0, 1). */
 export function parseDropout(v: string): number | null {
   const s = v.trim();
   if (!/^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(s)) return null;
   const n = Number(s);
-  return n >= 0 && n < TL.maxDropout ? n : null;
+  return n >= DROPOUT.elementMin && n < DROPOUT.elementMax ? n : null;
 }
 
 export { parseIntIn };
@@ -103,6 +91,18 @@ export function parseLr(v: string): number | null {
   if (!/^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(s)) return null;
   const n = Number(s);
   return n > 0 && Number.isFinite(Math.fround(n)) && Math.fround(n) > 0 ? n : null;
+}
+
+/** An attribute's value as its setting's kind reads it, or the error (without attr and got). */
+function parseSetting(r: TrainSetting, v: string): number | Pick<ParseError, 'kind' | 'min' | 'max'> {
+  if (r.kind === 'float') return parseLr(v) ?? { kind: 'lr' };
+  if (r.kind === 'double') return parseDropout(v) ?? { kind: 'dropout' };
+  return parseIntIn(v, r.elementMin, r.elementMax) ?? { kind: 'int', min: r.elementMin, max: r.elementMax };
+}
+
+/** The run settings of a state (what the runner gives the engine), in settings.js's order. */
+export function settingsOf(s: Record<SettingKey, number>): Record<SettingKey, number> {
+  return Object.fromEntries(TRAIN_SETTINGS.map((r) => [r.name, s[r.name]])) as Record<SettingKey, number>;
 }
 
 /** The state from the attributes; invalid ones keep `prev`'s value and add an error. */
@@ -124,52 +124,26 @@ export function resolveState(get: (name: TrainAttr) => string | null, prev: Trai
     else s.seed = p;
   }
 
-  const int = (attr: TrainAttr, key: 'iters' | 'evalInterval' | 'evalIters' | 'sampleChars', fallback: number, givenKey?: 'iters' | 'evalInterval') => {
-    const v = get(attr);
-    const [lo, hi] = LIMITS[key];
-    if (v === null) {
-      s[key] = fallback;
-      if (givenKey) s.given[givenKey] = false;
-      return;
-    }
-    const n = parseIntIn(v, lo, hi);
-    if (n === null) {
-      errors.push({ attr, kind: 'int', got: v, min: lo, max: hi });
-      if (givenKey && !s.given[givenKey]) s[key] = fallback;
-    } else {
-      s[key] = n;
-      if (givenKey) s.given[givenKey] = true;
-    }
-  };
-  int('iters', 'iters', d.iters, 'iters');
-  int('eval-interval', 'evalInterval', d.evalInterval, 'evalInterval');
-  int('eval-iters', 'evalIters', DEFAULT_STATE.evalIters);
-  int('sample-chars', 'sampleChars', DEFAULT_STATE.sampleChars);
-
-  const lr = get('lr');
-  if (lr === null) { s.lr = d.lr; s.given.lr = false; }
-  else {
-    const n = parseLr(lr);
-    if (n === null) { errors.push({ attr: 'lr', kind: 'lr', got: lr }); if (!s.given.lr) s.lr = d.lr; }
-    else { s.lr = n; s.given.lr = true; }
-  }
-
-  // The sizes: absent follows the model; a bad value keeps the last valid one.
+  // The run settings: absent follows the model; a bad value keeps the last valid one.
   const before = { nEmbd: s.nEmbd, nHead: s.nHead };
-  for (const [attr, key] of SIZE_ATTRS) {
+  for (const r of TRAIN_SETTINGS) {
+    const key = r.name, attr = attrOf(key);
     const v = get(attr);
     if (v === null) { s[key] = d[key]; s.given[key] = false; continue; }
-    if (key === 'dropout') {
-      const n = parseDropout(v);
-      if (n === null) { errors.push({ attr, kind: 'dropout', got: v }); if (!s.given.dropout) s.dropout = d.dropout; }
-      else { s.dropout = n; s.given.dropout = true; }
-      continue;
-    }
-    const [lo, hi] = LIMITS[key];
-    const n = parseIntIn(v, lo, hi);
-    if (n === null) { errors.push({ attr, kind: 'int', got: v, min: lo, max: hi }); if (!s.given[key]) s[key] = d[key]; }
+    const n = parseSetting(r, v);
+    if (typeof n !== 'number') { errors.push({ attr, got: v, ...n }); if (!s.given[key]) s[key] = d[key]; }
     else { s[key] = n; s.given[key] = true; }
   }
+
+  const sc = get('sample-chars');
+  if (sc === null) s.sampleChars = DEFAULT_STATE.sampleChars;
+  else {
+    const [lo, hi] = LIMITS.sampleChars;
+    const n = parseIntIn(sc, lo, hi);
+    if (n === null) errors.push({ attr: 'sample-chars', kind: 'int', got: sc, min: lo, max: hi });
+    else s.sampleChars = n;
+  }
+
   if (isBlockModel(s.model) && s.nEmbd % s.nHead !== 0) {
     // Each head has n_embd / n_head dimensions: keep the last pair that divides.
     const attr: TrainAttr = get('n-head') !== null && s.nHead !== before.nHead ? 'n-head' : 'n-embd';

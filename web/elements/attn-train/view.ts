@@ -1,7 +1,6 @@
 // The element's controls and panels: built once, laid out, and named in the
 // element's language. The element owns what they show during a run.
 import { h } from '../../shared/element';
-import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits.js';
 import { LossChart } from './chart-view';
 import { LIMITS, MODELS, SIZE_ATTRS, formatLr, isBlockModel, type ModelName, type SizeKey, type TrainAttr, type TrainState } from './parse';
 import type { Strings } from './i18n';
@@ -17,7 +16,7 @@ export class TrainView {
   readonly seedLabel = h('label', { for: 'seed' });
   readonly seed = h('input', { id: 'seed', type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false' });
   readonly itersLabel = h('label', { for: 'iters' });
-  readonly iters = h('input', { id: 'iters', type: 'number', min: '1', max: String(TRAIN_ELEMENT_LIMITS.maxIters), step: '1' });
+  readonly iters = h('input', { id: 'iters', type: 'number', min: String(LIMITS.iters[0]), max: String(LIMITS.iters[1]), step: '1' });
   readonly lrLabel = h('label', { for: 'lr' });
   readonly lr = h('input', { id: 'lr', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
   /** The block models' sizes, one field per size attribute, named as the PyTorch script names them. */

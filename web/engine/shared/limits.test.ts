@@ -50,13 +50,19 @@ describe('messages quote the limits', () => {
   });
 
   it('the train bindings', () => {
-    expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: T.maxIters + 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1, nHead: 1, nLayer: 1, dropout: 0, threads: 1 }))).toBe(
-      `RangeError: iters in [0, ${T.maxIters}], evalInterval in [1, ${T.maxEvalInterval}], evalIters in [1, ${T.maxEvalIters}], ` +
-      `batch in [1, ${T.maxBatch}], block in [1, ${T.maxBlock}]`);
-    expect(String(train.trainerNew('abcdefghij', { model: 2, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: T.maxNEmbd + 1, nHead: 1, nLayer: 1, dropout: 0, threads: 1 }))).toBe(
-      `RangeError: nEmbd must be in [1, ${T.maxNEmbd}]`);
-    expect(String(train.trainerNew('abcdefghij', { model: 7, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 4, nHead: T.maxNHead + 1, nLayer: 1, dropout: 0, threads: 1 }))).toBe(
-      `RangeError: nHead must be in [1, ${T.maxNHead}], nLayer in [1, ${T.maxNLayer}]`);
+    const run = { model: 0, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 4, nHead: 1, nLayer: 1, dropout: 0, threads: 1 };
+    const cases: [Record<string, number>, string][] = [
+      [{ iters: T.maxIters + 1 }, `iters must be in [0, ${T.maxIters}]`],
+      [{ evalInterval: T.maxEvalInterval + 1 }, `evalInterval must be in [1, ${T.maxEvalInterval}]`],
+      [{ evalIters: T.maxEvalIters + 1 }, `evalIters must be in [1, ${T.maxEvalIters}]`],
+      [{ batch: T.maxBatch + 1 }, `batch must be in [1, ${T.maxBatch}]`],
+      [{ block: T.maxBlock + 1 }, `block must be in [1, ${T.maxBlock}]`],
+      [{ model: 2, nEmbd: T.maxNEmbd + 1 }, `nEmbd must be in [1, ${T.maxNEmbd}]`],
+      [{ model: 7, nHead: T.maxNHead + 1 }, `nHead must be in [1, ${T.maxNHead}]`],
+      [{ model: 7, nLayer: T.maxNLayer + 1 }, `nLayer must be in [1, ${T.maxNLayer}]`],
+      [{ model: 8, dropout: T.maxDropout }, `dropout must be in [0, ${T.maxDropout})`],
+    ];
+    for (const [bad, message] of cases) expect(String(train.trainerNew('abcdefghij', { ...run, ...bad }))).toBe(`RangeError: ${message}`);
     // the one-thread build takes 1 thread (the threaded one, attn_train_mt, up to T.maxThreads)
     expect(String(train.trainerNew('abcdefghij', { model: 0, seedHi: 0, seedLo: 0, iters: 1, evalInterval: 1, evalIters: 1, lr: 0.01, batch: 1, block: 1, nEmbd: 1, nHead: 1, nLayer: 1, dropout: 0, threads: 2 }))).toBe(
       'RangeError: threads must be in [1, 1] in this build');

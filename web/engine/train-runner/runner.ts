@@ -215,12 +215,10 @@ export function createRunner(opts: RunnerOptions): (msg: ToRunner) => void {
     const s = msg.settings;
     let trainer: Trainer;
     try {
-      trainer = eng.createTrainer(text, {
-        model: s.model, seed: s.seed, iters: s.iters, evalInterval: s.evalInterval, evalIters: s.evalIters,
-        lr: s.lr, batch: s.batch, block: s.block, nEmbd: s.nEmbd, nHead: s.nHead, nLayer: s.nLayer, dropout: s.dropout,
-      });
+      trainer = eng.createTrainer(text, s); // its run settings; the rest (sampleChars, ...) the engine ignores
     } catch (e) {
-      opts.post({ type: 'error', run: id, kind: e instanceof RangeError && /text|UTF|short|character/i.test(message(e)) ? 'text' : 'settings', message: message(e) });
+      // The engine's errors carry a code: 'text' for the text (not UTF-8, too short, too many characters).
+      opts.post({ type: 'error', run: id, kind: (e as { code?: unknown } | null)?.code === 'text' ? 'text' : 'settings', message: message(e) });
       return;
     }
     run = {

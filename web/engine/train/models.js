@@ -1,10 +1,10 @@
 // @ts-check
 // The training module's models and their defaults, with no engine attached:
 // the loader (train.js), <attn-train>'s attribute parser and the bench read
-// them here, so the list and the defaults are written once (the numbers
-// themselves come from cpp/src/limits.hpp through limits.js).
+// them here. Both come from C++ (Config::defaults and
+// cpp/src/train/settings.hpp) through the generated ./settings.js.
 import { shown } from '../shared/checks.js';
-import { TRAIN_LIMITS as TL } from '../shared/limits.js';
+import { TRAIN_DEFAULTS, TRAIN_MODELS } from './settings.js';
 
 /**
  * @typedef {import('./types').ModelName} ModelName
@@ -15,7 +15,7 @@ import { TRAIN_LIMITS as TL } from '../shared/limits.js';
  * Model names in the engine's order (cpp/src/train/trainer.hpp ModelKind).
  * @type {readonly ModelName[]}
  */
-export const MODELS = ['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
+export const MODELS = TRAIN_MODELS;
 
 /** The block models (the lecture's part 3), which read nHead, nLayer and (gpt) dropout. */
 export const BLOCK_MODELS = MODELS.slice(3);
@@ -26,16 +26,7 @@ export const BLOCK_MODELS = MODELS.slice(3);
  * @returns {TrainConfig & { seed: string, nEmbd: number, nHead: number, nLayer: number, dropout: number }}
  */
 export function defaults(model) {
-  const m = checkModel(model);
-  const head = m === 2, blocks = m >= 3, gpt = MODELS[m] === 'gpt';
-  return {
-    model: MODELS[m], seed: String(TL.defaultSeed),
-    iters: blocks ? TL.blockIters : head ? TL.headIters : TL.defaultIters,
-    evalInterval: blocks ? TL.blockEvalInterval : head ? TL.headEvalInterval : TL.defaultEvalInterval,
-    evalIters: TL.defaultEvalIters, lr: blocks ? TL.blockLr : head ? TL.headLr : TL.defaultLr, batch: TL.defaultBatch,
-    block: gpt ? TL.gptBlock : TL.defaultBlock, nEmbd: gpt ? TL.gptNEmbd : TL.defaultNEmbd,
-    nHead: gpt ? TL.gptNHead : TL.defaultNHead, nLayer: gpt ? TL.gptNLayer : TL.defaultNLayer, dropout: gpt ? TL.gptDropout : 0,
-  };
+  return { model: MODELS[checkModel(model)], ...TRAIN_DEFAULTS[model] };
 }
 
 /**

@@ -20,6 +20,7 @@ import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/check
 import { floatAttention } from './attention-f32.js';
 import { TRAIN_LIMITS as TL } from '../shared/limits.js';
 import { BLOCK_MODELS, MODELS, checkModel, defaults } from './models.js';
+import { TRAIN_SETTINGS } from './settings.js';
 
 export { BLOCK_MODELS, MODELS, checkModel, defaults };
 import { loadModule } from '../shared/load-module.js';
@@ -49,14 +50,24 @@ import { fixed4 } from '../shared/pyformat.js';
 const createAttnTrainModule = /** @type {any} */ (createAttnTrainModuleGlue);
 
 /**
- * Ranges of a run's settings (cpp/src/limits.hpp; the bindings check the same).
+ * Ranges of a run's integer settings (cpp/src/train/settings.hpp, through
+ * ./settings.js; the bindings check the same) and of the trainers' calls.
  * @type {TrainLimits}
  */
-export const TRAIN_RANGES = {
-  iters: [0, TL.maxIters], evalInterval: [1, TL.maxEvalInterval], evalIters: [1, TL.maxEvalIters],
-  batch: [1, TL.maxBatch], block: [1, TL.maxBlock], nEmbd: [1, TL.maxNEmbd], nHead: [1, TL.maxNHead], nLayer: [1, TL.maxNLayer],
+export const TRAIN_RANGES = /** @type {TrainLimits} */ (/** @type {unknown} */ ({
+  ...Object.fromEntries(TRAIN_SETTINGS.filter((s) => s.kind === 'int').map((s) => [s.name, [s.min, s.max]])),
   maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
-};
+}));
+
+/**
+ * The run settings of a config (ResolvedTrainConfig), in ./settings.js's order.
+ * @param {ResolvedTrainConfig} c
+ * @returns {Record<import('./settings.js').TrainSettingName, number>}
+ */
+export function settingsOf(c) {
+  return /** @type {Record<import('./settings.js').TrainSettingName, number>} */ (
+    Object.fromEntries(TRAIN_SETTINGS.map((s) => [s.name, c[s.name]])));
+}
 
 /**
  * A learning rate: a positive number that stays finite as a float32.
@@ -100,17 +111,29 @@ export function formatEval(e) {
 export function resolveConfig(config = {}) {
   const d = defaults(config.model ?? 'head');
   const c = { ...d, ...config };
-  const nEmbd = c.nEmbd ?? d.nEmbd, nHead = c.nHead ?? d.nHead, nLayer = c.nLayer ?? d.nLayer, dropout = c.dropout ?? d.dropout;
   const [hi, lo] = seedParts(c.seed);
-  for (const k of /** @type {const} */ (['iters', 'evalInterval', 'evalIters', 'batch', 'block'])) checkInt(c[k], k, ...TRAIN_RANGES[k]);
-  checkInt(nEmbd, 'nEmbd', ...TRAIN_RANGES.nEmbd);
-  checkInt(nHead, 'nHead', ...TRAIN_RANGES.nHead);
-  checkInt(nLayer, 'nLayer', ...TRAIN_RANGES.nLayer);
-  if (typeof dropout !== 'number') throw new TypeError(`dropout must be a number, got ${shown(dropout)}`);
-  if (!(dropout >= 0 && dropout < TL.maxDropout)) throw new RangeError(`dropout must be in [0, ${TL.maxDropout}), got ${shown(dropout)}`);
-  checkLr(c.lr);
+  /** @type {Record<string, number>} */
+  const values = {};
+  for (const s of TRAIN_SETTINGS) values[s.name] = checkSetting(s, OPTIONAL.has(s.name) ? c[s.name] ?? d[s.name] : c[s.name]);
   if (c.threads !== undefined) checkInt(c.threads, 'threads', 1, TL.maxThreads);
-  return { ...c, nEmbd, nHead, nLayer, dropout, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
+  return { ...c, ...values, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
+}
+
+/** The settings a config may leave undefined (they take the model's defaults): TrainConfig's optional fields. */
+const OPTIONAL = new Set(['nEmbd', 'nHead', 'nLayer', 'dropout']);
+
+/**
+ * A setting's value checked against its row of ./settings.js, or a TypeError / RangeError naming it.
+ * @param {import('./settings.js').TrainSetting} s
+ * @param {unknown} v
+ * @returns {number}
+ */
+export function checkSetting(s, v) {
+  if (s.kind === 'int') return checkInt(v, s.name, s.min, s.max);
+  if (s.kind === 'float') return checkLr(v);
+  if (typeof v !== 'number') throw new TypeError(`${s.name} must be a number, got ${shown(v)}`);
+  if (!(v >= s.min && v < s.max)) throw new RangeError(`${s.name} must be in [${s.min}, ${s.max}), got ${shown(v)}`);
+  return v;
 }
 
 /**
@@ -126,9 +149,7 @@ function wrapTrainer(m, handle, config) {
     return h;
   };
   return {
-    config: { model: config.model, seed: config.seed, iters: config.iters, evalInterval: config.evalInterval,
-      evalIters: config.evalIters, lr: config.lr, batch: config.batch, block: config.block, nEmbd: config.nEmbd,
-      nHead: config.nHead, nLayer: config.nLayer, dropout: config.dropout },
+    config: { model: config.model, seed: config.seed, ...settingsOf(config) },
     info: () => unwrap(m.trainerInfo(live())),
     advance(maxSteps) {
       /** @type {{ step: number, lastLoss: number, badStep: number, evals: EvalPoint[] }} */
@@ -222,9 +243,7 @@ export function wrapTrainModule(m, threads = 1) {
     createTrainer(text, config) {
       checkText(text, 'text');
       const c = resolveConfig(config);
-      const runConfig = { model: c.modelCode, seedHi: c.seedHi, seedLo: c.seedLo, iters: c.iters, evalInterval: c.evalInterval,
-        evalIters: c.evalIters, lr: c.lr, batch: c.batch, block: c.block, nEmbd: c.nEmbd, nHead: c.nHead, nLayer: c.nLayer,
-        dropout: c.dropout, threads: c.threads ?? threads };
+      const runConfig = { model: c.modelCode, seedHi: c.seedHi, seedLo: c.seedLo, ...settingsOf(c), threads: c.threads ?? threads };
       const handle = unwrap(m.trainerNew(text, runConfig));
       return wrapTrainer(m, handle, c);
     },

@@ -3,6 +3,7 @@
 // checked against them (// @ts-check and JSDoc), so the type check fails when
 // the two part ways.
 import type { AttentionResult, ModuleOptions, ScaleName, Seed } from '../shared/types';
+import type { TrainIntSettingName } from './settings.js';
 
 export type { Seed };
 
@@ -205,7 +206,7 @@ export interface ThreadedLoadOptions {
 }
 
 /** The [min, max] of each of a run's settings that the loader checks. */
-export type TrainLimits = Readonly<Record<'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer' | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
+export type TrainLimits = Readonly<Record<TrainIntSettingName | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
 
 /** A config with every field, checked, and the seed split for the bindings. */
 export type ResolvedTrainConfig = TrainConfig & { nEmbd: number; nHead: number; nLayer: number; dropout: number; seed: string; seedHi: number; seedLo: number; modelCode: number };
