@@ -90,28 +90,31 @@ struct DecoderConfig {
   unsigned seedLo = 0;
 };
 
+// Multiply-adds of one generation step, by part (counted by the engine).
 struct Ops {
   double qkv = 0;
   double scores = 0;
   double weighted = 0;
-  double ffwd = 0;
+  double ffwd = 0;  // block models: the heads' output projection and the feed-forward
   double lmHead = 0;
 };
 
+// One step of generation (train/generate.hpp's StepResult).
 struct Step {
-  val window = val::undefined();      // {Int32Array}
-  val probs = val::undefined();       // {Float32Array}
-  val modelProbs = val::undefined();  // {Float32Array}
-  val attention = val::undefined();   // {Float32Array}
+  val window = val::undefined();      // {Int32Array} ids the model saw: the last block at most, at positions 0..T-1
+  val probs = val::undefined();       // {Float32Array} the distribution the choice came from, by id: softmax(logits / temperature) over the topK largest
+  val modelProbs = val::undefined();  // {Float32Array} softmax of the model's logits, when temperature or topK changed it (else empty)
+  val attention = val::undefined();   // {Float32Array} head model: the newest position's attention weights over the window (empty otherwise)
   int chosen = 0;
-  bool slid = false;
-  bool compared = false;
+  bool slid = false;        // the sequence is longer than block: the window has moved
+  bool compared = false;    // both ways ran (cache 'naive'): diff is the logits' largest difference
   double diff = 0;
-  double cacheFloats = 0;
+  double cacheFloats = 0;   // keys and values the cache holds after the step (2 × layers × T × n_embd floats); 0 with the cache off
   Ops recompute;
   Ops cached;
 };
 
+// Attention weights (layers, heads, T, T), rows queries, columns keys, row-major.
 struct Maps {
   int layers = 0;
   int heads = 0;
@@ -119,6 +122,7 @@ struct Maps {
   val weights = val::undefined();  // {Float32Array} (layers, heads, T, T)
 };
 
+// Per layer: the population standard deviation of its output and of the loss gradient at that output.
 struct Spreads {
   val activation = val::undefined();  // {Float32Array} (n_layer)
   val gradient = val::undefined();    // {Float32Array} (n_layer)

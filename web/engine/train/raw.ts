@@ -61,6 +61,7 @@ export interface Ops {
   qkv: number;
   scores: number;
   weighted: number;
+  /** block models: the heads' output projection and the feed-forward */
   ffwd: number;
   lmHead: number;
 }
@@ -81,14 +82,21 @@ export interface Spreads {
 }
 
 export interface Step {
+  /** ids the model saw: the last block at most, at positions 0..T-1 */
   window: Int32Array;
+  /** the distribution the choice came from, by id: softmax(logits / temperature) over the topK largest */
   probs: Float32Array;
+  /** softmax of the model's logits, when temperature or topK changed it (else empty) */
   modelProbs: Float32Array;
+  /** head model: the newest position's attention weights over the window (empty otherwise) */
   attention: Float32Array;
   chosen: number;
+  /** the sequence is longer than block: the window has moved */
   slid: boolean;
+  /** both ways ran (cache 'naive'): diff is the logits' largest difference */
   compared: boolean;
   diff: number;
+  /** keys and values the cache holds after the step (2 × layers × T × n_embd floats); 0 with the cache off */
   cacheFloats: number;
   recompute: Ops;
   cached: Ops;

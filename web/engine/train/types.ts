@@ -3,6 +3,7 @@
 // checked against them (// @ts-check and JSDoc), so the type check fails when
 // the two part ways.
 import type { AttentionResult, ModuleOptions, ScaleName, Seed } from '../shared/types';
+import type { Info, Maps, Ops, Spreads, Step } from './raw';
 import type { TrainIntSettingName } from './settings.js';
 
 export type { Seed };
@@ -80,58 +81,21 @@ export interface AdvanceResult {
   evals: EvalPoint[];
 }
 
-export interface TrainerInfo {
-  step: number;
-  iters: number;
-  vocabSize: number;
-  trainTokens: number;
-  valTokens: number;
-  parameters: number;
-}
+export type TrainerInfo = Info;
 
 /** Attention weights (layers, heads, T, T), rows queries, columns keys, row-major. */
-export interface AttentionMaps {
-  layers: number;
-  heads: number;
-  T: number;
-  weights: Float32Array;
-}
+export type AttentionMaps = Maps;
 
 /** Per layer: the population standard deviation of its output and of the loss gradient at that output. */
-export interface LayerSpreads {
-  activation: Float32Array;
-  gradient: Float32Array;
-}
+export type LayerSpreads = Spreads;
 
-/** Multiply-adds of one generation step, by part (counted by the engine). */
-export interface StepOps {
-  qkv: number;
-  scores: number;
-  weighted: number;
-  /** block models: the heads' output projection and the feed-forward. */
-  ffwd: number;
-  lmHead: number;
+/** Multiply-adds of one generation step, by part (counted by the engine), and their sum. */
+export interface StepOps extends Ops {
   total: number;
 }
 
-/** One step of generation (train/generate.hpp's StepResult). */
-export interface DecoderStep {
-  /** Ids the model saw: the last `block` at most, at positions 0..T-1. */
-  window: Int32Array;
-  /** The distribution the choice came from, by id: softmax(logits / temperature) over the topK largest. */
-  probs: Float32Array;
-  /** softmax of the model's logits, when temperature or topK changed it (else empty). */
-  modelProbs: Float32Array;
-  /** head model: the newest position's attention weights over the window (empty otherwise). */
-  attention: Float32Array;
-  chosen: number;
-  /** The sequence is longer than block: the window has moved. */
-  slid: boolean;
-  /** Both ways ran (cache 'naive'): diff is the logits' largest difference. */
-  compared: boolean;
-  diff: number;
-  /** Keys and values the cache holds after the step (2 × layers × T × n_embd floats); 0 with the cache off. */
-  cacheFloats: number;
+/** One step of generation (train/generate.hpp's StepResult), each count with its sum. */
+export interface DecoderStep extends Omit<Step, 'recompute' | 'cached'> {
   recompute: StepOps;
   cached: StepOps;
 }
