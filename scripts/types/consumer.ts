@@ -39,13 +39,19 @@ export async function author(): Promise<void> {
   await tril.updateComplete;
   const train = document.createElement('attn-train');
   train.addEventListener('attn-train-done', (e) => { void e.detail.sample; });
+  // The run settings' properties and the start event's values come from the engine's table.
+  train.nEmbd = 64;
+  const layers: number = train.nLayer;
+  train.addEventListener('attn-train-start', (e) => { const d: number = e.detail.dropout + e.detail.evalIters; void d; });
 
   // The per-element modules export the classes.
   const made: AttnHeatmap = new AttnHeatmap();
-  void [w, restored, rating, code, made, AttnQuizClass, AttnReview, AttnExercise];
+  void [w, restored, rating, code, made, layers, AttnQuizClass, AttnReview, AttnExercise];
 
   // @ts-expect-error: tokens is a number
   hm.tokens = 'six';
+  // @ts-expect-error: n_embd is a number
+  train.nEmbd = 'sixty-four';
   // @ts-expect-error: no such element in the library
   load('attn-nothing');
 }

@@ -8,6 +8,7 @@
 import { AttnElement, MessageBox, define, reflect, resolveLang, type Lang, type Message } from '../../shared/element';
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-runner/client';
 import type { Point } from './chart';
+import type { TrainSettingValues } from '../../engine/train/types';
 import { STRINGS, type Strings } from './i18n';
 import { DEFAULT_STATE, resolveState, isBlockModel, REFLECTED, settingsOf, type ModelName, type ParseError, type TrainAttr, type TrainState } from './parse';
 import { TRAIN_CSS } from './styles';
@@ -32,6 +33,9 @@ const hasAttention = (m: ModelName) => m === 'head' || isBlockModel(m);
 const EVAL_SAMPLE_CHARS = 120;
 const OBSERVED = [...REFLECTED.map(([a]) => a), 'src', 'lang'];
 
+/** Every run setting's property (cpp/src/train/settings.hpp's rows), as parse.ts reads its attribute. */
+export interface AttnTrain extends TrainSettingValues {}
+
 export class AttnTrain extends AttnElement {
   static get observedAttributes(): string[] { return [...OBSERVED]; }
 
@@ -39,10 +43,9 @@ export class AttnTrain extends AttnElement {
   static clientFactory: (listener: (msg: FromRunner) => void) => Pick<TrainClient, 'send' | 'close' | 'inPage'> =
     (listener) => new TrainClient(listener);
 
-  // the attributes of parse.ts's REFLECTED (their parsed values) and src: see reflect() below
-  declare model: ModelName; declare seed: string; declare iters: number; declare lr: number;
-  declare evalInterval: number; declare evalIters: number; declare sampleChars: number;
-  declare nEmbd: number; declare nHead: number; declare nLayer: number; declare dropout: number; declare batch: number; declare block: number;
+  // the attributes of parse.ts's REFLECTED (their parsed values: the run settings' are
+  // declared by the interface above the class) and src: see reflect() below
+  declare model: ModelName; declare seed: string; declare sampleChars: number;
   /** URL of the default training text (Tiny Shakespeare unless set). */
   declare src: string;
 

@@ -3,18 +3,18 @@ import type { Point } from './chart';
 import { settingsOf, type ModelName } from './parse';
 import type { AttnTrainGenerateDetail } from './generate-panel';
 import type { RunSettings } from '../../engine/train-runner/client';
+import type { TrainSettingName, TrainSettingValues } from '../../engine/train/types';
 
 export type TrainPhase = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'stopped' | 'failed';
 export type TrainErrorKind = 'nan' | 'engine' | 'fetch' | 'text' | 'settings' | 'attention' | 'generate';
 
-/** detail of `attn-train-start`. */
-export interface AttnTrainStartDetail {
-  model: ModelName; seed: string; iters: number; evalInterval: number; evalIters: number; lr: number;
-  batch: number; block: number; nEmbd: number; nHead: number; nLayer: number; dropout: number;
+/** detail of `attn-train-start`: the model, the seed, every run setting's value and the text. */
+export interface AttnTrainStartDetail extends TrainSettingValues {
+  model: ModelName; seed: string;
   source: 'shakespeare' | 'own';
 }
-/** A run's settings with every size set (as the element sends them). */
-export type FullRunSettings = RunSettings & Required<Pick<RunSettings, 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer' | 'dropout'>>;
+/** A run's settings with every one set (as the element sends them). */
+export type FullRunSettings = RunSettings & Required<Pick<RunSettings, TrainSettingName>>;
 
 /** The start event's detail for a run of `s` on `source`. */
 export function startDetail(s: FullRunSettings, source: AttnTrainStartDetail['source']): AttnTrainStartDetail {

@@ -23,7 +23,7 @@ export const BLOCK_MODELS = MODELS.slice(3);
 /**
  * The lecture's hyperparameters per model (Config::defaults in trainer.hpp).
  * @param {ModelName} model
- * @returns {TrainConfig & { seed: string, nEmbd: number, nHead: number, nLayer: number, dropout: number }}
+ * @returns {TrainConfig & import('./types').TrainSettingValues & { seed: string }}
  */
 export function defaults(model) {
   return { model: MODELS[checkModel(model)], ...TRAIN_DEFAULTS[model] };

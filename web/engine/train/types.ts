@@ -4,9 +4,9 @@
 // the two part ways.
 import type { AttentionResult, ModuleOptions, ScaleName, Seed } from '../shared/types';
 import type { Info, Maps, Ops, Spreads, Step } from './raw';
-import type { TrainIntSettingName } from './settings.js';
+import type { TrainIntSettingName, TrainModelName, TrainSettingName } from './settings.js';
 
-export type { Seed };
+export type { Seed, TrainSettingName };
 
 /**
  * Float attention in buffers kept in the WASM heap: write Q, K, V into the
@@ -39,7 +39,11 @@ export interface FloatAttention {
   createAttentionF32(T: number, S: number, dK: number, dV: number): AttentionF32;
 }
 
-export type ModelName = 'bigram' | 'position' | 'head' | 'multihead' | 'ffwd' | 'blocks' | 'residual' | 'layernorm' | 'gpt';
+/** The engine's models (cpp/src/train/settings.hpp, through ./settings.js). */
+export type ModelName = TrainModelName;
+
+/** Every run setting's value (the rows of cpp/src/train/settings.hpp, through ./settings.js). */
+export type TrainSettingValues = Record<TrainSettingName, number>;
 
 /** A run's hyperparameters (the lecture's: see defaults()). */
 export interface TrainConfig {
@@ -173,4 +177,4 @@ export interface ThreadedLoadOptions {
 export type TrainLimits = Readonly<Record<TrainIntSettingName | 'maxSteps' | 'maxNewChars', readonly [number, number]>>;
 
 /** A config with every field, checked, and the seed split for the bindings. */
-export type ResolvedTrainConfig = TrainConfig & { nEmbd: number; nHead: number; nLayer: number; dropout: number; seed: string; seedHi: number; seedLo: number; modelCode: number };
+export type ResolvedTrainConfig = TrainConfig & TrainSettingValues & { seed: string; seedHi: number; seedLo: number; modelCode: number };
