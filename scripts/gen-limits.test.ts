@@ -47,10 +47,10 @@ describe('prose quotes the header', () => {
     ['web/elements/attn-tril/README.md', [`| \`m\` | \`m: number\` | ${T.elementMinTemperature}–${T.elementMaxTemperature} | \`1\` |`]],
     ['web/elements/attn-exercise/README.md', [`${LIMITS.evaluator.maxLineChars} characters is not run`]],
     ['web/elements/attn-heads/README.md', [
-      `| \`batch\` | 1–${LIMITS.bonus.elementMaxBatch} | \`${LIMITS.bonus.defaultBatch}\` |`,
-      `| \`heads\` | 1–${LIMITS.bonus.elementMaxHeads} | \`${LIMITS.bonus.defaultHeads}\` |`,
-      `| \`tokens\` | 1–${LIMITS.bonus.elementMaxTokens} | \`${LIMITS.bonus.defaultTokens}\` |`,
-      `| \`dk\` | 1–${LIMITS.bonus.elementMaxDk} | \`${LIMITS.bonus.defaultDk}\` |`,
+      `| \`batch\` | \`batch: number\` | 1–${LIMITS.bonus.elementMaxBatch} | \`${LIMITS.bonus.defaultBatch}\` |`,
+      `| \`heads\` | \`heads: number\` | 1–${LIMITS.bonus.elementMaxHeads} | \`${LIMITS.bonus.defaultHeads}\` |`,
+      `| \`tokens\` | \`tokens: number\` | 1–${LIMITS.bonus.elementMaxTokens} | \`${LIMITS.bonus.defaultTokens}\` |`,
+      `| \`dk\` | \`dk: number\` | 1–${LIMITS.bonus.elementMaxDk} | \`${LIMITS.bonus.defaultDk}\` |`,
       `batch × heads × tokens × dk is at most ${LIMITS.bonus.elementMaxValues}.`,
     ]],
     ['web/elements/attn-train/README.md', [
