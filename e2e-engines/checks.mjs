@@ -879,7 +879,7 @@ export const OPTIONAL_CHECKS = [
       await s.press('Enter');
       await until(s, 'the script shown or copied', () => {
         const r = document.getElementById('el').shadowRoot;
-        return /Copied|clipboard/.test(r.querySelector('.copy [role="status"]')?.textContent ?? '');
+        return /Copied|clipboard/.test(r.querySelector('.copy-status')?.textContent ?? '');
       });
       assert((await s.run(() => document.getElementById('el').pytorchCode)).includes('print(mine[1, 1])'), 'the script prints the chosen head');
       await SCREENSHOT(s, ctx, 'heads');
