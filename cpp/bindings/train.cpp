@@ -214,23 +214,14 @@ val js_trainer_new(const std::string& text, const val& settings) {
     return setting_error("seedHi and seedLo must be numbers", "seed", 0, 0);
   config.seed = seed_of(static_cast<unsigned>(seed_hi), static_cast<unsigned>(seed_lo));
   config.threads = static_cast<int>(threads);
-  std::unique_ptr<attn::train::Dataset> data;
   try {
-    data = std::make_unique<attn::train::Dataset>(attn::train::Dataset::from_text(text, config.block));
+    return val(trainers.add(std::make_unique<attn::train::Trainer>(attn::train::Dataset::from_text(text, config.block), config)));
   } catch (const std::bad_alloc&) {
     return coded(range_error("out of memory"), "memory");
-  } catch (const std::exception& e) {
+  } catch (const attn::train::TextError& e) {
     return coded(error_of("RangeError", e), "text");
-  }
-  // The one text error the trainer finds: too many distinct characters for the bigram table.
-  const bool too_many_chars = config.model == attn::train::ModelKind::Bigram &&
-                              data->vocab.size() > static_cast<std::size_t>(Lim::max_bigram_vocab);
-  try {
-    return val(trainers.add(std::make_unique<attn::train::Trainer>(std::move(*data), config)));
-  } catch (const std::bad_alloc&) {
-    return coded(range_error("out of memory"), "memory");
   } catch (const std::exception& e) {
-    return coded(error_of("RangeError", e), too_many_chars ? "text" : "settings");
+    return coded(error_of("RangeError", e), "settings");
   }
 }
 

@@ -70,7 +70,7 @@ Dataset Dataset::from_text(std::string_view utf8, int block) {
   if (block < 1) throw std::invalid_argument("block must be at least 1");
   std::vector<char32_t> cps;
   std::string error;
-  if (!utf8_decode(utf8, cps, error)) throw std::invalid_argument(error);
+  if (!utf8_decode(utf8, cps, error)) throw TextError(error);
   Dataset d;
   d.vocab = cps;
   std::sort(d.vocab.begin(), d.vocab.end());
@@ -79,7 +79,7 @@ Dataset Dataset::from_text(std::string_view utf8, int block) {
   const std::size_t n = static_cast<std::size_t>(0.9 * static_cast<double>(cps.size()));
   const std::size_t need = static_cast<std::size_t>(block) + 1;
   if (n < need || cps.size() - n < need)
-    throw std::invalid_argument("the text has " + std::to_string(cps.size()) +
+    throw TextError("the text has " + std::to_string(cps.size()) +
                                 " characters: both its first 90 % and its last 10 % need at least block + 1 = " +
                                 std::to_string(need));
   d.train.reserve(n);

@@ -88,9 +88,9 @@ ModelKind checked_kind(const Config& c, const Dataset& d) {
       throw std::invalid_argument("n_embd " + n(c.n_embd) + " must be at most " + n(L::max_n_embd));
   }
   if (c.model == ModelKind::Bigram && d.vocab.size() > kMaxBigramVocab)
-    throw std::invalid_argument("the text has " + std::to_string(d.vocab.size()) +
-                                " distinct characters: the bigram model takes at most " +
-                                std::to_string(kMaxBigramVocab) + " (its table is vocabulary x vocabulary)");
+    throw TextError("the text has " + std::to_string(d.vocab.size()) +
+                    " distinct characters: the bigram model takes at most " +
+                    std::to_string(kMaxBigramVocab) + " (its table is vocabulary x vocabulary)");
   return c.model;
 }
 }  // namespace

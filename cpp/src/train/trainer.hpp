@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,10 +44,16 @@ struct Config {
   static Config defaults(ModelKind model);
 };
 
+// A problem with the training text itself (not UTF-8, too short, too many
+// distinct characters for the model), as opposed to the settings: the message
+// names it.
+struct TextError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
 // Text → vocabulary (sorted distinct Unicode code points, as Python's
-// sorted(set(text))), ids, 90 % / 10 % split. Throws std::invalid_argument
-// (message names the problem) for text that is not UTF-8 or is shorter than
-// block + 1 characters in either split.
+// sorted(set(text))), ids, 90 % / 10 % split. Throws TextError for text that
+// is not UTF-8 or is shorter than block + 1 characters in either split.
 struct Dataset {
   std::vector<char32_t> vocab;
   std::vector<std::int32_t> train, val;
