@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED_LIMITS } from '../engine/shared/limits.js';
-import { field, flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed, resolveState, type Field } from './parse';
+import { flagSpelling, parseChoice, parseDecimal, parseFlag, parseIntIn, parseSeed, resolveState, type Field } from './parse';
 
 describe('parseSeed', () => {
   it('takes digits with an optional + and surrounding space, below the limit, as a canonical decimal', () => {
@@ -56,7 +56,7 @@ describe('parseFlag, parseChoice', () => {
 describe('resolveState', () => {
   interface S { n: number; seed: string; list: number[] }
   const defaults: S = { n: 1, seed: '0', list: [1, 2] };
-  const fields: Field<S, 'n' | 'seed'>[] = [field('n', 'n', (s) => parseIntIn(s, 1, 9)), field('seed', 'seed', (s) => parseSeed(s, 100n))];
+  const fields: Field<S, 'n' | 'seed'>[] = [{ attr: 'n', key: 'n', parse: (s) => parseIntIn(s, 1, 9) }, { attr: 'seed', key: 'seed', parse: (s) => parseSeed(s, 100n) }];
   it('absent takes the default, bad keeps the last valid value and names the attribute', () => {
     const prev: S = { n: 5, seed: '42', list: [3] };
     const attrs: Record<string, string | null> = { n: 'x', seed: null };

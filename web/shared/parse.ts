@@ -92,11 +92,6 @@ export interface Field<S, A extends string> {
   parse: (raw: string) => unknown;
 }
 
-/** A field for `key` read from `attr` by `parse` (types the parser by the key). */
-export function field<S, A extends string, K extends keyof S>(attr: A, key: K, parse: (raw: string) => S[K] | null): Field<S, A> {
-  return { attr, key, parse };
-}
-
 const copy = <T>(v: T): T => (Array.isArray(v) ? ([...v] as T) : v);
 
 /**

@@ -7,12 +7,12 @@ import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/sha
 import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
 import type { ModelName } from '../../engine/train/types';
-import { BLOCK_MODELS, MODELS, defaults } from '../../engine/train/models.js';
+import { BLOCK_MODELS, MODELS, defaults, settingsOf } from '../../engine/train/models.js';
 import { TRAIN_SETTINGS, type TrainIntSettingName, type TrainSetting, type TrainSettingName } from '../../engine/train/settings.js';
 
 export type { ModelName };
 /** The engine's models in its order, and the block models (the lecture's part 3: they read n-head, n-layer and, gpt, dropout). */
-export { MODELS };
+export { MODELS, settingsOf };
 export const isBlockModel = (m: ModelName): boolean => BLOCK_MODELS.includes(m);
 
 /** A run setting's key (web/engine/train/settings.js, generated from cpp/src/train/settings.hpp). */
@@ -73,10 +73,13 @@ export const DEFAULT_STATE: TrainState = {
 
 const DROPOUT = TRAIN_SETTINGS.find((r) => r.kind === 'double')!;
 
+/** A non-negative decimal, with an optional exponent (lr and dropout). */
+const UNSIGNED_NUMBER = /^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+
 /** A dropout probability: a decimal in [0, 1). */
 export function parseDropout(v: string): number | null {
   const s = v.trim();
-  if (!/^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(s)) return null;
+  if (!UNSIGNED_NUMBER.test(s)) return null;
   const n = Number(s);
   return n >= DROPOUT.elementMin && n < DROPOUT.elementMax ? n : null;
 }
@@ -88,7 +91,7 @@ export const parseSeed = (v: string): string | null => parseSeedIn(v, NUMPY_SEED
 /** A learning rate: a positive decimal or exponent number, finite as a float32 (so "1e40" is refused). */
 export function parseLr(v: string): number | null {
   const s = v.trim();
-  if (!/^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/.test(s)) return null;
+  if (!UNSIGNED_NUMBER.test(s)) return null;
   const n = Number(s);
   return n > 0 && Number.isFinite(Math.fround(n)) && Math.fround(n) > 0 ? n : null;
 }
@@ -98,11 +101,6 @@ function parseSetting(r: TrainSetting, v: string): number | Pick<ParseError, 'ki
   if (r.kind === 'float') return parseLr(v) ?? { kind: 'lr' };
   if (r.kind === 'double') return parseDropout(v) ?? { kind: 'dropout' };
   return parseIntIn(v, r.elementMin, r.elementMax) ?? { kind: 'int', min: r.elementMin, max: r.elementMax };
-}
-
-/** The run settings of a state (what the runner gives the engine), in settings.js's order. */
-export function settingsOf(s: Record<SettingKey, number>): Record<SettingKey, number> {
-  return Object.fromEntries(TRAIN_SETTINGS.map((r) => [r.name, s[r.name]])) as Record<SettingKey, number>;
 }
 
 /** The state from the attributes; invalid ones keep `prev`'s value and add an error. */

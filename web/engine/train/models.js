@@ -4,7 +4,7 @@
 // them here. Both come from C++ (Config::defaults and
 // cpp/src/train/settings.hpp) through the generated ./settings.js.
 import { shown } from '../shared/checks.js';
-import { TRAIN_DEFAULTS, TRAIN_MODELS } from './settings.js';
+import { TRAIN_DEFAULTS, TRAIN_MODELS, TRAIN_SETTINGS } from './settings.js';
 
 /**
  * @typedef {import('./types').ModelName} ModelName
@@ -39,4 +39,13 @@ export function checkModel(v) {
   if (i >= 0) return i;
   const msg = `model must be one of ${MODELS.map((n) => `"${n}"`).join(', ')}, got ${shown(v)}`;
   throw typeof v === 'string' ? new RangeError(msg) : new TypeError(msg);
+}
+
+/**
+ * The run settings of an object that holds them all (a resolved config, an element's state), in ./settings.js's order.
+ * @param {import('./types').TrainSettingValues} c
+ * @returns {import('./types').TrainSettingValues}
+ */
+export function settingsOf(c) {
+  return /** @type {import('./types').TrainSettingValues} */ (Object.fromEntries(TRAIN_SETTINGS.map((s) => [s.name, c[s.name]])));
 }

@@ -19,10 +19,10 @@ import createAttnTrainModuleGlue from '../../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { floatAttention } from './attention-f32.js';
 import { TRAIN_LIMITS as TL } from '../shared/limits.js';
-import { BLOCK_MODELS, MODELS, checkModel, defaults } from './models.js';
+import { BLOCK_MODELS, MODELS, checkModel, defaults, settingsOf } from './models.js';
 import { TRAIN_SETTINGS } from './settings.js';
 
-export { BLOCK_MODELS, MODELS, checkModel, defaults };
+export { BLOCK_MODELS, MODELS, checkModel, defaults, settingsOf };
 import { loadModule } from '../shared/load-module.js';
 import { simdSupported } from '../shared/simd.js';
 import { fixed4 } from '../shared/pyformat.js';
@@ -58,16 +58,6 @@ export const TRAIN_RANGES = /** @type {TrainLimits} */ (/** @type {unknown} */ (
   ...Object.fromEntries(TRAIN_SETTINGS.filter((s) => s.kind === 'int').map((s) => [s.name, [s.min, s.max]])),
   maxSteps: [1, TL.maxAdvance], maxNewChars: [0, TL.maxGenerate],
 }));
-
-/**
- * The run settings of a config (ResolvedTrainConfig), in ./settings.js's order.
- * @param {ResolvedTrainConfig} c
- * @returns {Record<import('./settings.js').TrainSettingName, number>}
- */
-export function settingsOf(c) {
-  return /** @type {Record<import('./settings.js').TrainSettingName, number>} */ (
-    Object.fromEntries(TRAIN_SETTINGS.map((s) => [s.name, c[s.name]])));
-}
 
 /**
  * A learning rate: a positive number that stays finite as a float32.
