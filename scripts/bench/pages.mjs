@@ -345,7 +345,7 @@ async function elementHeap(browser, base, steps) {
   if (!ok) { await ctx.close(); return { error: 'the library page painted no heatmap within 15 s' }; }
   const r = await page.evaluate(async (n) => {
     const El = customElements.get('attn-heatmap');
-    const engine = await El.engineLoader();
+    const engine = await El.engine();
     const el = document.querySelector('attn-heatmap');
     const frame = () => new Promise((ok) => requestAnimationFrame(ok));
     await frame();
