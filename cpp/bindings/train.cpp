@@ -229,8 +229,10 @@ val js_trainer_new(const std::string& text, const val& settings) {
 // for every model, for scripts/gen-train-settings.mjs.
 struct SettingRow {
   std::string name;
+  std::string script;
   std::string kind;
-  std::string models;
+  std::string group;
+  val models = val::array();  // {string[]} the names of the models that read it, in ModelKind's order
   double min = 0;
   double max = 0;
   double elementMin = 0;
@@ -251,10 +253,15 @@ val js_settings() {
   using namespace attn::train;
   Settings out;
   const char* kinds[] = {"int", "float", "double"};
-  const char* which[] = {"all", "block", "gpt"};
-  for (const Setting& s : kSettings)
-    out.settings.call<void>("push", SettingRow{s.name, kinds[static_cast<int>(s.kind)], which[static_cast<int>(s.models)],
-                                               s.min, s.max, s.element_min, s.element_max});
+  const char* groups[] = {"run", "size"};
+  for (const Setting& s : kSettings) {
+    val models = val::array();
+    for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m)
+      if (reads(s, static_cast<ModelKind>(m))) models.call<void>("push", std::string(kModelNames[m]));
+    out.settings.call<void>("push", SettingRow{s.name, s.script, kinds[static_cast<int>(s.kind)],
+                                               groups[static_cast<int>(s.group)], models, s.min, s.max, s.element_min,
+                                               s.element_max});
+  }
   for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m) {
     const Config c = Config::defaults(static_cast<ModelKind>(m));
     std::vector<double> values;
@@ -521,7 +528,9 @@ EMSCRIPTEN_BINDINGS(attention_lab_train) {
       .field("max", &ErrorInfo::max);
   value_object<SettingRow>("SettingRow")
       .field("name", &SettingRow::name)
+      .field("script", &SettingRow::script)
       .field("kind", &SettingRow::kind)
+      .field("group", &SettingRow::group)
       .field("models", &SettingRow::models)
       .field("min", &SettingRow::min)
       .field("max", &SettingRow::max)

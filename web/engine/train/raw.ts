@@ -4,8 +4,11 @@
 
 export interface SettingRow {
   name: string;
+  script: string;
   kind: string;
-  models: string;
+  group: string;
+  /** the names of the models that read it, in ModelKind's order */
+  models: string[];
   min: number;
   max: number;
   elementMin: number;

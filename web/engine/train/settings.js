@@ -6,16 +6,21 @@
 
 /**
  * @typedef {'bigram' | 'position' | 'head' | 'multihead' | 'ffwd' | 'blocks' | 'residual' | 'layernorm' | 'gpt'} TrainModelName
- * @typedef {'iters' | 'evalInterval' | 'evalIters' | 'lr' | 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer' | 'dropout'} TrainSettingName
- * @typedef {'iters' | 'evalInterval' | 'evalIters' | 'batch' | 'block' | 'nEmbd' | 'nHead' | 'nLayer'} TrainIntSettingName
+ * @typedef {'iters' | 'evalInterval' | 'evalIters' | 'lr' | 'nEmbd' | 'nHead' | 'nLayer' | 'dropout' | 'batch' | 'block'} TrainSettingName
+ * @typedef {'iters' | 'evalInterval' | 'evalIters' | 'nEmbd' | 'nHead' | 'nLayer' | 'batch' | 'block'} TrainIntSettingName
+ * @typedef {'iters' | 'evalInterval' | 'evalIters' | 'lr' | 'batch' | 'block'} TrainCommonSettingName the settings every model reads
+ * @typedef {'nEmbd' | 'nHead' | 'nLayer' | 'dropout'} TrainModelSettingName the settings only some models read
+ * @typedef {'nEmbd' | 'nHead' | 'nLayer' | 'dropout' | 'batch' | 'block'} TrainSizeSettingName the settings <attn-train>'s sizes fieldset shows
  * @typedef {object} TrainSetting
- * @property {TrainSettingName} name the JS name; <attn-train>'s attribute is its kebab-case
+ * @property {TrainSettingName} name the JS name; <attn-train>'s attribute and attn-cli train's option are its kebab-case
+ * @property {string} script the PyTorch script's variable (the template's {{script}})
  * @property {'int' | 'float' | 'double'} kind int: an integer in [min, max]; float: a positive float32 (min exclusive); double: a number in [min, max)
  * @property {number} min the engine's range
  * @property {number} max
  * @property {number} elementMin <attn-train>'s attribute range
  * @property {number} elementMax
- * @property {'all' | 'block' | 'gpt'} models the models that read it
+ * @property {'run' | 'size'} group where <attn-train>'s form shows it: run, a field of its own or none; size, the sizes fieldset
+ * @property {readonly TrainModelName[]} models the models that read it, in the engine's order
  * @typedef {{ seed: string } & Record<TrainSettingName, number>} TrainDefaults
  */
 
@@ -24,27 +29,27 @@ export const TRAIN_MODELS = Object.freeze(['bigram', 'position', 'head', 'multih
 
 /** The run's settings, in the order the engine checks them. @type {readonly TrainSetting[]} */
 export const TRAIN_SETTINGS = Object.freeze([
-  Object.freeze({ name: 'iters', kind: 'int', models: 'all', min: 0, max: 1000000, elementMin: 1, elementMax: 100000 }),
-  Object.freeze({ name: 'evalInterval', kind: 'int', models: 'all', min: 1, max: 1000000, elementMin: 1, elementMax: 100000 }),
-  Object.freeze({ name: 'evalIters', kind: 'int', models: 'all', min: 1, max: 10000, elementMin: 1, elementMax: 1000 }),
-  Object.freeze({ name: 'lr', kind: 'float', models: 'all', min: 0, max: 3.4028234663852886e+38, elementMin: 0, elementMax: 3.4028234663852886e+38 }),
-  Object.freeze({ name: 'batch', kind: 'int', models: 'all', min: 1, max: 512, elementMin: 1, elementMax: 512 }),
-  Object.freeze({ name: 'block', kind: 'int', models: 'all', min: 1, max: 64, elementMin: 1, elementMax: 64 }),
-  Object.freeze({ name: 'nEmbd', kind: 'int', models: 'all', min: 1, max: 256, elementMin: 1, elementMax: 256 }),
-  Object.freeze({ name: 'nHead', kind: 'int', models: 'block', min: 1, max: 16, elementMin: 1, elementMax: 16 }),
-  Object.freeze({ name: 'nLayer', kind: 'int', models: 'block', min: 1, max: 8, elementMin: 1, elementMax: 8 }),
-  Object.freeze({ name: 'dropout', kind: 'double', models: 'gpt', min: 0, max: 1, elementMin: 0, elementMax: 1 }),
+  Object.freeze({ name: 'iters', script: 'max_iters', kind: 'int', group: 'run', models: Object.freeze(/** @type {const} */ (['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 0, max: 1000000, elementMin: 1, elementMax: 100000 }),
+  Object.freeze({ name: 'evalInterval', script: 'eval_interval', kind: 'int', group: 'run', models: Object.freeze(/** @type {const} */ (['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 1000000, elementMin: 1, elementMax: 100000 }),
+  Object.freeze({ name: 'evalIters', script: 'eval_iters', kind: 'int', group: 'run', models: Object.freeze(/** @type {const} */ (['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 10000, elementMin: 1, elementMax: 1000 }),
+  Object.freeze({ name: 'lr', script: 'learning_rate', kind: 'float', group: 'run', models: Object.freeze(/** @type {const} */ (['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 0, max: 3.4028234663852886e+38, elementMin: 0, elementMax: 3.4028234663852886e+38 }),
+  Object.freeze({ name: 'nEmbd', script: 'n_embd', kind: 'int', group: 'size', models: Object.freeze(/** @type {const} */ (['position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 256, elementMin: 1, elementMax: 256 }),
+  Object.freeze({ name: 'nHead', script: 'n_head', kind: 'int', group: 'size', models: Object.freeze(/** @type {const} */ (['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 16, elementMin: 1, elementMax: 16 }),
+  Object.freeze({ name: 'nLayer', script: 'n_layer', kind: 'int', group: 'size', models: Object.freeze(/** @type {const} */ (['blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 8, elementMin: 1, elementMax: 8 }),
+  Object.freeze({ name: 'dropout', script: 'dropout', kind: 'double', group: 'size', models: Object.freeze(/** @type {const} */ (['gpt'])), min: 0, max: 1, elementMin: 0, elementMax: 1 }),
+  Object.freeze({ name: 'batch', script: 'batch_size', kind: 'int', group: 'size', models: Object.freeze(/** @type {const} */ (['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 512, elementMin: 1, elementMax: 512 }),
+  Object.freeze({ name: 'block', script: 'block_size', kind: 'int', group: 'size', models: Object.freeze(/** @type {const} */ (['bigram', 'position', 'head', 'multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'])), min: 1, max: 64, elementMin: 1, elementMax: 64 }),
 ]);
 
 /** Config::defaults(model) per model. @type {Readonly<Record<TrainModelName, Readonly<TrainDefaults>>>} */
 export const TRAIN_DEFAULTS = Object.freeze({
-  bigram: Object.freeze({ seed: '1337', iters: 3000, evalInterval: 300, evalIters: 200, lr: 0.01, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  position: Object.freeze({ seed: '1337', iters: 3000, evalInterval: 300, evalIters: 200, lr: 0.01, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  head: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  multihead: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  ffwd: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  blocks: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  residual: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  layernorm: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 8, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0 }),
-  gpt: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, batch: 32, block: 16, nEmbd: 32, nHead: 4, nLayer: 4, dropout: 0.1 }),
+  bigram: Object.freeze({ seed: '1337', iters: 3000, evalInterval: 300, evalIters: 200, lr: 0.01, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  position: Object.freeze({ seed: '1337', iters: 3000, evalInterval: 300, evalIters: 200, lr: 0.01, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  head: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  multihead: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  ffwd: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  blocks: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  residual: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  layernorm: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 3, dropout: 0, batch: 32, block: 8 }),
+  gpt: Object.freeze({ seed: '1337', iters: 5000, evalInterval: 500, evalIters: 200, lr: 0.001, nEmbd: 32, nHead: 4, nLayer: 4, dropout: 0.1, batch: 32, block: 16 }),
 });
