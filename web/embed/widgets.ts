@@ -1,5 +1,6 @@
 // The iframe embed's widgets: one entry per widget. This file is plain data
-// (no DOM, no imports), read by three parties:
+// (no DOM; its one import is the training run's settings, the train widget's
+// parameters), read by three parties:
 //   - vite.config.ts builds one classic script per entry, dist/embed-<w>.js,
 //     holding the element's module and the embed's mounting code (mount.ts);
 //   - web/pages/embed.ts (the small loader embed.html runs) picks the entry named by
@@ -11,6 +12,9 @@
 // in EMBED_WASM below and an installer in web/embed/wasm-<name>.ts.
 // The build and the loader follow; scripts/modules.test.ts fails until
 // docs/embedding.md's tables name the new widget.
+
+import { kebab } from '../engine/train/models.js';
+import { TRAIN_SETTINGS } from '../engine/train/settings.js';
 
 export interface EmbedWidget {
   /** The custom element's tag. */
@@ -112,7 +116,7 @@ export const EMBED_WIDGETS = {
   train: {
     tag: 'attn-train',
     module: 'elements/attn-train/attn-train.ts',
-    attrs: ['model', 'seed', 'iters', 'lr', 'eval-interval', 'eval-iters', 'sample-chars', 'n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block'],
+    attrs: ['model', 'seed', ...TRAIN_SETTINGS.map((s) => kebab(s.name)), 'sample-chars'],
     flags: [],
     progress: false,
     wasm: ['train'],

@@ -6,9 +6,9 @@
 import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/shared/limits.js';
 import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
 
-import type { ModelName } from '../../engine/train/types';
-import { BLOCK_MODELS, MODELS, defaults, settingsOf } from '../../engine/train/models.js';
-import { TRAIN_SETTINGS, type TrainIntSettingName, type TrainSetting, type TrainSettingName } from '../../engine/train/settings.js';
+import type { Kebab, ModelName } from '../../engine/train/types';
+import { BLOCK_MODELS, MODELS, defaults, kebab, settingsOf } from '../../engine/train/models.js';
+import { TRAIN_SETTINGS, type TrainIntSettingName, type TrainSetting, type TrainSettingName, type TrainSizeSettingName } from '../../engine/train/settings.js';
 
 export type { ModelName };
 /** The engine's models in its order, and the block models (the lecture's part 3: they read n-head, n-layer and, gpt, dropout). */
@@ -24,12 +24,11 @@ export function modelDefaults(model: ModelName): Record<SettingKey, number> {
   return d as Record<SettingKey, number>;
 }
 
-/** The model's size and batch settings, each an attribute that follows the model when absent. */
-export type SizeKey = 'nEmbd' | 'nHead' | 'nLayer' | 'dropout' | 'batch' | 'block';
+/** The model's size and batch settings (the table's size group), each an attribute that follows the model when absent. */
+export type SizeKey = TrainSizeSettingName;
 
-type Kebab<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<R>}` : '';
 /** A setting's attribute: its name in kebab-case (nEmbd -> n-embd). */
-export const attrOf = <K extends SettingKey>(key: K): Kebab<K> => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) as Kebab<K>;
+export const attrOf = <K extends SettingKey>(key: K): Kebab<K> => kebab(key);
 
 
 /** The attributes' ranges: every integer setting's element range (settings.js), and sample-chars. */
@@ -53,9 +52,8 @@ export const REFLECTED: readonly (readonly [TrainAttr, keyof TrainState])[] = [
   ['model', 'model'], ['seed', 'seed'], ...TRAIN_SETTINGS.map((r) => [attrOf(r.name), r.name] as const), ['sample-chars', 'sampleChars'],
 ];
 
-/** The attributes that set the model's size and batch, and their state keys, in the controls' order. */
-export const SIZE_ATTRS: readonly (readonly [TrainAttr, SizeKey])[] = (['nEmbd', 'nHead', 'nLayer', 'dropout', 'batch', 'block'] as const)
-  .map((k) => [attrOf(k), k] as const);
+/** The settings that set the model's size and batch (the table's size group), in the table's order: the sizes fieldset's fields. */
+export const SIZE_SETTINGS = TRAIN_SETTINGS.filter((r): r is TrainSetting & { name: SizeKey } => r.group === 'size');
 
 export interface ParseError {
   attr: TrainAttr;

@@ -2,13 +2,11 @@
 // element's language. The element owns what they show during a run.
 import { h } from '../../shared/element';
 import { LossChart } from './chart-view';
-import { LIMITS, MODELS, SIZE_ATTRS, formatLr, isBlockModel, type ModelName, type SizeKey, type TrainAttr, type TrainState } from './parse';
+import { LIMITS, MODELS, SIZE_SETTINGS, attrOf, formatLr, isBlockModel, type ModelName, type SizeKey, type TrainAttr, type TrainState } from './parse';
 import type { Strings } from './i18n';
 
-/** The sizes' names in the PyTorch script (its variables). */
-const SCRIPT_NAMES: Record<SizeKey, string> = {
-  nEmbd: 'n_embd', nHead: 'n_head', nLayer: 'n_layer', dropout: 'dropout', batch: 'batch_size', block: 'block_size',
-};
+/** A decimal size field's step (dropout's). */
+const DECIMAL_STEP = 0.05;
 
 export class TrainView {
   readonly modelLabel = h('label', { for: 'model' });
@@ -19,13 +17,14 @@ export class TrainView {
   readonly iters = h('input', { id: 'iters', type: 'number', min: String(LIMITS.iters[0]), max: String(LIMITS.iters[1]), step: '1' });
   readonly lrLabel = h('label', { for: 'lr' });
   readonly lr = h('input', { id: 'lr', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false' });
-  /** The block models' sizes, one field per size attribute, named as the PyTorch script names them. */
+  /** The block models' sizes, one field per setting of the table's size group, named as the PyTorch script names them. */
   readonly sizesLegend = h('legend');
-  readonly sizes = SIZE_ATTRS.map(([attr, key]) => {
-    const input = key === 'dropout'
-      ? h('input', { id: attr, type: 'number', min: '0', max: '0.95', step: '0.05', inputmode: 'decimal' })
-      : h('input', { id: attr, type: 'number', min: String(LIMITS[key][0]), max: String(LIMITS[key][1]), step: '1' });
-    return { attr, key, input, field: h('div', { class: 'field' }, h('label', { for: attr }, h('code', {}, SCRIPT_NAMES[key])), input) };
+  readonly sizes = SIZE_SETTINGS.map((r) => {
+    const attr = attrOf(r.name), key: SizeKey = r.name;
+    const input = r.kind === 'int'
+      ? h('input', { id: attr, type: 'number', min: String(r.elementMin), max: String(r.elementMax), step: '1' })
+      : h('input', { id: attr, type: 'number', min: String(r.elementMin), max: String(r.elementMax - DECIMAL_STEP), step: String(DECIMAL_STEP), inputmode: 'decimal' });
+    return { attr, key, models: r.models, input, field: h('div', { class: 'field' }, h('label', { for: attr }, h('code', {}, r.script)), input) };
   });
   readonly sizesBox = h('fieldset', { part: 'sizes' }, this.sizesLegend, h('div', { class: 'controls' }, ...this.sizes.map((f) => f.field)));
   readonly sourceLegend = h('legend');
@@ -97,10 +96,10 @@ export class TrainView {
     if (focused !== this.iters) this.iters.value = String(s.iters);
     if (focused !== this.lr) this.lr.value = formatLr(s.lr);
     for (const el of [this.model, this.seed, this.iters, this.lr, this.srcShake, this.srcOwn, this.ownText, this.ownFile]) el.disabled = busy;
-    // The sizes a block model reads: n_layer from the stacked ones on, dropout for gpt alone.
+    // A block model's sizes: the fields of the settings it reads.
     this.sizesBox.hidden = !isBlockModel(s.model);
     for (const f of this.sizes) {
-      f.field.hidden = (f.key === 'nLayer' && (s.model === 'multihead' || s.model === 'ffwd')) || (f.key === 'dropout' && s.model !== 'gpt');
+      f.field.hidden = !f.models.includes(s.model);
       if (focused !== f.input) f.input.value = String(s[f.key]);
       f.input.disabled = busy;
     }

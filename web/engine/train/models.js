@@ -42,6 +42,16 @@ export function checkModel(v) {
 }
 
 /**
+ * A setting's name in kebab-case (nEmbd -> n-embd): <attn-train>'s attribute and attn-cli train's option.
+ * @template {string} S
+ * @param {S} name
+ * @returns {import('./types').Kebab<S>}
+ */
+export function kebab(name) {
+  return /** @type {import('./types').Kebab<S>} */ (name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+}
+
+/**
  * The run settings of an object that holds them all (a resolved config, an element's state), in ./settings.js's order.
  * @param {import('./types').TrainSettingValues} c
  * @returns {import('./types').TrainSettingValues}

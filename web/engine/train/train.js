@@ -20,7 +20,7 @@ import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/check
 import { floatAttention } from './attention-f32.js';
 import { TRAIN_LIMITS as TL } from '../shared/limits.js';
 import { BLOCK_MODELS, MODELS, checkModel, defaults, settingsOf } from './models.js';
-import { TRAIN_SETTINGS } from './settings.js';
+import { TRAIN_MODELS, TRAIN_SETTINGS } from './settings.js';
 
 export { BLOCK_MODELS, MODELS, checkModel, defaults, settingsOf };
 import { loadModule } from '../shared/load-module.js';
@@ -104,13 +104,16 @@ export function resolveConfig(config = {}) {
   const [hi, lo] = seedParts(c.seed);
   /** @type {Record<string, number>} */
   const values = {};
-  for (const s of TRAIN_SETTINGS) values[s.name] = checkSetting(s, OPTIONAL.has(s.name) ? c[s.name] ?? d[s.name] : c[s.name]);
+  for (const s of TRAIN_SETTINGS) values[s.name] = checkSetting(s, optional(s) ? c[s.name] ?? d[s.name] : c[s.name]);
   if (c.threads !== undefined) checkInt(c.threads, 'threads', 1, TL.maxThreads);
   return { ...c, ...values, seed: String(c.seed), seedHi: hi, seedLo: lo, modelCode: checkModel(c.model) };
 }
 
-/** The settings a config may leave undefined (they take the model's defaults): TrainConfig's optional fields. */
-const OPTIONAL = new Set(['nEmbd', 'nHead', 'nLayer', 'dropout']);
+/**
+ * Whether a config may leave the setting undefined (it takes the model's default): TrainConfig's optional fields, the settings only some models read.
+ * @param {import('./settings.js').TrainSetting} s
+ */
+const optional = (s) => s.models.length < TRAIN_MODELS.length;
 
 /**
  * A setting's value checked against its row of ./settings.js, or a TypeError / RangeError naming it.

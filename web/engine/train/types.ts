@@ -4,7 +4,7 @@
 // the two part ways.
 import type { AttentionResult, ModuleOptions, ScaleName, Seed } from '../shared/types';
 import type { Info, Maps, Ops, Spreads, Step } from './raw';
-import type { TrainIntSettingName, TrainModelName, TrainSettingName } from './settings.js';
+import type { TrainCommonSettingName, TrainIntSettingName, TrainModelName, TrainModelSettingName, TrainSettingName } from './settings.js';
 
 export type { Seed, TrainSettingName };
 
@@ -42,26 +42,21 @@ export interface FloatAttention {
 /** The engine's models (cpp/src/train/settings.hpp, through ./settings.js). */
 export type ModelName = TrainModelName;
 
+/** A camelCase name in kebab-case (nEmbd -> n-embd), as a type. */
+export type Kebab<S extends string> = S extends `${infer C}${infer R}` ? `${C extends Lowercase<C> ? C : `-${Lowercase<C>}`}${Kebab<R>}` : '';
+
 /** Every run setting's value (the rows of cpp/src/train/settings.hpp, through ./settings.js). */
 export type TrainSettingValues = Record<TrainSettingName, number>;
 
-/** A run's hyperparameters (the lecture's: see defaults()). */
-export interface TrainConfig {
+/**
+ * A run's hyperparameters (the lecture's: see defaults()): the model, the
+ * seed and a value for each row of ./settings.js, required where every model
+ * reads it, else optional (left out: the model's default).
+ */
+export interface TrainConfig extends Record<TrainCommonSettingName, number>, Partial<Record<TrainModelSettingName, number>> {
   model: ModelName;
   /** Decimal string (or integer / BigInt), 0 <= seed < 2^64: torch.manual_seed(seed). */
   seed: Seed;
-  iters: number;
-  evalInterval: number;
-  evalIters: number;
-  lr: number;
-  batch: number;
-  block: number;
-  /** The embedding width, also the head's size (the lecture's 32 when left out). */
-  nEmbd?: number;
-  /** Block models: heads per layer (n_embd must be a multiple), layers, and (gpt only) dropout in [0, 1). */
-  nHead?: number;
-  nLayer?: number;
-  dropout?: number;
   /** Threads that share each step, 1 .. max_threads (the threaded build only; default: the engine's threads). The results are the same bits for any number. */
   threads?: number;
 }
