@@ -3,7 +3,8 @@
 // rendering is C++'s (cpp/src/train/pytorch_script.cpp, attn-cli train
 // --emit-pytorch), byte for byte: pytorch-script.test.ts runs both.
 import { TEMPLATE } from './template.ts';
-import { defaults } from '../engine/train/models.js';
+import { defaults, kebab } from '../engine/train/models.js';
+import { TRAIN_SETTINGS, type TrainSetting } from '../engine/train/settings.js';
 import type { ModelName, TrainConfig } from '../engine/train/types';
 import type { Lang } from '../shared/lang';
 
@@ -77,36 +78,30 @@ export function pyString(s: string): string {
   return `${out}'`;
 }
 
-const MODELS_WITH_HEADS: readonly string[] = ['multihead', 'ffwd', 'blocks', 'residual', 'layernorm', 'gpt'];
-const MODELS_WITH_LAYERS: readonly string[] = ['blocks', 'residual', 'layernorm', 'gpt'];
-
 /** train_<model>.py: the name the script is downloaded as and calls itself. */
 export const scriptFileName = (model: ScriptModel): string => `train_${model}.py`;
 
-/** The block sizes and dropout the run uses: the settings', else the model's defaults (models.js). */
-function sizes(s: ScriptSettings): { nEmbd: number; nHead: number; nLayer: number; dropout: number } {
+/** A setting's value as the script and attn-cli write it: an integer's digits, the learning rate's literal, a double as Python's repr. */
+function settingText(r: TrainSetting, v: number): string {
+  if (r.kind === 'float') return lrLiteral(v);
+  if (r.kind === 'double') return pyFloat(v);
+  return String(v);
+}
+
+/** Each setting of the table with the run's value (the settings', else the model's default) as the script writes it. */
+function settingTexts(s: ScriptSettings): { row: TrainSetting; text: string }[] {
   const d = defaults(s.model);
-  return { nEmbd: s.nEmbd ?? d.nEmbd, nHead: s.nHead ?? d.nHead, nLayer: s.nLayer ?? d.nLayer, dropout: s.dropout ?? d.dropout };
+  return TRAIN_SETTINGS.map((row) => ({ row, text: settingText(row, s[row.name] ?? d[row.name]) }));
 }
 
 function values(s: ScriptSettings): Record<string, string> {
-  const z = sizes(s);
   return {
     file: scriptFileName(s.model),
     model: s.model,
     data: pyString(s.data),
     seed: BigInt(s.seed).toString(),
-    iters: String(s.iters),
-    eval_interval: String(s.evalInterval),
-    eval_iters: String(s.evalIters),
-    lr: lrLiteral(s.lr),
-    batch: String(s.batch),
-    block: String(s.block),
     sample_chars: String(s.sampleChars),
-    n_embd: String(z.nEmbd),
-    n_head: String(z.nHead),
-    n_layer: String(z.nLayer),
-    dropout: pyFloat(z.dropout),
+    ...Object.fromEntries(settingTexts(s).map(({ row, text }) => [row.script, text])),
   };
 }
 
@@ -156,15 +151,10 @@ export function scriptExcerpt(s: ScriptSettings, lang: Lang, region: ScriptRegio
 
 /** The attn-cli options that print this script (`attn-cli train OPTIONS --emit-pytorch`) or train this run. */
 export function cliOptions(s: ScriptSettings, lang?: Lang): string[] {
-  const z = sizes(s);
   const out = [
-    '--model', s.model, '--seed', BigInt(s.seed).toString(), '--iters', String(s.iters),
-    '--eval-interval', String(s.evalInterval), '--eval-iters', String(s.evalIters), '--lr', lrLiteral(s.lr),
-    '--batch', String(s.batch), '--block', String(s.block), '--sample-chars', String(s.sampleChars), '--data', s.data,
-    ...(s.model === 'bigram' ? [] : ['--n-embd', String(z.nEmbd)]),
-    ...(MODELS_WITH_HEADS.includes(s.model) ? ['--n-head', String(z.nHead)] : []),
-    ...(MODELS_WITH_LAYERS.includes(s.model) ? ['--n-layer', String(z.nLayer)] : []),
-    ...(s.model === 'gpt' ? ['--dropout', pyFloat(z.dropout)] : []),
+    '--model', s.model, '--seed', BigInt(s.seed).toString(),
+    ...settingTexts(s).filter(({ row }) => row.models.includes(s.model)).flatMap(({ row, text }) => [`--${kebab(row.name)}`, text]),
+    '--sample-chars', String(s.sampleChars), '--data', s.data,
   ];
   return lang ? [...out, '--lang', lang] : out;
 }

@@ -10,7 +10,9 @@
 //   @region NAME       marks where an excerpt the reading page shows begins
 //   @endregion NAME    ... and ends (both lines are dropped from the script)
 //   zh|TEXT  en|TEXT   TEXT is kept only in that language
-//   {{name}}           a setting (pytorch-script.ts lists them)
+//   {{name}}           a value: a run setting's, by its script name (the rows
+//                      of cpp/src/train/settings.hpp), or file, model, data,
+//                      seed, sample_chars
 // Everything else is copied as it is. Keep it free of backslashes, backticks
 // and dollar signs: it is a String.raw literal here and a raw string in C++.
 export const TEMPLATE = String.raw`zh|# {{file}}：attention-lab 阅读笔记里的字符模型（{{model}}），按网页和 attn-cli train 的训练方式训练。
@@ -30,12 +32,12 @@ zh|# 这次运行的设置
 en|# This run's settings
 data_path = {{data}}
 seed = {{seed}}
-max_iters = {{iters}}
+max_iters = {{max_iters}}
 eval_interval = {{eval_interval}}
 eval_iters = {{eval_iters}}
-learning_rate = {{lr}}
-batch_size = {{batch}}
-block_size = {{block}}
+learning_rate = {{learning_rate}}
+batch_size = {{batch_size}}
+block_size = {{block_size}}
 @if position head multihead ffwd blocks residual layernorm gpt
 n_embd = {{n_embd}}
 @end

@@ -3,6 +3,7 @@
 #include "train/pytorch_script.hpp"
 
 #include "numpy/npformat.hpp"
+#include "train/settings.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -50,6 +51,17 @@ bool lists(std::string_view words, std::string_view model) {
 
 }  // namespace
 
+// A setting's value as the script writes it: an integer's digits, the
+// learning rate's literal, a double as Python's repr.
+std::string script_value(const Setting& s, const Config& c) {
+  switch (s.kind) {
+    case SettingKind::Int: return std::to_string(c.*s.int_member);
+    case SettingKind::Float: return lr_literal(c.*s.float_member);
+    case SettingKind::Double: return np::py_float_repr(c.*s.double_member);
+  }
+  return {};
+}
+
 std::string lr_literal(float lr) {
   if (!(lr > 0.0f) || !std::isfinite(lr)) throw std::invalid_argument("lr must be a positive finite float32");
   char buf[64];
@@ -93,23 +105,14 @@ std::string py_string(const std::string& s) {
 
 std::string pytorch_script(const Config& c, int sample_chars, const std::string& data, ScriptLang lang) {
   const std::string model = model_name(c.model);
-  const std::map<std::string, std::string, std::less<>> values = {
+  std::map<std::string, std::string, std::less<>> values = {
       {"file", "train_" + model + ".py"},
       {"model", model},
       {"data", py_string(data)},
       {"seed", std::to_string(c.seed)},
-      {"iters", std::to_string(c.iters)},
-      {"eval_interval", std::to_string(c.eval_interval)},
-      {"eval_iters", std::to_string(c.eval_iters)},
-      {"lr", lr_literal(c.lr)},
-      {"batch", std::to_string(c.batch)},
-      {"block", std::to_string(c.block)},
       {"sample_chars", std::to_string(sample_chars)},
-      {"n_embd", std::to_string(c.n_embd)},
-      {"n_head", std::to_string(c.n_head)},
-      {"n_layer", std::to_string(c.n_layer)},
-      {"dropout", np::py_float_repr(c.dropout)},
   };
+  for (const Setting& s : kSettings) values[s.script] = script_value(s, c);
   const std::string_view tag = lang == ScriptLang::ZhCN ? "zh|" : "en|";
   const std::string_view other = lang == ScriptLang::ZhCN ? "en|" : "zh|";
   std::string out;

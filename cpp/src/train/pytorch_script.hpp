@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 
+#include "train/settings.hpp"
 #include "train/trainer.hpp"
 
 namespace attn::train {
@@ -18,6 +19,9 @@ std::string pytorch_script(const Config& config, int sample_chars, const std::st
 // The learning rate as the script writes it (1e-3, 2.5e-4, 0.1, 3.0, 1e20):
 // the shortest decimal of at most 9 digits whose float32 is lr.
 std::string lr_literal(float lr);
+// A setting's value in the config as the script writes it (the template's
+// {{script}}): an integer's digits, lr_literal, a double as Python's repr.
+std::string script_value(const Setting& s, const Config& c);
 // A Python string literal: single quotes, \\ \' and \xNN for control characters.
 std::string py_string(const std::string& s);
 
