@@ -1,8 +1,9 @@
-// attn-cli train --model bigram|position|head|multihead|ffwd|blocks|residual|layernorm|gpt [--seed 1337] [--iters N]
-//   [--eval-interval K] [--eval-iters 200] [--lr X] [--batch 32] [--block 8]
-//   [--n-embd C] [--n-head H] [--n-layer L] [--dropout P] [--threads 1]
-//   [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
+// attn-cli train --model bigram|position|head|multihead|ffwd|blocks|residual|layernorm|gpt [--seed 1337]
+//   [SETTINGS] [--threads 1] [--data FILE] [--sample-chars 500] [--generate TEXT --greedy K [--kv-cache 1|0]]
 //   [--sampled K [--temperature T] [--top-k N]] [--attention TEXT]
+// SETTINGS: an option for each row of train/settings.hpp's table (--iters N,
+// --lr X, --n-embd C, ...), each for the models that read it (another model
+// refuses it).
 // Prints what the lecture's script prints: "step {i}: train loss {:.4f}, val
 // loss {:.4f}" for every i in 0..N-1 with i % K == 0, then decode() of the
 // generated sequence (the context token followed by the sample) and a newline.
@@ -26,6 +27,7 @@
 #include "limits.hpp"
 #include "options.hpp"
 #include "train/pytorch_script.hpp"
+#include "train/settings.hpp"
 #include "train/generate.hpp"
 #include "train/trainer.hpp"
 
@@ -46,6 +48,13 @@ using train::Decoder;
 using train::Sampling;
 using train::greedy_generate;
 using train::pytorch_script;
+using train::Setting;
+using train::SettingKind;
+using train::kSettings;
+using train::kebab;
+using train::reads;
+using train::set_setting;
+using train::setting_value;
 
 namespace {
 
@@ -65,6 +74,46 @@ std::string decimal_text(double x) {
   return buf;
 }
 
+// "multihead, ffwd, blocks, residual, layernorm or gpt": the models of a set.
+std::string models_text(train::ModelSet models) {
+  std::vector<std::string> names;
+  for (int m = 0; m <= static_cast<int>(ModelKind::Gpt); ++m)
+    if ((models >> m) & 1u) names.emplace_back(train::kModelNames[m]);
+  return listed(names);
+}
+
+// An option for each row of train/settings.hpp's table (its kebab-case name,
+// attn-cli train's range), in the table's order.
+std::vector<Option> setting_options() {
+  std::vector<Option> out;
+  const Config bigram = Config::defaults(ModelKind::Bigram);
+  for (const Setting& s : kSettings) {
+    Option o{.name = kebab(s), .shown = s.cli_shown ? s.cli_shown : decimal_text(setting_value(s, bigram))};
+    switch (s.kind) {
+      case SettingKind::Int:
+        o.kind = Kind::Int;
+        o.lo = static_cast<long long>(s.min);
+        o.hi = static_cast<long long>(s.cli_max);
+        break;
+      case SettingKind::Float:
+        o.kind = Kind::Decimal;
+        o.min = s.min;
+        o.max = s.cli_max;
+        o.min_excluded = true;
+        o.must = "a positive number";
+        break;
+      case SettingKind::Double:
+        o.kind = Kind::Decimal;
+        o.min = s.min;
+        o.max = std::nextafter(s.cli_max, s.min);
+        o.must = "a number in [" + decimal_text(s.min) + ", " + decimal_text(s.cli_max) + ")";
+        break;
+    }
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
 const Command& train_command() {
   static const Command c = [] {
     using L = limits::Train;
@@ -73,39 +122,66 @@ const Command& train_command() {
       return Option{.name = name, .kind = Kind::Int, .shown = std::move(shown), .lo = lo, .hi = hi};
     };
     const auto n = [](long long v) { return std::to_string(v); };
-    return Command{
-        .name = "train",
-        .options = {{.name = "model", .kind = Kind::Choice, .required = true, .choices = {"bigram", "position", "head", "multihead", "ffwd", "blocks", "residual", "layernorm", "gpt"}},
-                    {.name = "seed", .kind = Kind::Seed, .shown = n(L::default_seed)},
-                    count("iters", "N", 0, C::max_iters),
-                    count("eval-interval", "K", 1, C::max_eval_interval),
-                    count("eval-iters", n(L::default_eval_iters), 1, C::max_eval_iters),
-                    count("batch", n(L::default_batch), 1, C::max_batch),
-                    count("block", n(L::default_block), 1, C::max_block),
-                    count("n-embd", "C", 1, L::max_n_embd),
-                    count("n-head", "H", 1, L::max_n_head),
-                    count("n-layer", "L", 1, L::max_n_layer),
-                    {.name = "dropout", .kind = Kind::Decimal, .shown = "P", .min = 0, .max = std::nextafter(L::max_dropout, 0.0),
-                     .must = "a number in [0, 1)"},
-                    count("threads", n(L::default_threads), 1, L::max_threads),
-                    count("sample-chars", n(L::default_sample_chars), 0, C::max_sample_chars),
-                    count("greedy", "K", 0, C::max_greedy),
-                    count("kv-cache", "1|0", 0, 1),
-                    count("sampled", "K", 0, C::max_greedy),
-                    {.name = "temperature", .kind = Kind::Decimal, .shown = "T", .min = L::min_temperature,
-                     .max = L::max_temperature, .must = "a number in [" + decimal_text(L::min_temperature) + ", " +
-                                                        decimal_text(L::max_temperature) + "]"},
-                    count("top-k", "N", 0, L::max_top_k),
-                    {.name = "lr", .kind = Kind::Decimal, .shown = "X", .min = 0, .max = FLT_MAX, .min_excluded = true,
-                     .must = "a positive number"},
-                    {.name = "data", .kind = Kind::Text, .shown = "FILE"},
-                    {.name = "generate", .kind = Kind::Text, .shown = "TEXT"},
-                    {.name = "attention", .kind = Kind::Text, .shown = "TEXT"},
-                    {.name = "emit-pytorch", .kind = Kind::Flag},
-                    {.name = "lang", .kind = Kind::Choice, .choices = {"en", "zh-CN"}}},
-        .dashed = true};
+    std::vector<Option> options = {
+        {.name = "model", .kind = Kind::Choice, .required = true, .choices = {std::begin(train::kModelNames), std::end(train::kModelNames)}},
+        {.name = "seed", .kind = Kind::Seed, .shown = n(L::default_seed)}};
+    for (Option& o : setting_options()) options.push_back(std::move(o));
+    for (Option o : std::initializer_list<Option>{
+             count("threads", n(L::default_threads), 1, L::max_threads),
+             count("sample-chars", n(L::default_sample_chars), 0, C::max_sample_chars),
+             count("greedy", "K", 0, C::max_greedy),
+             count("kv-cache", "1|0", 0, 1),
+             count("sampled", "K", 0, C::max_greedy),
+             {.name = "temperature", .kind = Kind::Decimal, .shown = "T", .min = L::min_temperature,
+              .max = L::max_temperature, .must = "a number in [" + decimal_text(L::min_temperature) + ", " +
+                                                 decimal_text(L::max_temperature) + "]"},
+             count("top-k", "N", 0, L::max_top_k),
+             {.name = "data", .kind = Kind::Text, .shown = "FILE"},
+             {.name = "generate", .kind = Kind::Text, .shown = "TEXT"},
+             {.name = "attention", .kind = Kind::Text, .shown = "TEXT"},
+             {.name = "emit-pytorch", .kind = Kind::Flag},
+             {.name = "lang", .kind = Kind::Choice, .choices = {"en", "zh-CN"}}})
+      options.push_back(std::move(o));
+    return Command{.name = "train", .options = std::move(options), .dashed = true};
   }();
   return c;
+}
+
+// The usage's first lines: --model, --seed, the settings every model reads,
+// --data and --sample-chars, then, from a line of their own, the settings only
+// some models read and --threads; a line breaks before an option that would
+// pass column 130.
+std::string synopsis() {
+  constexpr std::size_t kWidth = 130;
+  std::vector<std::string> every, some;
+  for (const Setting& s : kSettings) (s.models == train::kAllModels ? every : some).push_back("[{" + kebab(s) + "}]");
+  every.insert(every.end(), {"[{data}]", "[{sample-chars}]"});
+  some.push_back("[{threads}]");
+  std::string out = "  train {model} [{seed}]";
+  std::size_t column = usage(train_command(), out).size();
+  for (const std::vector<std::string>* group : {&every, &some}) {
+    bool fresh = group == &some;
+    if (fresh) {
+      out += "\n        ";
+      column = 8;
+    }
+    for (const std::string& p : *group) {
+      const std::size_t w = usage(train_command(), p).size();
+      if (!fresh && column + 1 + w > kWidth) {
+        out += "\n        ";
+        column = 8;
+        fresh = true;
+      }
+      if (!fresh) {
+        out += ' ';
+        ++column;
+      }
+      out += p;
+      column += w;
+      fresh = false;
+    }
+  }
+  return out + "\n";
 }
 
 }  // namespace
@@ -114,9 +190,7 @@ std::string train_usage() {
   using L = limits::Train;
   const auto n = [](long long v) { return std::to_string(v); };
   return usage(train_command(),
-               "  train {model} [{seed}] [{iters}] [{eval-interval}]\n"
-               "        [{eval-iters}] [{lr}] [{batch}] [{block}] [{data}] [{sample-chars}]\n"
-               "        [{n-embd}] [{n-head}] [{n-layer}] [{dropout}] [{threads}]\n"
+               synopsis() +
                "        [{generate} {greedy} [{kv-cache}]] [{sampled} [{temperature}] [{top-k}]] [{attention}]\n"
                "      train the lecture's character model (defaults: bigram and position " + n(L::default_iters) + " iters,\n"
                "      eval every " + n(L::default_eval_interval) + ", lr " + lr_text(L::default_lr) + "; head " +
@@ -202,25 +276,15 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   const bool emit = o.flag("emit-pytorch");
   if (o.has("lang") && !emit) throw CliError{"--lang goes with --emit-pytorch"};
   const ScriptLang lang = o.choice("lang", 0) == 0 ? ScriptLang::En : ScriptLang::ZhCN;
-  constexpr ModelKind kKinds[] = {ModelKind::Bigram,   ModelKind::Position, ModelKind::Head,
-                                  ModelKind::Multihead, ModelKind::Ffwd,   ModelKind::Blocks,
-                                  ModelKind::Residual,  ModelKind::Layernorm, ModelKind::Gpt};  // the choices' order
-  Config c = Config::defaults(kKinds[o.choice("model", 0)]);
+  Config c = Config::defaults(static_cast<ModelKind>(o.choice("model", 0)));  // the choices are ModelKind's order
   c.seed = o.seed("seed", c.seed);
-  c.iters = static_cast<int>(o.integer("iters", c.iters));
-  c.eval_interval = static_cast<int>(o.integer("eval-interval", c.eval_interval));
-  c.eval_iters = static_cast<int>(o.integer("eval-iters", c.eval_iters));
-  c.batch = static_cast<int>(o.integer("batch", c.batch));
-  c.block = static_cast<int>(o.integer("block", c.block));
+  for (const Setting& s : kSettings) {
+    const std::string name = kebab(s);
+    if (!o.has(name)) continue;
+    if (!reads(s, c.model)) throw CliError{"--" + name + " goes with --model " + models_text(s.models)};
+    set_setting(s, c, s.kind == SettingKind::Int ? static_cast<double>(o.integer(name, 0)) : o.decimal(name, 0));
+  }
   const bool blocky = train::is_block_model(c.model);
-  for (const char* opt : {"n-head", "n-layer"})
-    if (o.has(opt) && !blocky) throw CliError{std::string("--") + opt + " goes with the block models (multihead ... gpt)"};
-  if (o.has("dropout") && c.model != ModelKind::Gpt) throw CliError{"--dropout goes with --model gpt"};
-  if (o.has("n-embd") && c.model == ModelKind::Bigram) throw CliError{"--n-embd: the bigram model has no embedding width"};
-  c.n_embd = static_cast<int>(o.integer("n-embd", c.n_embd));
-  c.n_head = static_cast<int>(o.integer("n-head", c.n_head));
-  c.n_layer = static_cast<int>(o.integer("n-layer", c.n_layer));
-  c.dropout = o.decimal("dropout", c.dropout);
   c.threads = static_cast<int>(o.integer("threads", c.threads));
   if (blocky && c.n_embd % c.n_head != 0)
     throw CliError{"--n-embd " + std::to_string(c.n_embd) + " must be a multiple of --n-head " + std::to_string(c.n_head)};
@@ -240,7 +304,6 @@ CliResult run(const std::vector<std::string>& args, const ReadFile& read) {
   const int greedy_k = static_cast<int>(o.integer("greedy", 0));
   const bool kv_cache = o.integer("kv-cache", 0) == 1;
   const std::string context = o.text("generate");
-  c.lr = static_cast<float>(o.decimal("lr", c.lr));
   CliResult r;
   if (emit) {
     r.out = pytorch_script(c, sample, o.text("data", "input.txt"), lang);
