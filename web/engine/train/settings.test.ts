@@ -35,10 +35,7 @@ describe('settings.js is the C++ table', () => {
   });
 
   it('every model\'s defaults are attn-cli train\'s (the settings its PyTorch script prints)', () => {
-    const names: Record<string, string> = {
-      seed: 'seed', max_iters: 'iters', eval_interval: 'evalInterval', eval_iters: 'evalIters', learning_rate: 'lr',
-      batch_size: 'batch', block_size: 'block', n_embd: 'nEmbd', n_head: 'nHead', n_layer: 'nLayer', dropout: 'dropout',
-    };
+    const names: Record<string, string> = { seed: 'seed', ...Object.fromEntries(TRAIN_SETTINGS.map((s) => [s.script, s.name])) };
     expect(TRAIN_MODELS).toEqual(MODELS);
     for (const model of TRAIN_MODELS) {
       const r = cli.runCli(['train', '--model', model, '--emit-pytorch'], undefined);
