@@ -175,6 +175,16 @@ describe('<attn-train>', () => {
     expect(ticks.at(-1)).toBe('5000');
   });
 
+  it('a run started before the element is connected starts once its connection is made', async () => {
+    const el = document.createElement('attn-train');
+    el.setAttribute('iters', '30');
+    el.start();
+    expect(sent).toEqual([]);
+    await el.updateComplete;
+    expect(sent.find((m) => m.type === 'start')).toMatchObject({ settings: { model: 'head', iters: 30 } });
+    expect(el.phase).toBe('loading');
+  });
+
   it('Start sends the settings and a text URL, nothing is fetched before', async () => {
     const el = await make({ model: 'head', iters: '300', 'eval-interval': '100' });
     expect(sent).toEqual([]);

@@ -32,27 +32,33 @@ const BLOCK = DEFAULT_STATE.block;
 const hasAttention = (m: ModelName) => m === 'head' || isBlockModel(m);
 const EVAL_SAMPLE_CHARS = 120;
 
+/** A connection to the training loop, and what makes one for an element (its messages go to `listener`). */
+type Connection = Pick<TrainClient, 'send' | 'close' | 'inPage'>;
+type Connect = (listener: (msg: FromRunner) => void) => Connection;
+
 /** The attributes' properties (parse.ts SCHEMA, a run setting's included): each reads the parsed value and writes the attribute. */
 export interface AttnTrain extends TrainSettingValues { model: ModelName; seed: string; sampleChars: number }
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AttnTrain extends AttnElement<TrainState, ParseError> {
   static override attributes = SCHEMA;
-
-  /** Makes the connection to the training loop; tests may replace it. */
-  static clientFactory: (listener: (msg: FromRunner) => void) => Pick<TrainClient, 'send' | 'close' | 'inPage'> =
-    (listener) => new TrainClient(listener);
+  /**
+   * How the element connects to the training loop: nothing is fetched until
+   * its first run sends (TrainClient starts the worker then); tests replace it.
+   */
+  static override engine: () => Promise<Connect> = async () => (listener) => new TrainClient(listener);
 
   /** URL of the default training text (Tiny Shakespeare unless set). */
   get src(): string { return this.getAttribute('src') ?? defaultTextUrl(); }
   set src(v: string) { this.setAttribute('src', v); }
 
+  readonly #connect = this.engineSlot<Connect>();
   #lang: Lang | null = null;
   #t: Strings = STRINGS['zh-CN'];
   /** The model and iterations the idle chart was drawn for (a change key). */
   #chartKey = '';
 
-  #client: Pick<TrainClient, 'send' | 'close' | 'inPage'> | null = null;
+  #client: Connection | null = null;
   #run = 0;
   #runModel: ModelName = 'head';
   #runBlock: number = BLOCK;
@@ -146,6 +152,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   connectedCallback(): void {
     this.#unsubscribe ??= onPastRunsChange(() => this.#drawChart());
+    this.#connect.start();
     // The controls get their names now, not in the next frame: a screen
     // reader (or axe) never meets unnamed buttons and fields.
     if (this.#lang === null) this.render();
@@ -201,6 +208,11 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   #startRun(): void {
     if (this.#phase === 'running' || this.#phase === 'loading' || this.#phase === 'paused') return;
+    const connect = this.#connect.value;
+    if (!connect) { // started before the connection was made: once it is
+      this.#connect.load().then(() => this.#startRun(), () => { this.#problem = this.#t.engineFailed(this.#connect.error ?? ''); this.#showMessages(); });
+      return;
+    }
     const s = this.readAttributes().state;
     let text: string | undefined;
     if (this.#own.chosen) {
@@ -209,7 +221,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
       text = r.text;
     }
     this.#problem = null;
-    this.#client ??= AttnTrain.clientFactory((msg) => this.#onMessage(msg));
+    this.#client ??= connect((msg) => this.#onMessage(msg));
     this.#run = newRunId();
     this.#runModel = s.model;
     this.#runBlock = s.block;
