@@ -96,42 +96,6 @@ export class MessageBox {
 }
 
 /**
- * How a reflected property maps to its attribute: 'string' reads '' when the
- * attribute is absent and always sets it; 'nullable' reads null when absent
- * and removes the attribute when set to null; 'boolean' is a presence attribute;
- * `{ get }` reads the element's parsed value (`get(el)`, so a property is typed
- * and valid) and sets the attribute to the value's text.
- */
-export type Reflection<E = never> = 'string' | 'nullable' | 'boolean' | { get: (el: E) => unknown };
-
-/**
- * Defines properties on an element class that read and write attributes,
- * each named after its attribute in camelCase (`log-scale` -> `logScale`),
- * for an element whose attributes are not in a table (attn-train's, parsed by
- * its own parse.ts); the others get theirs from `static attributes`.
- * The class declares them (`declare bank: string;`) for the type checker.
- */
-export function reflect<E extends HTMLElement>(ctor: { prototype: E }, attrs: Readonly<Record<string, Reflection<E>>>): void {
-  for (const [attr, kind] of Object.entries(attrs)) {
-    const name = attr.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    Object.defineProperty(ctor.prototype, name, {
-      configurable: true,
-      enumerable: true,
-      get(this: E) {
-        if (typeof kind === 'object') return kind.get(this);
-        if (kind === 'boolean') return this.hasAttribute(attr);
-        return this.getAttribute(attr) ?? (kind === 'nullable' ? null : '');
-      },
-      set(this: E, v: unknown) {
-        if (kind === 'boolean') this.toggleAttribute(attr, Boolean(v));
-        else if (v === null && kind === 'nullable') this.removeAttribute(attr);
-        else this.setAttribute(attr, String(v));
-      },
-    });
-  }
-}
-
-/**
  * How long a render waits for an animation frame before it runs without one. A document that
  * is not being painted gets no frames: Chromium gives none to a cross-origin iframe out of
  * view (an embed further down a course page), so without this its widget would show nothing,

@@ -33,8 +33,7 @@ const RULES: { what: string; pattern: RegExp; only: string[] }[] = [
   { what: 'the training text limit', pattern: /MAX_TEXT_BYTES\s*=/, only: ['web/engine/train-runner/protocol.ts'] },
   { what: 'the list of element tags', pattern: /attn-heatmap['"]?\s*,\s*['"]?attn-/, only: ['web/shared/tags.ts'] },
   { what: 'the instantiate-once loader', pattern: /function loadModule\b/, only: ['web/engine/shared/load-module.js'] },
-  // attn-train's attributes follow its own parse.ts (its settings are resolved there)
-  { what: 'an element\'s observed attributes (the attribute table, in the base)', pattern: /static (get )?observedAttributes\b/, only: ['web/shared/element.ts', 'web/elements/attn-train/attn-train.ts'] },
+  { what: 'an element\'s observed attributes (the attribute table, in the base)', pattern: /static (get )?observedAttributes\b/, only: ['web/shared/element.ts'] },
   { what: 'an engine hook for tests (static engine, in the base)', pattern: /static (engine|\w*[lL]oader)\s*[:=]/, only: ['web/shared/element.ts'] },
 ];
 

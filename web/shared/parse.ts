@@ -160,9 +160,19 @@ export interface Resolved<S, E> {
  * An element's attributes: the table, the attributes read only by a rule
  * across them (observed, but not properties), that rule (applied after each
  * attribute is parsed on its own), and the error a bad value yields.
+ * `K`: the state's keys the table holds (all of them, but where `derived` holds the rest).
  */
-export interface Schema<S extends object, E = ParseError> {
-  attrs: AttrTable<S>;
+export interface Schema<S extends object, E = ParseError, K extends keyof S = keyof S> {
+  attrs: AttrTable<Pick<S, K>>;
+  /**
+   * The state's keys no attribute holds, and their values before any
+   * attribute is read; `across` keeps them. What a rule must remember from one
+   * read to the next has no attribute to be read from: attn-train's `given`
+   * (which run settings were set) decides whether a bad value keeps the last
+   * valid one or follows the chosen model's default, a default no table entry
+   * can name since it changes with another attribute.
+   */
+  derived?: Omit<S, K>;
   observe?: readonly string[];
   across?: (r: Resolved<S, E>, prev: Readonly<S>, get: (attr: string) => string | null) => void;
   error?: (spec: AttrSpec<unknown>, raw: string) => E;
@@ -208,9 +218,9 @@ export function observedOf(schema: AnySchema): string[] {
 }
 
 /** The state when no attribute is set. */
-export function defaultsOf<S extends object>(schema: { attrs: AttrTable<S> }): S {
-  const out = {} as S;
-  for (const k of Object.keys(schema.attrs) as (keyof S)[]) out[k] = copy(schema.attrs[k].default);
+export function defaultsOf<S extends object, E, K extends keyof S>(schema: Schema<S, E, K>): S {
+  const out = { ...schema.derived } as S;
+  for (const k of Object.keys(schema.attrs) as K[]) out[k] = copy(schema.attrs[k].default);
   return out;
 }
 
@@ -219,10 +229,10 @@ export function defaultsOf<S extends object>(schema: { attrs: AttrTable<S> }): S
  * state `prev` (resolveState over the table's entries, in table order), then
  * the table's rule across attributes.
  */
-export function resolveSchema<S extends object, E = ParseError>(
-  schema: Schema<S, E>, get: (attr: string) => string | null, prev: Readonly<S>,
+export function resolveSchema<S extends object, E = ParseError, K extends keyof S = keyof S>(
+  schema: Schema<S, E, K>, get: (attr: string) => string | null, prev: Readonly<S>,
 ): Resolved<S, E> {
-  const keys = Object.keys(schema.attrs) as (keyof S & string)[];
+  const keys = Object.keys(schema.attrs) as (K & string)[];
   const fields = keys.map((k) => ({ attr: schema.attrs[k].attr, key: k, parse: schema.attrs[k].parse }));
   const r = resolveState<S, string>(get, prev, defaultsOf(schema), fields);
   const byAttr = new Map(keys.map((k) => [schema.attrs[k].attr, schema.attrs[k] as AttrSpec<unknown>]));

@@ -10,7 +10,7 @@ export function fakeLoop(): { sent: ToRunner[]; reply: (msg: FromRunner) => void
   let answer: (msg: FromRunner) => void = () => {};
   beforeAll(async () => {
     const { AttnTrain } = await import('../elements/attn-train/attn-train');
-    AttnTrain.clientFactory = (listener) => {
+    AttnTrain.engine = async () => (listener) => {
       answer = listener;
       return { send: (m: ToRunner) => { sent.push(m); }, close: () => {}, inPage: false };
     };

@@ -166,6 +166,25 @@ describe('<attn-train>', () => {
     expect(sr(el).querySelector('.message')!.textContent).toMatch(/iters="many" is not valid/);
   });
 
+  it('a property reads its attribute before the render; the idle chart still follows the model', async () => {
+    const el = await make({ model: 'bigram' });
+    el.setAttribute('model', 'head');
+    expect([el.model, el.iters]).toEqual(['head', 5000]);
+    await el.updateComplete;
+    const ticks = Array.from(sr(el).querySelectorAll('svg text')).map((t) => t.textContent).filter((t) => /^\d+$/.test(t ?? ''));
+    expect(ticks.at(-1)).toBe('5000');
+  });
+
+  it('a run started before the element is connected starts once its connection is made', async () => {
+    const el = document.createElement('attn-train');
+    el.setAttribute('iters', '30');
+    el.start();
+    expect(sent).toEqual([]);
+    await el.updateComplete;
+    expect(sent.find((m) => m.type === 'start')).toMatchObject({ settings: { model: 'head', iters: 30 } });
+    expect(el.phase).toBe('loading');
+  });
+
   it('Start sends the settings and a text URL, nothing is fetched before', async () => {
     const el = await make({ model: 'head', iters: '300', 'eval-interval': '100' });
     expect(sent).toEqual([]);

@@ -5,12 +5,12 @@
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples, the block models' per-layer
 // spreads and, after a model with attention, every head's weights on a snippet.
-import { AttnElement, MessageBox, define, reflect, resolveLang, type Lang, type Message } from '../../shared/element';
+import { AttnElement, MessageBox, define, resolveLang, type Lang, type Message } from '../../shared/element';
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-runner/client';
 import type { Point } from './chart';
 import type { TrainSettingValues } from '../../engine/train/types';
 import { STRINGS, type Strings } from './i18n';
-import { DEFAULT_STATE, resolveState, isBlockModel, REFLECTED, settingsOf, type ModelName, type ParseError, type TrainAttr, type TrainState } from './parse';
+import { DEFAULT_STATE, SCHEMA, isBlockModel, settingsOf, type ModelName, type ParseError, type TrainState } from './parse';
 import { TRAIN_CSS } from './styles';
 import { GEN_CSS } from './generate-styles';
 import { checkText, type TextProblem } from './text';
@@ -31,38 +31,34 @@ export type { AttnTrainDoneDetail, AttnTrainErrorDetail, AttnTrainEvalDetail, At
 const BLOCK = DEFAULT_STATE.block;
 const hasAttention = (m: ModelName) => m === 'head' || isBlockModel(m);
 const EVAL_SAMPLE_CHARS = 120;
-const OBSERVED = [...REFLECTED.map(([a]) => a), 'src', 'lang'];
 
-/** Every run setting's property (cpp/src/train/settings.hpp's rows), as parse.ts reads its attribute. */
-export interface AttnTrain extends TrainSettingValues {}
+/** A connection to the training loop, and what makes one for an element (its messages go to `listener`). */
+type Connection = Pick<TrainClient, 'send' | 'close' | 'inPage'>;
+type Connect = (listener: (msg: FromRunner) => void) => Connection;
 
-export class AttnTrain extends AttnElement {
-  static get observedAttributes(): string[] { return [...OBSERVED]; }
+/** The attributes' properties (parse.ts SCHEMA, a run setting's included): each reads the parsed value and writes the attribute. */
+export interface AttnTrain extends TrainSettingValues { model: ModelName; seed: string; sampleChars: number }
 
-  /** Makes the connection to the training loop; tests may replace it. */
-  static clientFactory: (listener: (msg: FromRunner) => void) => Pick<TrainClient, 'send' | 'close' | 'inPage'> =
-    (listener) => new TrainClient(listener);
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class AttnTrain extends AttnElement<TrainState, ParseError> {
+  static override attributes = SCHEMA;
+  /**
+   * How the element connects to the training loop: nothing is fetched until
+   * its first run sends (TrainClient starts the worker then); tests replace it.
+   */
+  static override engine: () => Promise<Connect> = async () => (listener) => new TrainClient(listener);
 
-  // the attributes of parse.ts's REFLECTED (their parsed values: the run settings' are
-  // declared by the interface above the class) and src: see reflect() below
-  declare model: ModelName; declare seed: string; declare sampleChars: number;
   /** URL of the default training text (Tiny Shakespeare unless set). */
-  declare src: string;
+  get src(): string { return this.getAttribute('src') ?? defaultTextUrl(); }
+  set src(v: string) { this.setAttribute('src', v); }
 
-  static {
-    const parsed = (key: keyof TrainState) => ({ get: (el: AttnTrain) => el.#state[key] });
-    reflect(AttnTrain, {
-      ...Object.fromEntries(REFLECTED.map(([attr, key]) => [attr, parsed(key)])),
-      src: { get: (el) => el.getAttribute('src') ?? defaultTextUrl() },
-    });
-  }
-
-  #state: TrainState = { ...DEFAULT_STATE, given: { ...DEFAULT_STATE.given } };
-  #errors: ParseError[] = [];
+  readonly #connect = this.engineSlot<Connect>();
   #lang: Lang | null = null;
   #t: Strings = STRINGS['zh-CN'];
+  /** The model and iterations the idle chart was drawn for (a change key). */
+  #chartKey = '';
 
-  #client: Pick<TrainClient, 'send' | 'close' | 'inPage'> | null = null;
+  #client: Connection | null = null;
   #run = 0;
   #runModel: ModelName = 'head';
   #runBlock: number = BLOCK;
@@ -77,7 +73,7 @@ export class AttnTrain extends AttnElement {
   readonly #pytorch: PytorchPanel = new PytorchPanel({
     // the attributes as they are now, even before the render that applies them
     settings: () => {
-      const s = resolveState((n: TrainAttr) => this.getAttribute(n), this.#state).state;
+      const s = this.readAttributes().state;
       return { ...s, data: this.#own.chosen ? OWN_TEXT_FILE : SHAKESPEARE_FILE };
     },
     lang: () => this.#lang ?? resolveLang(this),
@@ -127,7 +123,7 @@ export class AttnTrain extends AttnElement {
   get layerSpreads(): LayerSpreads[] { return this.#spreads.history; }
   /** The generation panel's start text and steps (after a run). */
   get generation(): Generation { return this.#gen.generation; }
-  get inputErrors(): ParseError[] { return this.#errors.map((e) => ({ ...e })); }
+  get inputErrors(): ParseError[] { return this.attrErrors.map((e) => ({ ...e })); }
   /** The PyTorch script for the current settings (what Copy as PyTorch copies): attn-cli train … --emit-pytorch's. */
   get pytorchScript(): string { return this.#pytorch.script(); }
 
@@ -156,6 +152,7 @@ export class AttnTrain extends AttnElement {
 
   connectedCallback(): void {
     this.#unsubscribe ??= onPastRunsChange(() => this.#drawChart());
+    this.#connect.start();
     // The controls get their names now, not in the next frame: a screen
     // reader (or axe) never meets unnamed buttons and fields.
     if (this.#lang === null) this.render();
@@ -192,7 +189,7 @@ export class AttnTrain extends AttnElement {
   async #readFile(): Promise<void> {
     const file = this.#v.ownFile.files?.[0];
     if (!file) return;
-    const problem = await this.#own.read(file, this.#state.block);
+    const problem = await this.#own.read(file, this.attrs.block);
     if (problem) { this.#rejectText(problem); return; }
     this.#problem = null;
     this.#showMessages();
@@ -205,29 +202,34 @@ export class AttnTrain extends AttnElement {
   }
 
   #settings(): FullRunSettings {
-    const s = this.#state;
+    const s = this.attrs;
     return { model: s.model, seed: s.seed, ...settingsOf(s), sampleChars: s.sampleChars, evalSampleChars: EVAL_SAMPLE_CHARS };
   }
 
   #startRun(): void {
     if (this.#phase === 'running' || this.#phase === 'loading' || this.#phase === 'paused') return;
-    this.#applyState();
+    const connect = this.#connect.value;
+    if (!connect) { // started before the connection was made: once it is
+      this.#connect.load().then(() => this.#startRun(), () => { this.#problem = this.#t.engineFailed(this.#connect.error ?? ''); this.#showMessages(); });
+      return;
+    }
+    const s = this.readAttributes().state;
     let text: string | undefined;
     if (this.#own.chosen) {
-      const r = checkText(this.#own.text, this.#state.block);
+      const r = checkText(this.#own.text, s.block);
       if (!r.ok) { this.#rejectText(r.problem); return; }
       text = r.text;
     }
     this.#problem = null;
-    this.#client ??= AttnTrain.clientFactory((msg) => this.#onMessage(msg));
+    this.#client ??= connect((msg) => this.#onMessage(msg));
     this.#run = newRunId();
-    this.#runModel = this.#state.model;
-    this.#runBlock = this.#state.block;
+    this.#runModel = s.model;
+    this.#runBlock = s.block;
     this.#attn.setRun(this.#runBlock, isBlockModel(this.#runModel));
     this.#runSource = text === undefined ? 'shakespeare' : 'own';
     this.#clearOutputs();
     this.#step = 0;
-    this.#iters = this.#state.iters;
+    this.#iters = s.iters;
     this.#vocab = '';
     this.#phase = 'loading';
     this.#v.progress.value = 0;
@@ -369,14 +371,13 @@ export class AttnTrain extends AttnElement {
 
   protected render(): void {
     this.#flushRun();
-    const before = this.#state;
-    this.#applyState(); // first: the idle chart's axis follows the model's iterations
+    this.readAttributes(); // first: the idle chart's axis follows the model's iterations
     const { lang, t, changed } = this.localize(STRINGS);
     if (changed) {
       this.#lang = lang;
       this.#t = t;
       this.#applyStrings();
-    } else if (this.#phase === 'idle' && (before.iters !== this.#state.iters || before.model !== this.#state.model)) {
+    } else if (this.#phase === 'idle' && this.changeKey('iters', 'model') !== this.#chartKey) {
       this.#drawChart();
     }
     this.#showMessages();
@@ -384,14 +385,8 @@ export class AttnTrain extends AttnElement {
     this.#pytorch.update();
   }
 
-  #applyState(): void {
-    const { state, errors } = resolveState((n: TrainAttr) => this.getAttribute(n), this.#state);
-    this.#state = state;
-    this.#errors = errors;
-  }
-
   #applyStrings(): void {
-    this.#v.applyStrings(this.#t, this.#state.block, this.#out.sample !== '');
+    this.#v.applyStrings(this.#t, this.attrs.block, this.#out.sample !== '');
     this.#attn.setLang(this.#t);
     this.#spreads.setLang(this.#t);
     this.#gen.setLang(this.#lang!);
@@ -400,13 +395,13 @@ export class AttnTrain extends AttnElement {
   }
 
   #showMessages(): void {
-    const items: Message[] = this.#errors.map((e) => ({ text: this.#t.error(e), attr: e.attr }));
+    const items: Message[] = this.attrErrors.map((e) => ({ text: this.#t.error(e), attr: e.attr }));
     if (this.#problem) items.push({ text: this.#problem, problem: true });
     this.#message.show(items);
   }
 
   #syncControls(): void {
-    const s = this.#state;
+    const s = this.attrs;
     const busy = this.#phase === 'running' || this.#phase === 'paused' || this.#phase === 'loading';
     this.#v.showSettings(s, this.#own.chosen, busy, this.shadowRoot?.activeElement ?? null);
     this.#v.start.disabled = busy;
@@ -423,12 +418,13 @@ export class AttnTrain extends AttnElement {
 
   #drawChart(): void {
     const running = this.#phase !== 'idle';
+    this.#chartKey = this.changeKey('iters', 'model');
     this.#v.chart.drawRuns(this.#t, this.#lang, {
       current: running ? { model: this.#runModel, points: this.#out.points } : null,
       source: this.#runSourceShown(),
       vocab: this.#vocab,
-      itersHint: running ? this.#iters : this.#state.iters,
-      model: running ? this.#runModel : this.#state.model,
+      itersHint: running ? this.#iters : this.attrs.iters,
+      model: running ? this.#runModel : this.attrs.model,
     });
   }
 

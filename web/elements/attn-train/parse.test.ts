@@ -18,6 +18,9 @@ describe('attributes', () => {
     const { state, errors } = resolveState(attrs({ iters: 'lots', seed: '-3', model: 'gpt-2', lr: 'fast' }), first);
     expect(state).toMatchObject({ iters: 400, seed: '7', model: 'head', lr: 1e-3 });
     expect(errors.map((e) => e.attr).sort()).toEqual(['iters', 'lr', 'model', 'seed']);
+    expect([first.given.iters, state.given.iters, state.given.lr]).toEqual([true, true, false]);
+    // with no valid value before, a bad one follows the chosen model: bigram's iters, not head's
+    expect(resolveState(attrs({ model: 'bigram', iters: 'lots' }), DEFAULT_STATE).state).toMatchObject({ iters: 3000, given: { iters: false } });
   });
 
   it('the block models: their defaults, their size attributes and the rules between them', () => {

@@ -1,10 +1,13 @@
-// Attributes of <attn-train> → a run's settings. Attributes are the source of
-// truth; a bad value never throws: the last valid value is kept and an error
-// is reported for the element to show. Absent iters / lr / eval-interval take
-// the chosen model's lecture defaults.
+// Attributes of <attn-train> → a run's settings: its table (SCHEMA), which
+// the element's base reads. Attributes are the source of truth; a bad value
+// never throws: the last valid value is kept and an error is reported for the
+// element to show. An absent run setting takes the chosen model's lecture default.
 
 import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/shared/limits.js';
-import { NUMPY_SEED_LIMIT, parseIntIn, parseSeed as parseSeedIn } from '../../shared/parse';
+import {
+  NUMPY_SEED_LIMIT, choice, defaultsOf, int, parseIntIn, parseSeed as parseSeedIn, resolveSchema, seed, text,
+  type AttrSpec, type AttrTable, type Schema,
+} from '../../shared/parse';
 
 import type { Kebab, ModelName } from '../../engine/train/types';
 import { BLOCK_MODELS, MODELS, defaults, kebab, settingsOf } from '../../engine/train/models.js';
@@ -41,16 +44,13 @@ export interface TrainState extends Record<SettingKey, number> {
   model: ModelName;
   seed: string;
   sampleChars: number;
+  /** The text's URL as the attribute gives it (null: Tiny Shakespeare). */
+  src: string | null;
   /** Which settings were given (the rest follow the model). */
   given: Record<SettingKey, boolean>;
 }
 
 export type TrainAttr = 'model' | 'seed' | 'sample-chars' | Kebab<SettingKey>;
-
-/** Every attribute the element reads into its state, and the state key that is its property. */
-export const REFLECTED: readonly (readonly [TrainAttr, keyof TrainState])[] = [
-  ['model', 'model'], ['seed', 'seed'], ...TRAIN_SETTINGS.map((r) => [attrOf(r.name), r.name] as const), ['sample-chars', 'sampleChars'],
-];
 
 /** The settings that set the model's size and batch (the table's size group), in the table's order: the sizes fieldset's fields. */
 export const SIZE_SETTINGS = TRAIN_SETTINGS.filter((r): r is TrainSetting & { name: SizeKey } => r.group === 'size');
@@ -63,11 +63,6 @@ export interface ParseError {
   min?: number;
   max?: number;
 }
-
-export const DEFAULT_STATE: TrainState = {
-  model: 'head', seed: String(TL.defaultSeed), ...modelDefaults('head'), sampleChars: TL.defaultSampleChars,
-  given: Object.fromEntries(TRAIN_SETTINGS.map((r) => [r.name, false])) as Record<SettingKey, boolean>,
-};
 
 const DROPOUT = TRAIN_SETTINGS.find((r) => r.kind === 'double')!;
 
@@ -94,65 +89,76 @@ export function parseLr(v: string): number | null {
   return n > 0 && Number.isFinite(Math.fround(n)) && Math.fround(n) > 0 ? n : null;
 }
 
-/** An attribute's value as its setting's kind reads it, or the error (without attr and got). */
-function parseSetting(r: TrainSetting, v: string): number | Pick<ParseError, 'kind' | 'min' | 'max'> {
-  if (r.kind === 'float') return parseLr(v) ?? { kind: 'lr' };
-  if (r.kind === 'double') return parseDropout(v) ?? { kind: 'dropout' };
-  return parseIntIn(v, r.elementMin, r.elementMax) ?? { kind: 'int', min: r.elementMin, max: r.elementMax };
+const FIRST_MODEL: ModelName = 'head';
+const FIRST_DEFAULTS = modelDefaults(FIRST_MODEL);
+
+/** A run setting's entry, from its row: an integer in the element's range, a learning rate or a dropout. */
+function settingSpec(r: TrainSetting): AttrSpec<number> {
+  const attr = attrOf(r.name);
+  if (r.kind === 'int') return int(attr, r.elementMin, r.elementMax, FIRST_DEFAULTS[r.name]);
+  return { attr, kind: 'decimal', default: FIRST_DEFAULTS[r.name], parse: r.kind === 'float' ? parseLr : parseDropout };
 }
 
-/** The state from the attributes; invalid ones keep `prev`'s value and add an error. */
-export function resolveState(get: (name: TrainAttr) => string | null, prev: TrainState): { state: TrainState; errors: ParseError[] } {
-  const errors: ParseError[] = [];
-  const s: TrainState = { ...prev, given: { ...prev.given } };
+/** The error kind of a run setting that does not parse, by its row's kind. */
+const SETTING_ERROR = { int: 'int', float: 'lr', double: 'dropout' } as const;
+const ROWS = new Map<string, TrainSetting>(TRAIN_SETTINGS.map((r) => [attrOf(r.name), r]));
 
-  const m = get('model');
-  if (m === null) s.model = DEFAULT_STATE.model;
-  else if ((MODELS as readonly string[]).includes(m.trim().toLowerCase())) s.model = m.trim().toLowerCase() as ModelName;
-  else errors.push({ attr: 'model', kind: 'enum', got: m });
-  const d = modelDefaults(s.model);
+type TableKey = Exclude<keyof TrainState, 'given'>;
 
-  const seed = get('seed');
-  if (seed === null) s.seed = DEFAULT_STATE.seed;
-  else {
-    const p = parseSeed(seed);
-    if (p === null) errors.push({ attr: 'seed', kind: 'seed', got: seed });
-    else s.seed = p;
-  }
+/**
+ * The element's attributes, in the order their errors are listed: the model,
+ * the seed, one entry per run setting (settings.js's rows), sample-chars and
+ * src (whose property the element defines: the text's URL, Tiny Shakespeare's
+ * when absent). Across them: a run setting that is absent, or bad with no
+ * valid value before, follows the model's defaults; a block model's n-embd
+ * must be a multiple of its n-head (the last pair that divides is kept); only
+ * gpt reads dropout.
+ */
+export const SCHEMA: Schema<TrainState, ParseError, TableKey> = {
+  attrs: {
+    model: choice('model', MODELS, FIRST_MODEL),
+    seed: seed('seed', NUMPY_SEED_LIMIT, String(TL.defaultSeed)),
+    ...Object.fromEntries(TRAIN_SETTINGS.map((r) => [r.name, settingSpec(r)])) as AttrTable<Record<SettingKey, number>>,
+    sampleChars: int('sample-chars', ...LIMITS.sampleChars, TL.defaultSampleChars),
+    src: text('src', null, { prop: false }),
+  },
+  derived: { given: Object.fromEntries(TRAIN_SETTINGS.map((r) => [r.name, false])) as Record<SettingKey, boolean> },
+  error: (spec, got) => {
+    const attr = spec.attr as TrainAttr;
+    const row = ROWS.get(spec.attr);
+    if (row && row.kind !== 'int') return { attr, kind: SETTING_ERROR[row.kind], got };
+    if (spec.kind === 'int') return { attr, kind: 'int', got, min: spec.min!, max: spec.max! };
+    return { attr, kind: spec.kind === 'seed' ? 'seed' : 'enum', got };
+  },
+  across: ({ state: s, errors }, prev, get) => {
+    const d = modelDefaults(s.model);
+    s.given = { ...prev.given };
+    // The run settings: absent follows the model; a bad value keeps the last valid one, else the model's.
+    for (const [attr, { name: key }] of ROWS) {
+      if (get(attr) === null) { s[key] = d[key]; s.given[key] = false; }
+      else if (errors.some((e) => e.attr === attr)) { if (!s.given[key]) s[key] = d[key]; }
+      else s.given[key] = true;
+    }
+    if (isBlockModel(s.model) && s.nEmbd % s.nHead !== 0) {
+      // Each head has n_embd / n_head dimensions: keep the last pair that divides.
+      const attr: TrainAttr = get('n-head') !== null && s.nHead !== prev.nHead ? 'n-head' : 'n-embd';
+      errors.push({ attr, kind: 'divisible', got: `${s.nEmbd}/${s.nHead}`, min: s.nEmbd, max: s.nHead });
+      const keep = prev.nEmbd % prev.nHead === 0 ? prev : { nEmbd: d.nEmbd, nHead: d.nHead };
+      s.nEmbd = keep.nEmbd;
+      s.nHead = keep.nHead;
+    }
+    if (s.model !== 'gpt' && s.dropout !== 0) {
+      errors.push({ attr: 'dropout', kind: 'gpt-only', got: String(s.dropout) });
+      s.dropout = 0;
+    }
+  },
+};
 
-  // The run settings: absent follows the model; a bad value keeps the last valid one.
-  const before = { nEmbd: s.nEmbd, nHead: s.nHead };
-  for (const r of TRAIN_SETTINGS) {
-    const key = r.name, attr = attrOf(key);
-    const v = get(attr);
-    if (v === null) { s[key] = d[key]; s.given[key] = false; continue; }
-    const n = parseSetting(r, v);
-    if (typeof n !== 'number') { errors.push({ attr, got: v, ...n }); if (!s.given[key]) s[key] = d[key]; }
-    else { s[key] = n; s.given[key] = true; }
-  }
+export const DEFAULT_STATE: Readonly<TrainState> = Object.freeze(defaultsOf(SCHEMA));
 
-  const sc = get('sample-chars');
-  if (sc === null) s.sampleChars = DEFAULT_STATE.sampleChars;
-  else {
-    const [lo, hi] = LIMITS.sampleChars;
-    const n = parseIntIn(sc, lo, hi);
-    if (n === null) errors.push({ attr: 'sample-chars', kind: 'int', got: sc, min: lo, max: hi });
-    else s.sampleChars = n;
-  }
-
-  if (isBlockModel(s.model) && s.nEmbd % s.nHead !== 0) {
-    // Each head has n_embd / n_head dimensions: keep the last pair that divides.
-    const attr: TrainAttr = get('n-head') !== null && s.nHead !== before.nHead ? 'n-head' : 'n-embd';
-    errors.push({ attr, kind: 'divisible', got: `${s.nEmbd}/${s.nHead}`, min: s.nEmbd, max: s.nHead });
-    const keep = before.nEmbd % before.nHead === 0 ? before : { nEmbd: d.nEmbd, nHead: d.nHead };
-    s.nEmbd = keep.nEmbd;
-    s.nHead = keep.nHead;
-  }
-  if (s.model !== 'gpt' && s.dropout !== 0) {
-    errors.push({ attr: 'dropout', kind: 'gpt-only', got: String(s.dropout) });
-    s.dropout = 0;
-  }
-  return { state: s, errors };
+/** The state from the attributes; invalid ones keep `prev`'s value and add an error (SCHEMA's rules). */
+export function resolveState(get: (name: TrainAttr) => string | null, prev: Readonly<TrainState>): { state: TrainState; errors: ParseError[] } {
+  return resolveSchema(SCHEMA, (a) => get(a as TrainAttr), prev);
 }
 
 /** A number as a learning-rate field shows it: 1e-3, 0.01, 3e-4. */

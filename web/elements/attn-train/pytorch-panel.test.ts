@@ -12,7 +12,7 @@ import { pytorchScript } from '../../train-script/pytorch-script';
 let AttnTrain: typeof AttnTrainT;
 beforeAll(async () => {
   ({ AttnTrain } = await import('./attn-train'));
-  AttnTrain.clientFactory = () => ({ send: () => {}, close: () => {}, inPage: false });
+  AttnTrain.engine = async () => () => ({ send: () => {}, close: () => {}, inPage: false });
 });
 afterEach(() => document.body.replaceChildren());
 

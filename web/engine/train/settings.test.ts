@@ -9,7 +9,7 @@ import { OUT, fromModule, render, shortestFloat32 } from '../../../scripts/gen-t
 import { TRAIN_DEFAULTS, TRAIN_MODELS, TRAIN_SETTINGS } from './settings.js';
 import { MODELS, defaults } from './models.js';
 import { TRAIN_RANGES, resolveConfig } from './train.js';
-import { DEFAULT_STATE, LIMITS, REFLECTED, modelDefaults, resolveState, settingsOf } from '../../elements/attn-train/parse';
+import { DEFAULT_STATE, LIMITS, SCHEMA, attrOf, modelDefaults, resolveState, settingsOf } from '../../elements/attn-train/parse';
 
 const root = new URL('../../../', import.meta.url);
 const gen = new URL('web/generated/', root);
@@ -65,7 +65,7 @@ describe('one copy: every layer reads settings.js', () => {
         expect(TRAIN_RANGES[s.name as keyof typeof TRAIN_RANGES], s.name).toEqual([s.min, s.max]);
         expect(LIMITS[s.name as keyof typeof LIMITS], s.name).toEqual([s.elementMin, s.elementMax]);
       }
-      expect(REFLECTED.some(([, key]) => key === s.name), s.name).toBe(true);
+      expect(SCHEMA.attrs[s.name].attr, s.name).toBe(attrOf(s.name));
       expect(DEFAULT_STATE.given, s.name).toHaveProperty(s.name, false);
     }
     for (const model of TRAIN_MODELS) {
