@@ -192,9 +192,12 @@ test('the block page fetches nothing heavy before Start: no training text, no en
   await page.waitForFunction(() => !!document.getElementById('train-gpt')?.shadowRoot?.querySelector('[part="start-button"]'));
   await page.evaluate(async () => {
     window.scrollTo(0, document.body.scrollHeight);
-    await Promise.all(Array.from(document.querySelectorAll('attn-train, attn-quiz, attn-review'),
+    // An element whose code has not arrived has no updateComplete yet: wait for its definition first.
+    const tags = ['attn-train', 'attn-quiz', 'attn-review'];
+    await Promise.all(tags.map((t) => customElements.whenDefined(t)));
+    await Promise.all(Array.from(document.querySelectorAll(tags.join(', ')),
       (e) => (e as unknown as { updateComplete: Promise<unknown> }).updateComplete));
   });
+  await expect.poll(() => fetched.some((p) => /banks\/block-01\.json$/.test(p))).toBe(true);
   expect(fetched.filter((p) => /\.wasm$|tinyshakespeare/.test(p))).toEqual([]);
-  expect(fetched.some((p) => /banks\/block-01\.json$/.test(p))).toBe(true);
 });
