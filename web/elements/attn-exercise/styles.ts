@@ -22,7 +22,7 @@ export const EXERCISE_CSS = `
     --_diff-bg: var(--attn-diff-bg, #5a2326);
   }
 }
-.prog { font: 13px/1.45 ui-monospace, monospace; padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
+.prog { font: 13px/1.45 var(--_mono); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
 .prog pre { margin: 0; white-space: pre; }
 .slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
 .slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
@@ -42,7 +42,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
 .cols > div { min-width: 0; }
 @container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
-.out { font: 12px/1.4 ui-monospace, monospace; margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
+.out { font: 12px/1.4 var(--_mono); margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
 /* a gutter on every line; "≠" (not colour alone) marks a line that differs */
 .out .ln::before { content: '  '; }
 .out .ln.d::before { content: '≠ '; font-weight: 700; }

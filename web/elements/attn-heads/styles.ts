@@ -4,7 +4,7 @@ import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { labHostCss, scrollEdges } from '../../shared/theme';
 
 export const HEADS_CSS = `${labHostCss('--attn-heads-highlight')}.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
-.mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.mono { font-family: var(--_mono); }
 input, select, button { font: inherit; color: inherit; }
 select, button {
   background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.2rem 0.5rem;

@@ -105,7 +105,7 @@ select:disabled { opacity: 0.6; cursor: not-allowed; }
 .readouts { margin: 0.4rem 0; display: grid; gap: 0.2rem; font-variant-numeric: tabular-nums; }
 .readouts p { margin: 0; overflow-wrap: anywhere; }
 .rowmax { color: var(--_muted); font-size: 0.85rem; }
-.formula code, pre { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.formula code, pre { font-family: var(--_mono); }
 .formula code { overflow-wrap: anywhere; }
 .copy-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0 0; }
 .copy-status { color: var(--_muted); font-size: 0.9rem; }

@@ -54,10 +54,10 @@ ul.items li { display: flex; flex-wrap: wrap; gap: .25rem 1rem; align-items: bas
 .badge { font-size: .85em; border: 1px solid currentColor; border-radius: 999px; padding: 0 .5rem; }
 label.line { display: block; margin: .6rem 0 .2rem; font-weight: 600; }
 textarea {
-  box-sizing: border-box; width: 100%; min-height: 2.4rem; font: .95rem/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+  box-sizing: border-box; width: 100%; min-height: 2.4rem; font: .95rem/1.4 var(--_mono);
   color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; padding: .3rem .5rem; resize: vertical;
 }
-code.ref { display: block; font: .95rem/1.4 ui-monospace, Menlo, Consolas, monospace; padding: .25rem .5rem; margin: .25rem 0; border-left: 3px solid var(--_ok); white-space: pre-wrap; overflow-wrap: anywhere; }
+code.ref { display: block; font: .95rem/1.4 var(--_mono); padding: .25rem .5rem; margin: .25rem 0; border-left: 3px solid var(--_ok); white-space: pre-wrap; overflow-wrap: anywhere; }
 .ok { color: var(--_ok); font-weight: 600; }
 .bad { color: var(--_bad); font-weight: 600; }
 fieldset { border: 1px solid var(--_border); border-radius: 6px; margin: .5rem 0; padding: .5rem .75rem; }

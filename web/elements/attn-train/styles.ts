@@ -44,7 +44,7 @@ fieldset { border: 1px solid var(--_border); border-radius: 6px; margin: 0.5rem 
 legend { padding: 0 0.3rem; }
 .choice { display: inline-flex; gap: 0.35rem; align-items: center; margin-right: 1rem; }
 .own { display: flex; flex-direction: column; gap: 0.3rem; margin-top: 0.4rem; }
-textarea { width: 100%; min-height: 5rem; font: 0.85rem/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; resize: vertical; }
+textarea { width: 100%; min-height: 5rem; font: 0.85rem/1.4 var(--_mono); resize: vertical; }
 input, select, button, textarea { font: inherit; color: inherit; }
 input[type="text"], input[type="number"], textarea, select {
   background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: 0.2rem 0.45rem;
@@ -84,7 +84,7 @@ svg.chart .dot.val { fill: var(--_val); }
 .keys .k.earlier { border-top: 2px solid var(--_earlier); }
 .keys .k.uniform { border-top: 2px dotted var(--_muted); }
 .log, .sample {
-  font: 0.82rem/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--_surface);
+  font: 0.82rem/1.45 var(--_mono); background: var(--_surface);
   border: 1px solid var(--_border); border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0;
   white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto;
 }
@@ -95,7 +95,7 @@ svg.chart .dot.val { fill: var(--_val); }
 .hm-wrap { overflow-x: auto; max-width: 100%; }
 table.hm { border-collapse: separate; border-spacing: 2px; font-variant-numeric: tabular-nums; }
 table.hm caption { text-align: left; color: var(--_muted); font-size: 0.9em; padding-bottom: 0.2rem; }
-table.hm th { font: 600 0.9rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 0.1rem 0.3rem; color: var(--_fg); }
+table.hm th { font: 600 0.9rem var(--_mono); padding: 0.1rem 0.3rem; color: var(--_fg); }
 table.hm th.corner { font: 0.75rem system-ui, sans-serif; color: var(--_muted); }
 table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.72rem; border-radius: 3px; }
 table.hm td.masked { background: var(--_surface); color: var(--_muted); }
@@ -108,7 +108,7 @@ button.map { display: inline-flex; flex-direction: column; align-items: center; 
   min-width: 0; background: var(--_bg); color: var(--_fg); border: 1px solid var(--_border); border-radius: 4px; }
 button.map[aria-pressed="true"] { border: 2px solid var(--_accent); padding: calc(0.25rem - 1px); }
 button.map canvas { width: 3.2rem; height: 3.2rem; image-rendering: pixelated; display: block; }
-.map-name { font: 0.7rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+.map-name { font: 0.7rem var(--_mono); }
 table.spreads { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.85rem; }
 table.spreads th, table.spreads td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid var(--_border); }
 table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.9em; padding-bottom: 0.2rem; }
