@@ -82,5 +82,5 @@ export const labHostCss = (highlight: string): string => `
 }
 .message p { margin: 0.15rem 0; overflow-wrap: anywhere; }
 section { margin: 0.6rem 0 1rem; }
-h3 { font-size: 1.1em; margin: 0.6rem 0 0.4rem; }
+h3 { font-size: 1.15rem; margin: 0.6rem 0 0.4rem; }
 `;

@@ -11,7 +11,7 @@ export const EXERCISE_CSS = `
   --_bad: var(--attn-bad, #cf222e);
   --_error: var(--attn-error, #a40e26);
   --_diff-bg: var(--attn-diff-bg, #f9d3d4);${HOST_BASE}
-  font-size: 14px;
+  font-size: 0.9rem;
   line-height: 1.45;
 }
 @media (prefers-color-scheme: dark) {
@@ -22,13 +22,13 @@ export const EXERCISE_CSS = `
     --_diff-bg: var(--attn-diff-bg, #5a2326);
   }
 }
-.prog { font: 13px/1.45 var(--_mono); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
+.prog { font: 0.8rem/1.45 var(--_mono); padding: .6em .8em; border-radius: 6px; overflow-x: auto; }
 .prog pre { margin: 0; white-space: pre; }
 .slot { display: flex; flex-wrap: wrap; align-items: center; gap: .1em .4em; white-space: pre; }
 .slot input { flex: 1 1 12em; min-width: min(12em, 100%); font: inherit; padding: .15em .3em; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: 4px; }
 .prog pre.tail { opacity: .92; }
 /* The TODO's hint stays beside its input where there is room and wraps below it on a phone. */
-.slot .tag { font-size: 11px; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
+.slot .tag { font-size: 0.7rem; opacity: .75; white-space: normal; flex: 0 1 auto; min-width: min(14em, 100%); overflow-wrap: anywhere; }
 ${scrollEdges('.prog', 'var(--_surface)')}
 ${scrollEdges('.out')}
 .bar { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0; }
@@ -42,7 +42,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
 .cols > div { min-width: 0; }
 @container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
-.out { font: 12px/1.4 var(--_mono); margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
+.out { font: 0.75rem/1.4 var(--_mono); margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
 /* a gutter on every line; "≠" (not colour alone) marks a line that differs */
 .out .ln::before { content: '  '; }
 .out .ln.d::before { content: '≠ '; font-weight: 700; }

@@ -27,7 +27,7 @@ select:focus-visible, button:focus-visible, summary:focus-visible, [role="gridce
 .hname { display: block; font-size: 0.75rem; color: var(--_muted); text-align: center; }
 .scroll { max-width: 100%; overflow-x: auto; }
 .tables { display: flex; flex-wrap: wrap; gap: 0.8rem 1.4rem; align-items: flex-start; }
-table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.78rem; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
 caption { text-align: start; font-weight: 600; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); white-space: nowrap; }
 th { color: var(--_muted); font-weight: 500; background: var(--_surface); }

@@ -23,8 +23,8 @@ export const QUIZ_CSS = `
 [hidden] { display: none !important; }
 * { box-sizing: border-box; }
 .quiz { padding: 0.25rem 0; }
-h2 { font-size: 1.2rem; margin: 0 0 0.4rem; }
-h3 { font-size: 1.05rem; margin: 1.5rem 0 0.4rem; }
+h2 { font-size: 1.15rem; margin: 0 0 0.4rem; }
+h3 { font-size: 1rem; margin: 1.5rem 0 0.4rem; }
 p { margin: 0.3rem 0; }
 .hint, .progress { color: var(--_muted); font-size: 0.95rem; }
 ol.questions { list-style: none; padding: 0; margin: 0.8rem 0 0; }

@@ -60,7 +60,7 @@ input:focus-visible, select:focus-visible, button:focus-visible, textarea:focus-
 }
 .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.5rem 0; }
 .status { margin: 0.3rem 0 0; min-height: 1.5em; font-variant-numeric: tabular-nums; }
-.hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.92em; font-variant-numeric: tabular-nums; }
+.hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.95rem; font-variant-numeric: tabular-nums; }
 progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
 .panels { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.8rem; margin-top: 0.6rem; }
 h3 { font-size: 1rem; margin: 0.2rem 0 0.3rem; }
@@ -78,13 +78,13 @@ svg.chart .earlier { stroke: var(--_earlier); stroke-width: 1.4; opacity: 0.9; }
 svg.chart .dot { stroke: none; }
 svg.chart .dot.train { fill: var(--_accent); }
 svg.chart .dot.val { fill: var(--_val); }
-.keys { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; margin: 0.2rem 0 0; padding: 0; list-style: none; font-size: 0.88em; color: var(--_muted); }
+.keys { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; margin: 0.2rem 0 0; padding: 0; list-style: none; font-size: 0.9rem; color: var(--_muted); }
 .keys .k { display: inline-block; width: 1.6rem; height: 0; border-top: 2px solid var(--_accent); vertical-align: middle; margin-right: 0.3rem; }
 .keys .k.val { border-top: 2px dashed var(--_val); }
 .keys .k.earlier { border-top: 2px solid var(--_earlier); }
 .keys .k.uniform { border-top: 2px dotted var(--_muted); }
 .log, .sample {
-  font: 0.82rem/1.45 var(--_mono); background: var(--_surface);
+  font: 0.85rem/1.45 var(--_mono); background: var(--_surface);
   border: 1px solid var(--_border); border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0;
   white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto;
 }
@@ -94,7 +94,7 @@ svg.chart .dot.val { fill: var(--_val); }
 .snip { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.3rem 0; }
 .hm-wrap { overflow-x: auto; max-width: 100%; }
 table.hm { border-collapse: separate; border-spacing: 2px; font-variant-numeric: tabular-nums; }
-table.hm caption { text-align: left; color: var(--_muted); font-size: 0.9em; padding-bottom: 0.2rem; }
+table.hm caption { text-align: left; color: var(--_muted); font-size: 0.95rem; padding-bottom: 0.2rem; }
 table.hm th { font: 600 0.9rem var(--_mono); padding: 0.1rem 0.3rem; color: var(--_fg); }
 table.hm th.corner { font: 0.75rem system-ui, sans-serif; color: var(--_muted); }
 table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.72rem; border-radius: 3px; }
@@ -111,7 +111,7 @@ button.map canvas { width: 3.2rem; height: 3.2rem; image-rendering: pixelated; d
 .map-name { font: 0.7rem var(--_mono); }
 table.spreads { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.85rem; }
 table.spreads th, table.spreads td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid var(--_border); }
-table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.9em; padding-bottom: 0.2rem; }
+table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.95rem; padding-bottom: 0.2rem; }
 @media (max-width: 420px) {
   table.hm.fine td { width: 2.6rem; font-size: 0.6rem; }
   button.map canvas { width: 2.6rem; height: 2.6rem; }
