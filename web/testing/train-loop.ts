@@ -4,6 +4,7 @@
 // after each test.
 import { afterEach, beforeAll } from 'vitest';
 import type { FromRunner, ToRunner } from '../engine/train-runner/protocol';
+import type { AttnTrain } from '../elements/attn-train/attn-train';
 
 export function fakeLoop(): { sent: ToRunner[]; reply: (msg: FromRunner) => void } {
   const sent: ToRunner[] = [];
@@ -20,4 +21,14 @@ export function fakeLoop(): { sent: ToRunner[]; reply: (msg: FromRunner) => void
     sent.length = 0;
   });
   return { sent, reply: (msg) => answer(msg) };
+}
+
+/** An <attn-train lang="en"> with these attributes, in the page and rendered. */
+export async function makeTrain(attrs: Record<string, string> = {}): Promise<AttnTrain> {
+  const el = document.createElement('attn-train') as AttnTrain;
+  el.setAttribute('lang', 'en');
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
 }

@@ -5,20 +5,13 @@
 // Resume / Stop / Reset, NaN and own-text messages, the attention table.
 import { describe, expect, it } from 'vitest';
 import type { AttnTrain as AttnTrainT } from './attn-train';
-import { fakeLoop } from '../../testing/train-loop';
+import { fakeLoop, makeTrain } from '../../testing/train-loop';
 
 const { sent, reply } = fakeLoop();
 
 const sr = (el: Element) => el.shadowRoot!;
 
-async function make(attrs: Record<string, string> = {}): Promise<AttnTrainT> {
-  const el = document.createElement('attn-train');
-  el.setAttribute('lang', 'en');
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
-  await el.updateComplete;
-  return el;
-}
+const make = makeTrain;
 
 describe('<attn-train>', () => {
   it('names its buttons, fields and headings as soon as it is connected, before any frame', () => {

@@ -16,6 +16,7 @@ import { TEMPLATE } from '../../train-script/template';
 import { cliOptions, pytorchScript, pyFloat, lrLiteral, type ScriptSettings } from '../../train-script/pytorch-script';
 import type { AttnTrain as AttnTrainT } from './attn-train';
 import type { ModelName } from './parse';
+import { makeTrain } from '../../testing/train-loop';
 import './attn-train';
 
 /** Twice the model's default (0.5 where it is 0): a value that shows only where the setting is read. */
@@ -25,14 +26,7 @@ const valueFor = (r: TrainSetting, model: ModelName): number => {
 };
 const text = (r: TrainSetting, v: number): string => (r.kind === 'float' ? lrLiteral(v) : r.kind === 'double' ? pyFloat(v) : String(v));
 
-async function make(attrs: Record<string, string>): Promise<AttnTrainT> {
-  const el = document.createElement('attn-train');
-  el.setAttribute('lang', 'en');
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
-  await el.updateComplete;
-  return el;
-}
+const make = makeTrain;
 
 /** The models of the @if above the template's `name = {{name}}` line (every model when it has none). */
 function templateModels(script: string): string[] {
