@@ -44,7 +44,8 @@ const COMMON = `Common to all of them:
 
 Shared custom properties (each element documents which it uses):
 \`--attn-fg\`, \`--attn-bg\`, \`--attn-muted\`, \`--attn-border\`, \`--attn-surface\`,
-\`--attn-accent\`, \`--attn-focus\`, \`--attn-font\`.
+\`--attn-accent\`, \`--attn-focus\`, \`--attn-font\`, \`--attn-font-mono\` (the font of
+code, matrices and typed answers; default: the system's monospace).
 `;
 
 export function elementsDoc() {
