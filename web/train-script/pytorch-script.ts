@@ -82,7 +82,7 @@ export function pyString(s: string): string {
 export const scriptFileName = (model: ScriptModel): string => `train_${model}.py`;
 
 /** A setting's value as the script and attn-cli write it: an integer's digits, the learning rate's literal, a double as Python's repr. */
-function settingText(r: TrainSetting, v: number): string {
+export function settingText(r: TrainSetting, v: number): string {
   if (r.kind === 'float') return lrLiteral(v);
   if (r.kind === 'double') return pyFloat(v);
   return String(v);

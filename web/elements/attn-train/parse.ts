@@ -69,12 +69,16 @@ const DROPOUT = TRAIN_SETTINGS.find((r) => r.kind === 'double')!;
 /** A non-negative decimal, with an optional exponent (lr and dropout). */
 const UNSIGNED_NUMBER = /^[+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 
+/** The number a non-negative decimal attribute spells, or null. */
+function unsignedNumber(v: string): number | null {
+  const s = v.trim();
+  return UNSIGNED_NUMBER.test(s) ? Number(s) : null;
+}
+
 /** A dropout probability: a decimal in [0, 1). */
 export function parseDropout(v: string): number | null {
-  const s = v.trim();
-  if (!UNSIGNED_NUMBER.test(s)) return null;
-  const n = Number(s);
-  return n >= DROPOUT.elementMin && n < DROPOUT.elementMax ? n : null;
+  const n = unsignedNumber(v);
+  return n !== null && n >= DROPOUT.elementMin && n < DROPOUT.elementMax ? n : null;
 }
 
 export { parseIntIn };
@@ -83,10 +87,8 @@ export const parseSeed = (v: string): string | null => parseSeedIn(v, NUMPY_SEED
 
 /** A learning rate: a positive decimal or exponent number, finite as a float32 (so "1e40" is refused). */
 export function parseLr(v: string): number | null {
-  const s = v.trim();
-  if (!UNSIGNED_NUMBER.test(s)) return null;
-  const n = Number(s);
-  return n > 0 && Number.isFinite(Math.fround(n)) && Math.fround(n) > 0 ? n : null;
+  const n = unsignedNumber(v);
+  return n !== null && n > 0 && Number.isFinite(Math.fround(n)) && Math.fround(n) > 0 ? n : null;
 }
 
 const FIRST_MODEL: ModelName = 'head';

@@ -13,7 +13,7 @@ import { defaults, kebab } from '../../engine/train/models.js';
 import { resolveConfig } from '../../engine/train/train.js';
 import { EMBED_WIDGETS } from '../../embed/widgets';
 import { TEMPLATE } from '../../train-script/template';
-import { cliOptions, pytorchScript, pyFloat, lrLiteral, type ScriptSettings } from '../../train-script/pytorch-script';
+import { cliOptions, pytorchScript, settingText, type ScriptSettings } from '../../train-script/pytorch-script';
 import type { AttnTrain as AttnTrainT } from './attn-train';
 import type { ModelName } from './parse';
 import { makeTrain } from '../../testing/train-loop';
@@ -24,7 +24,7 @@ const valueFor = (r: TrainSetting, model: ModelName): number => {
   const d = defaults(model)[r.name];
   return d !== 0 ? 2 * d : 0.5;
 };
-const text = (r: TrainSetting, v: number): string => (r.kind === 'float' ? lrLiteral(v) : r.kind === 'double' ? pyFloat(v) : String(v));
+const text = settingText;
 
 const make = makeTrain;
 
