@@ -412,7 +412,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     this.#attn.root.hidden = !(hasAttention(this.#runModel) && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
     const ended = (this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '';
     this.#gen.setRun(ended, this.#runModel, this.#vocab, this.#runBlock);
-    this.#v.progress.hidden = this.#phase === 'idle';
+    this.#v.progress.classList.toggle('idle', this.#phase === 'idle');
     if (this.#phase === 'idle') this.#v.status.textContent = this.#t.idle;
   }
 

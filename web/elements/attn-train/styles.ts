@@ -61,7 +61,9 @@ input:focus-visible, select:focus-visible, button:focus-visible, textarea:focus-
 .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.5rem 0; }
 .status { margin: 0.3rem 0 0; min-height: 1.5em; font-variant-numeric: tabular-nums; }
 .hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.95rem; font-variant-numeric: tabular-nums; }
+.rate, [part=sample-caption] { min-height: 1.5em; }
 progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
+progress.idle { visibility: hidden; }
 .panels { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.8rem; margin-top: 0.6rem; }
 h3 { font-size: 1rem; margin: 0.2rem 0 0.3rem; }
 figure { margin: 0; min-width: 0; }
@@ -86,10 +88,8 @@ svg.chart .dot.val { fill: var(--_val); }
 .log, .sample {
   font: 0.85rem/1.45 var(--_mono); background: var(--_surface);
   border: 1px solid var(--_border); border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0;
-  white-space: pre-wrap; overflow-wrap: anywhere; max-height: 16rem; overflow: auto;
+  white-space: pre-wrap; overflow-wrap: anywhere; height: 12rem; overflow: auto;
 }
-.log { min-height: 3rem; }
-.sample { max-height: 20rem; }
 .attention { margin-top: 0.8rem; }
 .snip { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.3rem 0; }
 .hm-wrap { overflow-x: auto; max-width: 100%; }
