@@ -108,7 +108,7 @@ export class SnippetControl {
 export const SNIPPET_CSS = `
 .copy-text {
   display: block; box-sizing: border-box; width: 100%; max-width: 100%;
-  font: 0.75rem/1.4 var(--_mono); white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg);
+  font: 0.8rem/1.4 var(--_mono); white-space: pre; overflow: auto; color: var(--_fg); background: var(--_bg);
 }
 .copy-text:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 `;

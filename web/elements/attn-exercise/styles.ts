@@ -42,7 +42,7 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .cols { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: .8em; }
 .cols > div { min-width: 0; }
 @container (max-width: 900px) { .cols { grid-template-columns: minmax(0, 1fr); } }
-.out { font: 0.75rem/1.4 var(--_mono); margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
+.out { font: 0.8rem/1.4 var(--_mono); margin: 0; padding: .5em; border: 1px solid var(--_border); border-radius: 6px; overflow-x: auto; white-space: pre; max-width: 100%; box-sizing: border-box; }
 /* a gutter on every line; "≠" (not colour alone) marks a line that differs */
 .out .ln::before { content: '  '; }
 .out .ln.d::before { content: '≠ '; font-weight: 700; }
@@ -50,9 +50,9 @@ button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-
 .verdicts { list-style: none; padding: 0; margin: .6em 0; }
 .verdicts li { margin: .3em 0; overflow-wrap: anywhere; }
 .copy-status { margin: .3em 0; }
-.ok { color: var(--_ok); font-weight: 600; }
-.bad { color: var(--_bad); font-weight: 600; }
-.unsupported { font-weight: 600; }
+.ok { color: var(--_ok); font-weight: 700; }
+.bad { color: var(--_bad); font-weight: 700; }
+.unsupported { font-weight: 700; }
 .error { color: var(--_error); border-left: 3px solid currentColor; padding: .2em .6em; margin: .4em 0; }
 .explain { margin: .4em 0; }
 h3 { font-size: 1em; margin: .2em 0; }

@@ -3,7 +3,7 @@
 import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { labHostCss, scrollEdges } from '../../shared/theme';
 
-export const HEADS_CSS = `${labHostCss('--attn-heads-highlight')}.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
+export const HEADS_CSS = `${labHostCss('--attn-heads-highlight')}.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.9rem; }
 .mono { font-family: var(--_mono); }
 input, select, button { font: inherit; color: inherit; }
 select, button {
@@ -24,14 +24,14 @@ select:focus-visible, button:focus-visible, summary:focus-visible, [role="gridce
 .mini span::after { content: ""; position: absolute; inset: 0; background: var(--_accent); opacity: var(--w, 0); }
 .mini span.masked { background: repeating-linear-gradient(45deg, var(--_surface) 0 3px, var(--_border) 3px 4px); }
 .mini span.masked::after { display: none; }
-.hname { display: block; font-size: 0.75rem; color: var(--_muted); text-align: center; }
+.hname { display: block; font-size: 0.8rem; color: var(--_muted); text-align: center; }
 .scroll { max-width: 100%; overflow-x: auto; }
 .tables { display: flex; flex-wrap: wrap; gap: 0.8rem 1.4rem; align-items: flex-start; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
-caption { text-align: start; font-weight: 600; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
+caption { text-align: start; font-weight: 700; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); white-space: nowrap; }
-th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
-.verdict { font-weight: 600; }
+th { color: var(--_muted); background: var(--_surface); }
+.verdict { font-weight: 700; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy-row { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }

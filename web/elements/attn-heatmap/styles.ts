@@ -40,7 +40,7 @@ export const HEATMAP_CSS = `
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }
 .dkfield { flex: 1 1 18rem; }
 .dkfield input[type="range"] { flex: 1 1 10rem; min-width: 8rem; accent-color: var(--_accent); }
-output.dkvalue { font-variant-numeric: tabular-nums; min-width: 3ch; font-weight: 600; }
+output.dkvalue { font-variant-numeric: tabular-nums; min-width: 3ch; font-weight: 700; }
 .check { display: inline-flex; gap: 0.35rem; align-items: center; cursor: pointer; }
 input, select, button { font: inherit; color: inherit; }
 input[type="checkbox"] { accent-color: var(--_accent); width: 1.05rem; height: 1.05rem; }
@@ -51,10 +51,10 @@ button { cursor: pointer; }
 input:focus-visible, select:focus-visible, button:focus-visible, summary:focus-visible {
   outline: 3px solid var(--_focus); outline-offset: 2px;
 }
-.reading, .hint { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
+.reading, .hint { color: var(--_muted); margin: 0.3rem 0; font-size: 0.9rem; }
 .panels { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: flex-start; }
 figure.panel { margin: 0; flex: 0 1 auto; max-width: 100%; }
-figcaption { font-weight: 600; margin: 0 0 0.2rem; font-size: 0.95rem; }
+figcaption { font-weight: 700; margin: 0 0 0.2rem; font-size: 0.9rem; }
 .plot {
   display: grid; grid-template-columns: auto minmax(0, var(--_size)); grid-template-rows: auto auto;
   justify-content: start; /* the row labels stay next to their grid, however wide the figure */
@@ -86,9 +86,9 @@ figcaption { font-weight: 600; margin: 0 0 0.2rem; font-size: 0.95rem; }
 .panels.compare .plot { grid-template-columns: auto minmax(0, 1fr); }
 .panels.compare .board { width: 100%; }
 select:disabled { opacity: 0.6; cursor: not-allowed; }
-.compared strong { font-weight: 600; }
-.pstat { margin: 0.25rem 0 0; font-size: 0.85rem; color: var(--_muted); font-variant-numeric: tabular-nums; }
-.legend { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1rem; margin: 0.6rem 0 0.2rem; font-size: 0.85rem; }
+.compared strong { font-weight: 700; }
+.pstat { margin: 0.25rem 0 0; font-size: 0.8rem; color: var(--_muted); font-variant-numeric: tabular-nums; }
+.legend { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 1rem; margin: 0.6rem 0 0.2rem; font-size: 0.8rem; }
 .ramp { display: inline-flex; align-items: center; gap: 0.4rem; }
 .ramp .bar {
   display: inline-block; width: 10rem; height: 0.9rem; border: 1px solid var(--_border);
@@ -104,8 +104,9 @@ select:disabled { opacity: 0.6; cursor: not-allowed; }
 }
 .readouts { margin: 0.4rem 0; display: grid; gap: 0.2rem; font-variant-numeric: tabular-nums; }
 .readouts p { margin: 0; overflow-wrap: anywhere; }
-.rowmax { color: var(--_muted); font-size: 0.85rem; }
+.rowmax { color: var(--_muted); font-size: 0.8rem; }
 .formula code, pre { font-family: var(--_mono); }
+.formula code { font-size: 0.9rem; }
 .formula code { overflow-wrap: anywhere; }
 .copy-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0 0; }
 .copy-status { color: var(--_muted); font-size: 0.9rem; }
@@ -113,7 +114,7 @@ details { margin: 0.3rem 0; }
 summary { cursor: pointer; color: var(--_muted); }
 pre {
   margin: 0.3rem 0; padding: 0.5rem 0.7rem; border: 1px solid var(--_border);
-  border-radius: 6px; overflow-x: auto; font-size: 0.85rem; user-select: all;
+  border-radius: 6px; overflow-x: auto; font-size: 0.8rem; user-select: all;
 }
 @media (prefers-reduced-motion: no-preference) {
   .cells [role="gridcell"] { transition: box-shadow 80ms ease; }

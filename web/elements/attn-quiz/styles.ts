@@ -24,13 +24,13 @@ export const QUIZ_CSS = `
 * { box-sizing: border-box; }
 .quiz { padding: 0.25rem 0; }
 h2 { font-size: 1.15rem; margin: 0 0 0.4rem; }
-h3 { font-size: 1rem; margin: 1.5rem 0 0.4rem; }
+h3 { font-size: 1em; margin: 1.5rem 0 0.4rem; }
 p { margin: 0.3rem 0; }
-.hint, .progress { color: var(--_muted); font-size: 0.95rem; }
+.hint, .progress { color: var(--_muted); font-size: 0.9rem; }
 ol.questions { list-style: none; padding: 0; margin: 0.8rem 0 0; }
 .question { border: 1px solid var(--_border); border-radius: 8px; padding: 0.8rem 1rem; margin: 0 0 0.9rem; background: var(--_bg); }
-.qlabel { color: var(--_muted); font-size: 0.85rem; margin: 0; }
-.prompt { font-weight: 600; margin: 0.2rem 0 0.6rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.qlabel { color: var(--_muted); font-size: 0.8rem; margin: 0; }
+.prompt { font-weight: 700; margin: 0.2rem 0 0.6rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 .options { display: grid; gap: 0.4rem; }
 .option {
   display: flex; gap: 0.6rem; align-items: flex-start;
@@ -49,7 +49,7 @@ ol.questions { list-style: none; padding: 0; margin: 0.8rem 0 0; }
 .feedback:focus:not(:focus-visible), .summary:focus:not(:focus-visible) { outline: none; }
 .letter { font-weight: 700; min-width: 1.4em; }
 .otext { flex: 1; }
-.mark { font-size: 0.85rem; font-weight: 600; white-space: nowrap; }
+.mark { font-size: 0.8rem; font-weight: 700; white-space: nowrap; }
 .option.is-correct { border-color: var(--_correct); border-width: 2px; background: var(--_correct-bg); }
 .option.is-correct .mark { color: var(--_correct); }
 .option.is-wrong { border-color: var(--_wrong); border-width: 2px; background: var(--_wrong-bg); }
@@ -71,7 +71,7 @@ button.secondary { color: var(--_accent); background: transparent; }
 .score { font-size: 1.15rem; font-weight: 700; }
 .missed { margin: 0.4rem 0; padding-left: 1.2rem; }
 .missed li { margin: 0.35rem 0; overflow-wrap: anywhere; }
-.missed-label { font-weight: 600; }
+.missed-label { font-weight: 700; }
 .missed .section-link { white-space: normal; }
 .sr-only {
   position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;

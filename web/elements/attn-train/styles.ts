@@ -42,9 +42,10 @@ export const TRAIN_CSS = `
 .field select { max-width: 100%; }
 fieldset { border: 1px solid var(--_border); border-radius: 6px; margin: 0.5rem 0; padding: 0.3rem 0.7rem 0.6rem; min-width: 0; }
 legend { padding: 0 0.3rem; }
+label code { font-family: var(--_mono); font-size: 0.9rem; }
 .choice { display: inline-flex; gap: 0.35rem; align-items: center; margin-right: 1rem; }
 .own { display: flex; flex-direction: column; gap: 0.3rem; margin-top: 0.4rem; }
-textarea { width: 100%; min-height: 5rem; font: 0.85rem/1.4 var(--_mono); resize: vertical; }
+textarea { width: 100%; min-height: 5rem; font: 0.8rem/1.4 var(--_mono); resize: vertical; }
 input, select, button, textarea { font: inherit; color: inherit; }
 input[type="text"], input[type="number"], textarea, select {
   background: var(--_bg); border: 1px solid var(--_border); border-radius: 6px; padding: 0.2rem 0.45rem;
@@ -53,23 +54,23 @@ input[type="radio"] { accent-color: var(--_accent); }
 button {
   background: var(--_surface); border: 1px solid var(--_border); border-radius: 6px; padding: 0.3rem 0.9rem; cursor: pointer;
 }
-button.primary { background: var(--_accent); color: var(--_bg); border-color: var(--_accent); font-weight: 600; }
+button.primary { background: var(--_accent); color: var(--_bg); border-color: var(--_accent); font-weight: 700; }
 button[disabled] { cursor: not-allowed; opacity: 0.55; }
 input:focus-visible, select:focus-visible, button:focus-visible, textarea:focus-visible, .log:focus-visible, .hm-wrap:focus-visible {
   outline: 3px solid var(--_focus); outline-offset: 2px;
 }
 .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.5rem 0; }
 .status { margin: 0.3rem 0 0; min-height: 1.5em; font-variant-numeric: tabular-nums; }
-.hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.95rem; font-variant-numeric: tabular-nums; }
+.hint, .rate { color: var(--_muted); margin: 0.15rem 0; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
 .rate, [part=sample-caption] { min-height: 1.5em; }
 progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
 progress.idle { visibility: hidden; }
 .panels { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.8rem; margin-top: 0.6rem; }
-h3 { font-size: 1rem; margin: 0.2rem 0 0.3rem; }
+h3 { font-size: 1em; margin: 0.2rem 0 0.3rem; }
 figure { margin: 0; min-width: 0; }
 svg.chart { width: 100%; height: auto; display: block; overflow: visible; }
 svg.chart { max-width: 40rem; }
-svg.chart text { fill: var(--_muted); font-size: 13px; font-family: inherit; }
+svg.chart text { fill: var(--_muted); font-size: 0.8rem; font-family: inherit; }
 svg.chart .axis { stroke: var(--_border); stroke-width: 1; }
 svg.chart .grid { stroke: var(--_grid); stroke-width: 1; }
 svg.chart .uniform { stroke: var(--_muted); stroke-width: 1.2; stroke-dasharray: 2 3; }
@@ -86,7 +87,7 @@ svg.chart .dot.val { fill: var(--_val); }
 .keys .k.earlier { border-top: 2px solid var(--_earlier); }
 .keys .k.uniform { border-top: 2px dotted var(--_muted); }
 .log, .sample {
-  font: 0.85rem/1.45 var(--_mono); background: var(--_surface);
+  font: 0.8rem/1.45 var(--_mono); background: var(--_surface);
   border: 1px solid var(--_border); border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0;
   white-space: pre-wrap; overflow-wrap: anywhere; height: 12rem; overflow: auto;
 }
@@ -94,12 +95,12 @@ svg.chart .dot.val { fill: var(--_val); }
 .snip { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: end; margin: 0.3rem 0; }
 .hm-wrap { overflow-x: auto; max-width: 100%; }
 table.hm { border-collapse: separate; border-spacing: 2px; font-variant-numeric: tabular-nums; }
-table.hm caption { text-align: left; color: var(--_muted); font-size: 0.95rem; padding-bottom: 0.2rem; }
-table.hm th { font: 600 0.9rem var(--_mono); padding: 0.1rem 0.3rem; color: var(--_fg); }
-table.hm th.corner { font: 0.75rem system-ui, sans-serif; color: var(--_muted); }
-table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.72rem; border-radius: 3px; }
+table.hm caption { text-align: left; color: var(--_muted); font-size: 0.9rem; padding-bottom: 0.2rem; }
+table.hm th { font: 700 0.9rem var(--_mono); padding: 0.1rem 0.3rem; color: var(--_fg); }
+table.hm th.corner { font-size: 0.8rem; color: var(--_muted); }
+table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.7rem; border-radius: 3px; }
 table.hm td.masked { background: var(--_surface); color: var(--_muted); }
-table.hm.fine td { width: 3.3rem; font-size: 0.68rem; }
+table.hm.fine td { width: 3.3rem; font-size: 0.7rem; }
 /* The block models' layer × head grid of maps, and the per-layer spreads */
 .maps { margin: 0.4rem 0 0.6rem; }
 .maps[hidden] { display: none; }
@@ -109,9 +110,9 @@ button.map { display: inline-flex; flex-direction: column; align-items: center; 
 button.map[aria-pressed="true"] { border: 2px solid var(--_accent); padding: calc(0.25rem - 1px); }
 button.map canvas { width: 3.2rem; height: 3.2rem; image-rendering: pixelated; display: block; }
 .map-name { font: 0.7rem var(--_mono); }
-table.spreads { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.85rem; }
+table.spreads { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
 table.spreads th, table.spreads td { padding: 0.15rem 0.6rem; text-align: right; border-bottom: 1px solid var(--_border); }
-table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.95rem; padding-bottom: 0.2rem; }
+table.spreads caption { text-align: left; color: var(--_muted); font-size: 0.9rem; padding-bottom: 0.2rem; }
 @media (max-width: 420px) {
   table.hm.fine td { width: 2.6rem; font-size: 0.6rem; }
   button.map canvas { width: 2.6rem; height: 2.6rem; }

@@ -19,14 +19,14 @@ input:focus-visible, select:focus-visible, button:focus-visible, summary:focus-v
 }
 fieldset { border: 1px solid var(--_border); border-radius: 6px; padding: 0.3rem 0.7rem; margin: 0; }
 legend { padding: 0 0.3rem; }
-output { font-variant-numeric: tabular-nums; font-weight: 600; }
-.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.95rem; }
+output { font-variant-numeric: tabular-nums; font-weight: 700; }
+.reading { color: var(--_muted); margin: 0.3rem 0; font-size: 0.9rem; }
 .grids { display: flex; flex-wrap: wrap; gap: 0.8rem 1.4rem; align-items: flex-start; }
 .scroll { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.8rem; }
-caption { text-align: start; font-weight: 600; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
+caption { text-align: start; font-weight: 700; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); }
-th { color: var(--_muted); font-weight: 500; background: var(--_surface); }
+th { color: var(--_muted); background: var(--_surface); }
 td.w { position: relative; min-width: 3.3rem; padding-bottom: 0.3rem; }
 td.w::after {
   content: ""; position: absolute; left: 0; bottom: 0; height: 0.2rem;
@@ -37,7 +37,7 @@ td.masked { color: var(--_muted); }
 .bars { display: grid; grid-template-columns: auto 1fr auto; gap: 0.2rem 0.5rem; align-items: center; max-width: 28rem; }
 .bar { height: 0.9rem; background: var(--_surface); border: 1px solid var(--_border); border-radius: 3px; overflow: hidden; }
 .bar > span { display: block; height: 100%; width: calc(var(--w, 0) * 100%); background: var(--_accent); }
-.verdict { font-weight: 600; }
+.verdict { font-weight: 700; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy-row { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 ${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}${SNIPPET_CSS}`;
