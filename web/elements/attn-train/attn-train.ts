@@ -227,6 +227,9 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     this.#runBlock = s.block;
     this.#attn.setRun(this.#runBlock, isBlockModel(this.#runModel));
     this.#runSource = text === undefined ? 'shakespeare' : 'own';
+    // The last run's attention and generation panels leave until this run
+    // ends: its height is kept meanwhile, so that the page below stays put.
+    this.#v.body.style.minHeight = `${this.#v.body.getBoundingClientRect().height}px`;
     this.#clearOutputs();
     this.#step = 0;
     this.#iters = s.iters;
@@ -403,6 +406,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
   #syncControls(): void {
     const s = this.attrs;
     const busy = this.#phase === 'running' || this.#phase === 'paused' || this.#phase === 'loading';
+    if (!busy) this.#v.body.style.minHeight = '';
     this.#v.showSettings(s, this.#own.chosen, busy, this.shadowRoot?.activeElement ?? null);
     this.#v.start.disabled = busy;
     this.#v.pause.disabled = !(this.#phase === 'running' || this.#phase === 'paused');
