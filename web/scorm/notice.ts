@@ -28,7 +28,7 @@ const TEXT: Record<Lang, Record<NoticeKind | 'title' | 'close', string>> = {
 
 const CSS = `.attn-scorm-notice{position:sticky;top:0;z-index:10;margin:0 auto;max-width:48rem;padding:.75rem 1rem;
 border:1px solid GrayText;border-radius:.5rem;background:Canvas;color:CanvasText;font:inherit;line-height:1.5}
-.attn-scorm-notice p{margin:0 0 .5rem}.attn-scorm-notice .title{font-weight: 700}.attn-scorm-notice button{font:inherit;padding:.25rem .75rem}`;
+.attn-scorm-notice p{margin:0 0 .5rem}.attn-scorm-notice .title{font-weight:700}.attn-scorm-notice button{font:inherit;padding:.25rem .75rem}`;
 
 let box: HTMLElement | null = null;
 let kind: NoticeKind = 'local';

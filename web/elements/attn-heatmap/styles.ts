@@ -106,8 +106,7 @@ select:disabled { opacity: 0.6; cursor: not-allowed; }
 .readouts p { margin: 0; overflow-wrap: anywhere; }
 .rowmax { color: var(--_muted); font-size: 0.8rem; }
 .formula code, pre { font-family: var(--_mono); }
-.formula code { font-size: 0.9rem; }
-.formula code { overflow-wrap: anywhere; }
+.formula code { font-size: 0.9rem; overflow-wrap: anywhere; }
 .copy-row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0 0; }
 .copy-status { color: var(--_muted); font-size: 0.9rem; }
 details { margin: 0.3rem 0; }

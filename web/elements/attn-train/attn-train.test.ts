@@ -4,14 +4,11 @@
 // the log, chart, progress and events from the loop's messages, Pause /
 // Resume / Stop / Reset, NaN and own-text messages, the attention table.
 import { describe, expect, it } from 'vitest';
-import type { AttnTrain as AttnTrainT } from './attn-train';
 import { fakeLoop, makeTrain } from '../../testing/train-loop';
 
 const { sent, reply } = fakeLoop();
 
 const sr = (el: Element) => el.shadowRoot!;
-
-const make = makeTrain;
 
 describe('<attn-train>', () => {
   it('names its buttons, fields and headings as soon as it is connected, before any frame', () => {
@@ -27,7 +24,7 @@ describe('<attn-train>', () => {
   });
 
   it('a block model\'s sizes are controls: each writes its attribute, the script follows, and only the model\'s own are shown', async () => {
-    const el = await make({ model: 'gpt' });
+    const el = await makeTrain({ model: 'gpt' });
     const root = sr(el);
     const field = (id: string) => root.getElementById(id) as HTMLInputElement;
     const shown = () => ['n-embd', 'n-head', 'n-layer', 'dropout', 'batch', 'block']
@@ -66,7 +63,7 @@ describe('<attn-train>', () => {
 
   it('a run on more than one thread says so while it runs, in both languages; one thread says nothing of it', async () => {
     for (const [lang, threads, want] of [['en', 2, '(on 2 threads)'], ['zh-CN', 4, '（4 个线程并行计算）'], ['en', 1, null]] as const) {
-      const el = await make({ model: 'gpt', lang });
+      const el = await makeTrain({ model: 'gpt', lang });
       el.start();
       const run = (sent.filter((m) => m.type === 'start').at(-1) as { run: number }).run;
       reply({ type: 'started', run, info: { step: 0, iters: 5000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads, textChars: 10, worker: true });
@@ -90,7 +87,7 @@ describe('<attn-train>', () => {
   });
 
   it('a block model: per-layer spreads at each evaluation, then a layer × head grid of maps, by keyboard', async () => {
-    const el = await make({ model: 'layernorm', iters: '200', 'eval-interval': '100', 'n-layer': '2', 'n-head': '2', 'n-embd': '16' });
+    const el = await makeTrain({ model: 'layernorm', iters: '200', 'eval-interval': '100', 'n-layer': '2', 'n-head': '2', 'n-embd': '16' });
     el.start();
     const run = (sent.filter((m) => m.type === 'start').at(-1) as { run: number }).run;
     reply({ type: 'started', run, info: { step: 0, iters: 200, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'abcdefghijklmnopqrstuvwxyz ,', simd: true, threads: 1, textChars: 10, worker: true });
@@ -137,7 +134,7 @@ describe('<attn-train>', () => {
   });
 
   it('shows the model\'s lecture defaults and reflects attributes', async () => {
-    const el = await make({ model: 'bigram' });
+    const el = await makeTrain({ model: 'bigram' });
     expect([el.model, el.iters, el.lr, el.evalInterval]).toEqual(['bigram', 3000, 0.01, 300]);
     expect((sr(el).getElementById('iters') as HTMLInputElement).value).toBe('3000');
     const lastTick = () => Array.from(sr(el).querySelectorAll('svg text')).map((t) => t.textContent).filter((t) => /^\d+$/.test(t ?? '')).at(-1);
@@ -160,7 +157,7 @@ describe('<attn-train>', () => {
   });
 
   it('a property reads its attribute before the render; the idle chart still follows the model', async () => {
-    const el = await make({ model: 'bigram' });
+    const el = await makeTrain({ model: 'bigram' });
     el.setAttribute('model', 'head');
     expect([el.model, el.iters]).toEqual(['head', 5000]);
     await el.updateComplete;
@@ -179,7 +176,7 @@ describe('<attn-train>', () => {
   });
 
   it('Start sends the settings and a text URL, nothing is fetched before', async () => {
-    const el = await make({ model: 'head', iters: '300', 'eval-interval': '100' });
+    const el = await makeTrain({ model: 'head', iters: '300', 'eval-interval': '100' });
     expect(sent).toEqual([]);
     const starts: unknown[] = [];
     el.addEventListener('attn-train-start', (e) => starts.push(e.detail));
@@ -192,7 +189,7 @@ describe('<attn-train>', () => {
   });
 
   it('prints the log, draws the chart, reports progress and the end; Pause/Resume/Stop/Reset', async () => {
-    const el = await make({ model: 'head', iters: '300', 'eval-interval': '100' });
+    const el = await makeTrain({ model: 'head', iters: '300', 'eval-interval': '100' });
     const evals: unknown[] = [];
     const done: unknown[] = [];
     el.addEventListener('attn-train-eval', (e) => evals.push(e.detail));
@@ -246,7 +243,7 @@ describe('<attn-train>', () => {
   });
 
   it('progress and evaluations are shown once per frame, in message order; a later end is not overwritten', async () => {
-    const el = await make({ model: 'bigram', iters: '300', 'eval-interval': '100' });
+    const el = await makeTrain({ model: 'bigram', iters: '300', 'eval-interval': '100' });
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
     reply({ type: 'started', run, info: { step: 0, iters: 300, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads: 1, textChars: 10, worker: true });
@@ -270,7 +267,7 @@ describe('<attn-train>', () => {
   });
 
   it('a new evaluation moves the curves in place; they equal a full redraw', async () => {
-    const el = await make({ model: 'head', iters: '1000', 'eval-interval': '100' });
+    const el = await makeTrain({ model: 'head', iters: '1000', 'eval-interval': '100' });
     el.start();
     const run = (sent.find((m) => m.type === 'start') as { run: number }).run;
     reply({ type: 'started', run, info: { step: 0, iters: 1000, vocabSize: 65, trainTokens: 9, valTokens: 1, parameters: 1 }, vocab: 'ab', simd: true, threads: 1, textChars: 10, worker: true });
@@ -293,7 +290,7 @@ describe('<attn-train>', () => {
   });
 
   it('NaN stops with a message naming the step', async () => {
-    const el = await make({ lr: '1e30' });
+    const el = await makeTrain({ lr: '1e30' });
     const errors: { kind: string; step?: number }[] = [];
     el.addEventListener('attn-train-error', (e) => errors.push(e.detail));
     el.start();
@@ -306,7 +303,7 @@ describe('<attn-train>', () => {
   });
 
   it('own text: too short or empty gets a message and nothing is sent; a good text is sent as is', async () => {
-    const el = await make();
+    const el = await makeTrain();
     el.setText('short');
     el.start();
     expect(sent.filter((m) => m.type === 'start')).toHaveLength(0);

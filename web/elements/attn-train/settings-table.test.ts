@@ -14,7 +14,6 @@ import { resolveConfig } from '../../engine/train/train.js';
 import { EMBED_WIDGETS } from '../../embed/widgets';
 import { TEMPLATE } from '../../train-script/template';
 import { cliOptions, pytorchScript, settingText, type ScriptSettings } from '../../train-script/pytorch-script';
-import type { AttnTrain as AttnTrainT } from './attn-train';
 import type { ModelName } from './parse';
 import { makeTrain } from '../../testing/train-loop';
 import './attn-train';
@@ -24,10 +23,6 @@ const valueFor = (r: TrainSetting, model: ModelName): number => {
   const d = defaults(model)[r.name];
   return d !== 0 ? 2 * d : 0.5;
 };
-const text = settingText;
-
-const make = makeTrain;
-
 /** The models of the @if above the template's `name = {{name}}` line (every model when it has none). */
 function templateModels(script: string): string[] {
   const lines = TEMPLATE.split('\n');
@@ -56,7 +51,7 @@ describe('a setting is its row: every layer reads TRAIN_SETTINGS', () => {
 
       const model = r.models[r.models.length - 1]!;
       const v = valueFor(r, model);
-      const el = await make({ model, [attr]: String(v) });
+      const el = await makeTrain({ model, [attr]: String(v) });
       expect(el.inputErrors).toEqual([]);
       expect((el as unknown as Record<string, unknown>)[r.name]).toBe(v);
       const field = el.shadowRoot!.getElementById(attr);
@@ -77,11 +72,11 @@ describe('a setting is its row: every layer reads TRAIN_SETTINGS', () => {
         const s: ScriptSettings = { ...defaults(m), model: m, [r.name]: valueFor(r, m), sampleChars: 0, data: 'input.txt' };
         const script = pytorchScript(s);
         const line = new RegExp(`^${r.script} = (.*)$`, 'm').exec(script);
-        expect(line?.[1] ?? null, `${m}'s script`).toBe(reads ? text(r, valueFor(r, m)) : null);
+        expect(line?.[1] ?? null, `${m}'s script`).toBe(reads ? settingText(r, valueFor(r, m)) : null);
         const opts = cliOptions(s);
         const at = opts.indexOf(`--${attr}`);
         expect(at >= 0, `${m}'s options`).toBe(reads);
-        if (reads) expect(opts[at + 1]).toBe(text(r, valueFor(r, m)));
+        if (reads) expect(opts[at + 1]).toBe(settingText(r, valueFor(r, m)));
       }
     });
   }

@@ -97,10 +97,10 @@ svg.chart .dot.val { fill: var(--_val); }
 table.hm { border-collapse: separate; border-spacing: 2px; font-variant-numeric: tabular-nums; }
 table.hm caption { text-align: left; color: var(--_muted); font-size: 0.9rem; padding-bottom: 0.2rem; }
 table.hm th { font: 700 0.9rem var(--_mono); padding: 0.1rem 0.3rem; color: var(--_fg); }
-table.hm th.corner { font-size: 0.8rem; color: var(--_muted); }
+table.hm th.corner { font: 0.8rem system-ui, sans-serif; color: var(--_muted); }
 table.hm td { width: 2.6rem; height: 2.1rem; text-align: center; font-size: 0.7rem; border-radius: 3px; }
 table.hm td.masked { background: var(--_surface); color: var(--_muted); }
-table.hm.fine td { width: 3.3rem; font-size: 0.7rem; }
+table.hm.fine td { width: 3.3rem; }
 /* The block models' layer × head grid of maps, and the per-layer spreads */
 .maps { margin: 0.4rem 0 0.6rem; }
 .maps[hidden] { display: none; }
