@@ -214,6 +214,36 @@ test.describe('foreign host page', () => {
       .toContain('第 1 题');
     expect(problems).toEqual([]);
   });
+
+  test('a host whose listener runs after the frames loaded still sizes them (the documented hello)', async ({ page }) => {
+    const { problems } = watch(page);
+    // Hold the host's listener back until both reporting frames have loaded and shown their widget.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/fixtures/host.js', async (route) => { await held; await route.continue(); });
+    await page.goto('/fixtures/host.html', { waitUntil: 'commit' });
+    const frames = [
+      { id: '#embed', url: /w=heatmap&dk=16/, tag: 'attn-heatmap' },
+      { id: '#embed-sandboxed', url: /w=quiz&bank=lesson-01/, tag: 'attn-quiz' },
+    ];
+    for (const f of frames) {
+      await expect.poll(() => page.frame({ url: f.url }) !== null).toBe(true);
+      const frame = page.frame({ url: f.url })!;
+      await frame.waitForLoadState('load');
+      await frame.evaluate((tag) => (document.querySelector(tag) as Element & { updateComplete: Promise<boolean> }).updateComplete, f.tag);
+      expect(await page.locator(f.id).getAttribute('data-reported')).toBeNull();
+    }
+    release();
+    for (const f of frames) {
+      const frame = page.frame({ url: f.url })!;
+      await expect.poll(async () => {
+        const reported = Number(await page.locator(f.id).getAttribute('data-reported'));
+        const inner = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+        return reported > 200 && Math.abs(inner - reported) <= 1;
+      }).toBe(true);
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 test.describe('embed.html on its own', () => {
