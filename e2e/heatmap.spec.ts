@@ -303,6 +303,24 @@ test('keyboard reaches every cell; hover and focus show the values; screen-reade
   await expect(table.locator('caption')).toContainText('d_k = 16');
 });
 
+test('each canvas is drawn for its board\'s width, on a phone, on a desktop and side by side', async ({ page }) => {
+  const sizes = () => page.locator('#hm').evaluate((el) => Array.from(el.shadowRoot!.querySelectorAll('canvas'))
+    .filter((c) => c.getClientRects().length > 0)
+    .map((c) => ({ bitmap: c.width, want: Math.max(6, Math.round(c.parentElement!.getBoundingClientRect().width * devicePixelRatio)) })));
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page);
+    const one = await sizes();
+    expect(one).toHaveLength(1);
+    for (const s of one) expect(s.bitmap, `${width} px`).toBe(s.want);
+    await page.locator('#hm #compare').check();
+    await elementsReady(page);
+    const two = await sizes();
+    expect(two).toHaveLength(2);
+    for (const s of two) expect(Math.abs(s.bitmap - s.want), `${width} px, compare`).toBeLessThanOrEqual(1);
+  }
+});
+
 test('compare shows unscaled and scaled side by side', async ({ page }) => {
   await open(page);
   await page.locator('#hm #compare').check();

@@ -9,7 +9,7 @@ import { DEFAULTS, SCHEMA, logStops, nearestStop, type HeatmapState, type ParseE
 import { fmt, numpySnippet } from './readouts';
 import { ReadoutView } from './readout-view';
 import { Panel, type PanelData } from './panel';
-import { Painter, canvasColors } from './paint';
+import { BOARD_FALLBACK_PX, Painter, canvasColors } from './paint';
 import { HEATMAP_CSS } from './styles';
 
 export type { Scale } from './parse';
@@ -61,7 +61,10 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   #inputMarked = false;
   #tableTimer: ReturnType<typeof setTimeout> | null = null;
   #hover: { panel: number; n: number } | null = null;
+  /** The board's CSS width as last observed (0: not yet, or not shown). */
   #boardSize = 0;
+  /** The board width the canvases were last painted for (0: not painted yet). */
+  #paintedFor = 0;
   #resize: ResizeObserver | null = null;
   #snippetShown = '';
 
@@ -154,8 +157,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     }
     if (typeof ResizeObserver === 'function' && !this.#resize) {
       this.#resize = new ResizeObserver((entries) => {
-        const w = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (w !== this.#boardSize) { this.#boardSize = w; this.#computedKey = ''; this.requestRender(); }
+        this.#boardSize = Math.round(entries[0]?.contentRect.width ?? 0);
+        if (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor) { this.#computedKey = ''; this.requestRender(); }
       });
       this.#resize.observe(this.#panels[0].board);
     }
@@ -350,8 +353,9 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       p.grid.setAttribute('aria-label', this.#t.gridLabel(this.#t.scaleOption[d.scale]));
       p.stat.textContent = `${this.#t.rowMax} · ${this.#t.meanRowMax(fmt(d.stats.meanRowMax, 3), fmt(1 / s.tokens, 3))}`;
       p.stat.hidden = !s.compare;
-      this.#painter.paint(p, d, colors, this.#boardSize);
+      this.#painter.paint(p, d, colors, this.#paintWidth());
     });
+    this.#paintedFor = this.#paintWidth();
     this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;
@@ -372,6 +376,11 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#snippet.textContent = snippet;
       this.#copy.reset();
     }
+  }
+
+  /** The board width to paint for: as observed, else the fallback (never read from layout here). */
+  #paintWidth(): number {
+    return this.#boardSize || BOARD_FALLBACK_PX;
   }
 
   /** The screen-reader tables trail the slider a little, so a drag costs one paint per step. */

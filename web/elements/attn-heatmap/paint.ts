@@ -14,14 +14,21 @@ export function canvasColors(el: Element): CanvasColors {
   return { bg: get('--_bg', '#ffffff'), masked: get('--_masked', '#ffffff'), hatch: get('--_hatch', '#5f6672') };
 }
 
+/**
+ * The board's CSS width painted for before the ResizeObserver has reported it (the board's
+ * full size at the default font size). Reading the width instead would force the page's layout
+ * in the middle of a frame's renders; the observer reports it in that frame's layout, and a
+ * board of another width is painted again in the next frame.
+ */
+export const BOARD_FALLBACK_PX = 352;
+
 /** Paints panels; keeps the hatch pattern of masked cells between paints. */
 export class Painter {
   #pattern: { key: string; pattern: CanvasPattern | null } | null = null;
 
-  /** Paints `d` on `p`'s canvas; `boardSize` is the board's CSS width as last observed (0: not yet). */
-  paint(p: Panel, d: PanelData, colors: CanvasColors, boardSize: number): void {
+  /** Paints `d` on `p`'s canvas for a board `css` pixels wide. */
+  paint(p: Panel, d: PanelData, colors: CanvasColors, css: number): void {
     const T = p.T;
-    const css = boardSize || p.board.clientWidth || 352;
     const dpr = Math.max(1, Math.min(4, globalThis.devicePixelRatio || 1));
     const W = Math.max(T, Math.round(css * dpr));
     if (p.canvas.width !== W || p.canvas.height !== W) { p.canvas.width = W; p.canvas.height = W; }
