@@ -35,3 +35,21 @@ test('a contents link and a script setting the fragment land on the section', as
   await expect.poll(async () => Math.abs(await topOf(page, 'quiz')), { timeout: 10_000 }).toBeLessThan(40);
 });
 
+
+test('End pressed while the widgets\' code is still on its way ends at the end once it has arrived', async ({ page }) => {
+  // Hold the library (every element but the first heatmap) back until End has been pressed and the jump has landed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/attention-lab-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
+  const gap = () => page.evaluate(() => Math.round(document.documentElement.scrollHeight - (scrollY + innerHeight)));
+  const before = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.keyboard.press('End');
+  await expect.poll(gap).toBeLessThanOrEqual(2);
+  release();
+  await elementsReady(page);
+  // The page grew by the widgets' real height (their placeholders are a few lines tall)...
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(before + 1000);
+  // ...and the view is at its end again.
+  await expect.poll(gap).toBeLessThanOrEqual(2);
+});

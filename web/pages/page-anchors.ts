@@ -1,12 +1,15 @@
 // Jumps to a section (a link to #quiz from the contents, a quiz's "see
-// section" link, a URL with a fragment) land on the section in every engine.
+// section" link, a URL with a fragment) land on the section in every engine,
+// and End lands on the page's end.
 // The page is laid out in full from the first frame (no content-visibility),
 // but the elements above a target may still be loading when the jump is
-// made: for a few seconds after it, the target is kept at the top, until the
-// reader scrolls, clicks or types.
-// The hold ends once the page's height has not changed for SETTLED_MS (the
-// elements above have loaded), or after MAX_HOLD_MS, or at the reader's first
-// scroll, click or key.
+// made: for a few seconds after it, the target is kept at the top (the end
+// at the bottom), until the reader scrolls, clicks or types.
+// A hold ends at the reader's first scroll, click or key, or after
+// MAX_HOLD_MS; a section's hold also once the page's height has not changed
+// for SETTLED_MS (the elements above have loaded). End's hold has no such
+// rule: the widgets of the last screens may grow the page after any pause
+// (a slow phone, a slow network), and End means the end.
 const SETTLED_MS = 1500;
 const MAX_HOLD_MS = 20_000;
 
@@ -17,6 +20,23 @@ function targetOf(hash: string): HTMLElement | null {
   } catch {
     return null;
   }
+}
+
+/** What takes End for itself: a field, a slider, a grid, a radio group, a list (the key moves inside it). */
+const END_TAKERS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="slider"], [role="spinbutton"], '
+  + '[role="grid"], [role="gridcell"], [role="radiogroup"], [role="radio"], [role="listbox"], [role="option"], [role="tablist"], [role="tab"], '
+  + '[role="menu"], [role="menuitem"], [role="tree"], [role="treeitem"]';
+
+/** End (or Ctrl+End) pressed for the page: not taken by a control, not scrolling a box of its own. */
+function endOfPage(e: KeyboardEvent): boolean {
+  if (e.key !== 'End' || e.defaultPrevented || e.altKey || e.metaKey || e.shiftKey) return false;
+  const start = e.composedPath()[0];
+  if (!(start instanceof Element)) return true;
+  if (start.closest(END_TAKERS)) return false;
+  for (let el: Element | null = start; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+    if (el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY)) return false;
+  }
+  return true;
 }
 
 /** The same-page fragment link a click went to, if any (also inside shadow roots). */
@@ -34,13 +54,14 @@ export function keepJumpsExact(): void {
   const root = document.documentElement;
   let release: (() => void) | null = null;
 
-  // Keeps `target` at the top while the page above it grows:
-  // whenever scrolling has settled (the browser's own jump, smooth or not, is
-  // left to finish) and the target is not at the top although the page could
-  // scroll further, it is put back there. Checked every 50 ms (a smooth
-  // scroll in WebKit ends at the place it aimed at when the page was shorter;
-  // WebKit may hold animation frames back while the page loads).
-  const hold = (target: HTMLElement) => {
+  // Keeps the view where a jump aimed while the page grows: whenever
+  // scrolling has settled (the browser's own jump, smooth or not, is left to
+  // finish), `putBack` puts the view back if it is elsewhere, and says whether
+  // it moved it; with `settles`, the hold also ends once the page has stopped
+  // growing (SETTLED_MS). Checked every 50 ms (a smooth scroll in WebKit ends at the
+  // place it aimed at when the page was shorter; WebKit may hold animation
+  // frames back while the page loads).
+  const hold = (putBack: () => boolean, settles: boolean) => {
     release?.();
     let lastY = NaN;
     let still = 0;
@@ -50,20 +71,11 @@ export function keepJumpsExact(): void {
     const tick = () => {
       const now = performance.now();
       if (root.scrollHeight !== height) { height = root.scrollHeight; grown = now; }
-      if ((now - grown > SETTLED_MS && still >= 3) || now - start > MAX_HOLD_MS) { done(); return; }
+      if ((settles && now - grown > SETTLED_MS && still >= 3) || now - start > MAX_HOLD_MS) { done(); return; }
       const y = window.scrollY;
       still = y === lastY ? still + 1 : 0;
       lastY = y;
-      if (still >= 3) {
-        // (scrollIntoView leaves the page's scroll-padding and the target's scroll-margin above it)
-        const gap = (parseFloat(getComputedStyle(root).scrollPaddingTop) || 0) + (parseFloat(getComputedStyle(target).scrollMarginTop) || 0);
-        const off = target.getBoundingClientRect().top - gap;
-        const canScroll = off > 0 ? y + window.innerHeight < root.scrollHeight - 1 : y > 0;
-        if (Math.abs(off) > 2 && canScroll) {
-          target.scrollIntoView({ block: 'start', behavior: 'instant' });
-          still = 0;
-        }
-      }
+      if (still >= 3 && putBack()) still = 0;
     };
     const stopEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     const done = () => {
@@ -76,18 +88,38 @@ export function keepJumpsExact(): void {
     const poll = setInterval(tick, 50);
   };
 
+  // The target at the top, unless the page cannot scroll that far.
+  const atTop = (target: HTMLElement) => (): boolean => {
+    // (scrollIntoView leaves the page's scroll-padding and the target's scroll-margin above it)
+    const gap = (parseFloat(getComputedStyle(root).scrollPaddingTop) || 0) + (parseFloat(getComputedStyle(target).scrollMarginTop) || 0);
+    const off = target.getBoundingClientRect().top - gap;
+    const y = window.scrollY;
+    const canScroll = off > 0 ? y + window.innerHeight < root.scrollHeight - 1 : y > 0;
+    if (Math.abs(off) <= 2 || !canScroll) return false;
+    target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    return true;
+  };
+  // The view at the page's end: widgets that arrive in the last screens grow it below the view.
+  const atEnd = (): boolean => {
+    if (root.scrollHeight - (window.scrollY + window.innerHeight) <= 2) return false;
+    window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
+    return true;
+  };
+
+  // End pressed for the page (this listener runs before the key's default action, the browser's own jump).
+  document.addEventListener('keydown', (e) => { if (endOfPage(e)) hold(atEnd, false); });
   // A link to a section (the click's default action, the browser's own smooth scroll, runs after this listener).
   document.addEventListener('click', (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const target = fragmentLink(e);
-    if (target) hold(target);
+    if (target) hold(atTop(target), true);
   }, true);
   // A fragment set by a script, or the back button.
   addEventListener('hashchange', () => {
     const target = targetOf(location.hash);
-    if (target) hold(target);
+    if (target) hold(atTop(target), true);
   });
   // Opened with a fragment.
   const initial = targetOf(location.hash);
-  if (initial) hold(initial);
+  if (initial) hold(atTop(initial), true);
 }
