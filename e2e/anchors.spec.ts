@@ -46,10 +46,35 @@ test('End pressed while the widgets\' code is still on its way ends at the end o
   const before = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.keyboard.press('End');
   await expect.poll(gap).toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => document.documentElement.dataset.jumpHold)).toBe('end');
   release();
   await elementsReady(page);
   // The page grew by the widgets' real height (their placeholders are a few lines tall)...
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(before + 1000);
   // ...and the view is at its end again.
   await expect.poll(gap).toBeLessThanOrEqual(2);
+});
+
+test('after End, the reader scrolling up (a scrollbar dragged: no key, no pointer event) is not pulled back to the end', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/attention-lab-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
+  const gap = () => page.evaluate(() => Math.round(document.documentElement.scrollHeight - (scrollY + innerHeight)));
+  await page.keyboard.press('End');
+  await expect.poll(gap).toBeLessThanOrEqual(2);
+  // The page grows in the last screen: the hold brings the view back to the end (so it has seen the view there).
+  await page.evaluate(() => document.querySelector('main section.step:last-of-type')!.append(Object.assign(document.createElement('div'), { className: 'grown' })));
+  await page.evaluate(() => { (document.querySelector('.grown') as HTMLElement).style.height = '2000px'; });
+  await expect.poll(gap).toBeLessThanOrEqual(2);
+  // Then the view moves up as a scrollbar drag moves it: no event the page could take for the reader's.
+  const quizTop = () => page.evaluate(() => Math.round(document.getElementById('quiz')!.getBoundingClientRect().top));
+  await page.evaluate(() => document.getElementById('quiz')!.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  // The page lets go of the end at once.
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.jumpHold ?? 'none')).toBe('none');
+  release();
+  await elementsReady(page);
+  // The quiz's heading stays where the reader put it (scroll anchoring), and the page has not been pulled to its end.
+  await expect.poll(async () => Math.abs(await quizTop())).toBeLessThan(40);
+  expect(await gap()).toBeGreaterThan(1000);
 });

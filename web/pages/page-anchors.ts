@@ -9,7 +9,8 @@
 // MAX_HOLD_MS; a section's hold also once the page's height has not changed
 // for SETTLED_MS (the elements above have loaded). End's hold has no such
 // rule: the widgets of the last screens may grow the page after any pause
-// (a slow phone, a slow network), and End means the end.
+// (a slow phone, a slow network), and End means the end. It ends as soon as
+// the view moves up while the page keeps its height, which only the reader does.
 const SETTLED_MS = 1500;
 const MAX_HOLD_MS = 20_000;
 
@@ -70,9 +71,13 @@ export function keepJumpsExact(): void {
     let grown = start;
     const tick = () => {
       const now = performance.now();
-      if (root.scrollHeight !== height) { height = root.scrollHeight; grown = now; }
+      const changed = root.scrollHeight !== height;
+      if (changed) { height = root.scrollHeight; grown = now; }
       if ((settles && now - grown > SETTLED_MS && still >= 3) || now - start > MAX_HOLD_MS) { done(); return; }
       const y = window.scrollY;
+      // End's hold: the view moving up while the page kept its height is the reader (a scrollbar
+      // dragged sends no key or pointer event to the page); scroll anchoring moves it only as the page changes.
+      if (!settles && !changed && y < lastY - 1) { done(); return; }
       still = y === lastY ? still + 1 : 0;
       lastY = y;
       if (still >= 3 && putBack()) still = 0;
@@ -81,10 +86,12 @@ export function keepJumpsExact(): void {
     const done = () => {
       clearInterval(poll);
       for (const t of stopEvents) removeEventListener(t, done, true);
-      if (release === done) release = null;
+      if (release === done) { release = null; delete root.dataset.jumpHold; }
     };
     for (const t of stopEvents) addEventListener(t, done, { capture: true, passive: true });
     release = done;
+    // What is being held, for scripts and tests: 'end' or 'section' (absent when nothing is).
+    root.dataset.jumpHold = settles ? 'section' : 'end';
     const poll = setInterval(tick, 50);
   };
 
