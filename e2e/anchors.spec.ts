@@ -35,38 +35,41 @@ test('a contents link and a script setting the fragment land on the section', as
   await expect.poll(async () => Math.abs(await topOf(page, 'quiz')), { timeout: 10_000 }).toBeLessThan(40);
 });
 
+/** How far the view's bottom is from the page's end. */
+const gapToEnd = (page: Page) => page.evaluate(() => Math.round(document.documentElement.scrollHeight - (scrollY + innerHeight)));
 
-test('End pressed while the widgets\' code is still on its way ends at the end once it has arrived', async ({ page }) => {
-  // Hold the library (every element but the first heatmap) back until End has been pressed and the jump has landed.
+/**
+ * Opens /reading.html with the library (every element but the first heatmap) held back, presses
+ * End and waits for the jump to land; returns the function that lets the library through.
+ */
+async function endBeforeTheWidgets(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => { release = resolve; });
   await page.route(/\/assets\/attention-lab-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
   await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
-  const gap = () => page.evaluate(() => Math.round(document.documentElement.scrollHeight - (scrollY + innerHeight)));
-  const before = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.keyboard.press('End');
-  await expect.poll(gap).toBeLessThanOrEqual(2);
+  await expect.poll(() => gapToEnd(page)).toBeLessThanOrEqual(2);
   expect(await page.evaluate(() => document.documentElement.dataset.jumpHold)).toBe('end');
+  return release;
+}
+
+test('End pressed while the widgets\' code is still on its way ends at the end once it has arrived', async ({ page }) => {
+  const release = await endBeforeTheWidgets(page);
+  const before = await page.evaluate(() => document.documentElement.scrollHeight);
   release();
   await elementsReady(page);
   // The page grew by the widgets' real height (their placeholders are a few lines tall)...
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(before + 1000);
   // ...and the view is at its end again.
-  await expect.poll(gap).toBeLessThanOrEqual(2);
+  await expect.poll(() => gapToEnd(page)).toBeLessThanOrEqual(2);
 });
 
 test('after End, the reader scrolling up (a scrollbar dragged: no key, no pointer event) is not pulled back to the end', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/\/assets\/attention-lab-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
-  await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
-  const gap = () => page.evaluate(() => Math.round(document.documentElement.scrollHeight - (scrollY + innerHeight)));
-  await page.keyboard.press('End');
-  await expect.poll(gap).toBeLessThanOrEqual(2);
+  const release = await endBeforeTheWidgets(page);
   // The page grows in the last screen: the hold brings the view back to the end (so it has seen the view there).
   await page.evaluate(() => document.querySelector('main section.step:last-of-type')!.append(Object.assign(document.createElement('div'), { className: 'grown' })));
   await page.evaluate(() => { (document.querySelector('.grown') as HTMLElement).style.height = '2000px'; });
-  await expect.poll(gap).toBeLessThanOrEqual(2);
+  await expect.poll(() => gapToEnd(page)).toBeLessThanOrEqual(2);
   // Then the view moves up as a scrollbar drag moves it: no event the page could take for the reader's.
   const quizTop = () => page.evaluate(() => Math.round(document.getElementById('quiz')!.getBoundingClientRect().top));
   await page.evaluate(() => document.getElementById('quiz')!.scrollIntoView({ block: 'start', behavior: 'instant' }));
@@ -76,5 +79,5 @@ test('after End, the reader scrolling up (a scrollbar dragged: no key, no pointe
   await elementsReady(page);
   // The quiz's heading stays where the reader put it (scroll anchoring), and the page has not been pulled to its end.
   await expect.poll(async () => Math.abs(await quizTop())).toBeLessThan(40);
-  expect(await gap()).toBeGreaterThan(1000);
+  expect(await gapToEnd(page)).toBeGreaterThan(1000);
 });
