@@ -28,16 +28,14 @@ const END_TAKERS = 'input, textarea, select, [contenteditable]:not([contentedita
   + '[role="grid"], [role="gridcell"], [role="radiogroup"], [role="radio"], [role="listbox"], [role="option"], [role="tablist"], [role="tab"], '
   + '[role="menu"], [role="menuitem"], [role="tree"], [role="treeitem"]';
 
-/** End (or Ctrl+End) pressed for the page: not taken by a control, not scrolling a box of its own. */
+/**
+ * End (or Ctrl+End) pressed for the page: not taken by a control, not scrolling a box of its
+ * own, on its way out of every shadow root (a widget inside a page's scrolling box counts).
+ */
 function endOfPage(e: KeyboardEvent): boolean {
   if (e.key !== 'End' || e.defaultPrevented || e.altKey || e.metaKey || e.shiftKey) return false;
-  const start = e.composedPath()[0];
-  if (!(start instanceof Element)) return true;
-  if (start.closest(END_TAKERS)) return false;
-  for (let el: Element | null = start; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
-    if (el.scrollHeight > el.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(el).overflowY)) return false;
-  }
-  return true;
+  return !e.composedPath().some((node) => node instanceof Element && node !== document.body && node !== document.documentElement
+    && (node.matches(END_TAKERS) || (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(node).overflowY))));
 }
 
 /** The same-page fragment link a click went to, if any (also inside shadow roots). */

@@ -9,7 +9,7 @@ import { DEFAULTS, SCHEMA, logStops, nearestStop, type HeatmapState, type ParseE
 import { fmt, numpySnippet } from './readouts';
 import { ReadoutView } from './readout-view';
 import { Panel, type PanelData } from './panel';
-import { BOARD_FALLBACK_PX, Painter, canvasColors } from './paint';
+import { BOARD_FALLBACK_PX, Painter, canvasColors, type CanvasColors } from './paint';
 import { HEATMAP_CSS } from './styles';
 
 export type { Scale } from './parse';
@@ -158,7 +158,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     if (typeof ResizeObserver === 'function' && !this.#resize) {
       this.#resize = new ResizeObserver((entries) => {
         this.#boardSize = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor) { this.#computedKey = ''; this.requestRender(); }
+        if (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor) this.requestRender();
       });
       this.#resize.observe(this.#panels[0].board);
     }
@@ -329,7 +329,11 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     // Compare mode always shows the same two panels, whatever the scale menu says.
     const scales: Scale[] = s.compare ? ['none', 'sqrt'] : [s.scale];
     const key = `${this.changeKey('seed', 'tokens', 'dkMax', 'dk', 'causal', 'labels')}|${scales.join(',')}|${this.#lang}`;
-    if (key === this.#computedKey) return;
+    if (key === this.#computedKey) {
+      // Only the board's width changed (a phone's first frame): the same weights, painted again.
+      if (this.#paintedFor !== this.#paintWidth()) this.#paint(canvasColors(this));
+      return;
+    }
     this.#computedKey = key;
 
     const model = this.#model;
@@ -341,7 +345,6 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     // `weights`, `scores` and the change event follow the scale attribute, shown or not.
     this.#main = data.find((d) => d.scale === s.scale) ?? run(s.scale);
 
-    const colors = canvasColors(this);
     this.#panels.forEach((p, idx) => {
       const d = data[idx];
       p.el.hidden = !d;
@@ -353,9 +356,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       p.grid.setAttribute('aria-label', this.#t.gridLabel(this.#t.scaleOption[d.scale]));
       p.stat.textContent = `${this.#t.rowMax} · ${this.#t.meanRowMax(fmt(d.stats.meanRowMax, 3), fmt(1 / s.tokens, 3))}`;
       p.stat.hidden = !s.compare;
-      this.#painter.paint(p, d, colors, this.#paintWidth());
     });
-    this.#paintedFor = this.#paintWidth();
+    this.#paint(canvasColors(this));
     this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;
@@ -381,6 +383,13 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   /** The board width to paint for: as observed, else the fallback (never read from layout here). */
   #paintWidth(): number {
     return this.#boardSize || BOARD_FALLBACK_PX;
+  }
+
+  /** Paints each shown panel's data for the board's width. */
+  #paint(colors: CanvasColors): void {
+    const width = this.#paintWidth();
+    for (const p of this.#panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
+    this.#paintedFor = width;
   }
 
   /** The screen-reader tables trail the slider a little, so a drag costs one paint per step. */
