@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
+import { holdBack } from './helpers/hold';
 
 // Jumps to a section land on it, also while the elements above it are still
 // loading (web/pages/page-anchors.ts). Also checked in Firefox and WebKit by e2e-engines/.
@@ -43,9 +44,7 @@ const gapToEnd = (page: Page) => page.evaluate(() => Math.round(document.documen
  * End and waits for the jump to land; returns the function that lets the library through.
  */
 async function endBeforeTheWidgets(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(/\/assets\/attention-lab-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, /\/assets\/attention-lab-[^/]*\.js$/);
   await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
   await page.keyboard.press('End');
   await expect.poll(() => gapToEnd(page)).toBeLessThanOrEqual(2);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
+import { holdBack } from './helpers/hold';
 
 // The library in a foreign host page (e2e/fixtures/host.html): its own
 // aggressive CSS, two heatmaps, a quiz, and iframe embeds, all under the
@@ -218,9 +219,7 @@ test.describe('foreign host page', () => {
   test('a host whose listener runs after the frames loaded still sizes them (the documented hello)', async ({ page }) => {
     const { problems } = watch(page);
     // Hold the host's listener back until both reporting frames have loaded and shown their widget.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/fixtures/host.js', async (route) => { await held; await route.continue(); });
+    const release = await holdBack(page, '**/fixtures/host.js');
     await page.goto('/fixtures/host.html', { waitUntil: 'commit' });
     const frames = [
       { id: '#embed', url: /w=heatmap&dk=16/, tag: 'attn-heatmap' },

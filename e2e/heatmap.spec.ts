@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
+import { holdBack } from './helpers/hold';
 
 interface GoldenCase {
   seed: string; tokens: number; dkMax: number; dk: number; scale: 'sqrt' | 'none' | 'dk'; causal: boolean;
@@ -449,9 +450,7 @@ test('random parameters, not listed anywhere: weights equal NumPy', async ({ pag
 });
 
 test('a loading state shows until the engine arrives', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((ok) => { release = ok; });
-  await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, '**/*.wasm');
   await page.goto('/fixtures/heatmap.html');
   const status = page.locator('#hm .status');
   await expect(status).toBeVisible();
