@@ -31,6 +31,7 @@ export type {
 export type { QuizAttempt, RatingName } from '../storage/progress';
 
 import { ELEMENT_TAGS, type AttnTag } from '../shared/tags';
+import { watchNearness } from '../shared/nearness';
 
 const LOADERS: Record<AttnTag, () => Promise<unknown>> = {
   'attn-heatmap': () => import('../elements/attn-heatmap/attn-heatmap'),
@@ -67,6 +68,8 @@ export function loadAll(): Promise<void> {
 }
 
 function scan(root: ParentNode): void {
+  // Watched from now, so that an element knows whether it is far from the view when its code arrives.
+  watchNearness(root.querySelectorAll(TAGS.join(',')));
   for (const tag of TAGS) {
     if (!loading.has(tag) && root.querySelector(tag)) load(tag).catch(() => undefined);
   }

@@ -8,6 +8,8 @@ import '../elements/attn-heatmap/attn-heatmap';
 import { getEngine } from '../engine/core/browser';
 import { keepJumpsExact } from './page-anchors';
 import { findAnyScormApi } from '../scorm/find';
+import { watchNearness } from '../shared/nearness';
+import { ELEMENT_TAGS } from '../shared/tags';
 
 /**
  * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
@@ -30,6 +32,8 @@ export function afterFirstHeatmap(fn: () => void): () => void {
 
 export function startElements(): void {
   keepJumpsExact();
+  // Before any element's code arrives, so that it knows which of them are far from the view.
+  watchNearness(document.querySelectorAll(ELEMENT_TAGS.join(',')));
   // The core engine is the heatmaps' alone: a page without one (the block page) does not fetch it.
   if (document.querySelector('attn-heatmap')) getEngine().catch(() => { /* the heatmaps say so */ });
   afterFirstHeatmap(() => {

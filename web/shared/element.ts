@@ -1,6 +1,7 @@
 // What every attention-lab element shares: a shadow root styled by
 // constructable stylesheets (allowed under style-src 'self'), renders batched
-// into one per frame (or after a short wait where no frame comes), typed
+// into one per frame (or after a short wait where no frame comes; an element
+// far from the viewport after a frame, one per frame: nearness.ts), typed
 // events that bubble out of the shadow root, the language resolution
 // (attribute, else the page's lang, else zh-CN), the string table picked by
 // it, a module loaded once per element, the alert box bad attributes are
@@ -11,6 +12,7 @@
 // engine it loads (`static engine`, the one hook tests replace).
 
 import { normaliseLang, type Lang } from './lang';
+import { isFar, watchNearness } from './nearness';
 import {
   defaultsOf, keyOf, observedOf, resolveSchema, type AnySchema, type AttrSpec, type ParseError, type Resolved, type Schema,
 } from './parse';
@@ -143,18 +145,46 @@ function drainSlice(): void {
       queueMicrotask(() => { throw err; }); // reported as before; the other renders still run
     }
     if (draining.length && performance.now() - start >= RENDER_SLICE_MS) {
-      (nextSlice ??= sliceScheduler())();
+      (nextSlice ??= taskScheduler(drainSlice))();
       return;
     }
   }
 }
 
-/** A new task for the next slice: a message to ourselves (not clamped as timers are), or a timer. */
-function sliceScheduler(): () => void {
-  if (typeof MessageChannel !== 'function') return () => { setTimeout(drainSlice, 0); };
+/** A function that runs `fn` in a task of its own: a message to ourselves (not clamped as timers are), or a timer. */
+function taskScheduler(fn: () => void): () => void {
+  if (typeof MessageChannel !== 'function') return () => { setTimeout(fn, 0); };
   const channel = new MessageChannel();
-  channel.port1.onmessage = drainSlice;
+  channel.port1.onmessage = fn;
   return () => channel.port2.postMessage(null);
+}
+
+/**
+ * The renders of elements far from the viewport (nearness.ts), in order. One runs per frame, in a
+ * task of its own after that frame: its script is one task and the layout it causes is the next
+ * frame's, where a render inside the frame made them one. Nobody sees a far element's frames.
+ */
+const farRenders: (() => void)[] = [];
+let farAsked = false;
+let farTask: (() => void) | null = null;
+
+function askFarRender(): void {
+  if (farAsked) return;
+  farAsked = true;
+  const after = () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    (farTask ??= taskScheduler(runFarRender))();
+  };
+  const frame = requestAnimationFrame(after);
+  const timer = setTimeout(after, RENDER_WITHOUT_FRAME_MS);
+}
+
+function runFarRender(): void {
+  farAsked = false;
+  const run = farRenders.shift();
+  if (farRenders.length) askFarRender();
+  run?.();
 }
 
 /** How far a pointer may move between press and release and still be "where it went down" (a finger's wobble). */
@@ -240,6 +270,7 @@ export abstract class AttnElement<S extends object = Record<string, never>, E = 
       if (!own) classSheets.set(this.constructor, (own = sheet(styles)));
       this.root.adoptedStyleSheets = [own];
     } else this.root.adoptedStyleSheets = styles;
+    watchNearness([this]);
     this.#carryPresses();
   }
 
@@ -325,7 +356,8 @@ export abstract class AttnElement<S extends object = Record<string, never>, E = 
   /**
    * Coalesces any number of changes into one render in the next frame (or after
    * RENDER_WITHOUT_FRAME_MS, when no frame comes), in slices of the page's renders
-   * (RENDER_SLICE_MS).
+   * (RENDER_SLICE_MS); an element far from the viewport renders in a task after a
+   * frame, one such element per frame.
    */
   protected requestRender(): void {
     if (this.#renderQueued) return;
@@ -339,8 +371,13 @@ export abstract class AttnElement<S extends object = Record<string, never>, E = 
       }
     };
     if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
-      nextFrame.push(run);
-      askFrame();
+      if (isFar(this)) {
+        farRenders.push(run);
+        askFarRender();
+      } else {
+        nextFrame.push(run);
+        askFrame();
+      }
     } else queueMicrotask(run);
   }
 

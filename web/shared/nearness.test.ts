@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+// Where an element renders, by how far it is from the view (nearness.ts,
+// element.ts): near, or not reported yet, in the next frame; far, in a task
+// after a frame, one far element per frame. Frames and the observer's
+// reports are driven by the test.
+import { afterEach, describe, expect, it } from 'vitest';
+
+type Report = (entries: { target: Element; isIntersecting: boolean }[]) => void;
+let report: Report = () => { throw new Error('no observer yet'); };
+class TestObserver {
+  constructor(cb: (entries: unknown[], o: unknown) => void) { report = (entries) => cb(entries, this); }
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): unknown[] { return []; }
+}
+Object.assign(globalThis, { IntersectionObserver: TestObserver });
+
+const frames = new Map<number, FrameRequestCallback>();
+let nextId = 1, frameNo = 0, inFrame = false;
+Object.assign(globalThis, {
+  requestAnimationFrame: (cb: FrameRequestCallback) => { frames.set(nextId, cb); return nextId++; },
+  cancelAnimationFrame: (id: number) => { frames.delete(id); },
+});
+/** One frame: its callbacks run, as a browser's do before it lays out and paints. */
+function frame(): void {
+  frameNo++;
+  inFrame = true;
+  const due = [...frames.values()];
+  frames.clear();
+  try { for (const cb of due) cb(performance.now()); } finally { inFrame = false; }
+}
+
+const { AttnElement, define } = await import('./element');
+
+const log: string[] = [];
+class Probe extends AttnElement {
+  constructor() { super(''); }
+  connectedCallback(): void { this.requestRender(); }
+  again(): void { this.requestRender(); }
+  protected render(): void { log.push(`${this.id} ${inFrame ? 'in' : 'after'} frame ${frameNo}`); }
+}
+define('test-near-probe', Probe);
+
+function probes(...ids: string[]): Probe[] {
+  return ids.map((id) => Object.assign(document.createElement('test-near-probe') as Probe, { id }));
+}
+
+afterEach(() => { document.body.replaceChildren(); log.length = 0; frames.clear(); frameNo = 0; });
+
+describe('renders by distance from the view', () => {
+  it('near (or not reported yet) in the next frame; far after a frame, one per frame, in order', async () => {
+    const [a, b, c, d] = probes('a', 'b', 'c', 'd');
+    report([{ target: b!, isIntersecting: false }, { target: a!, isIntersecting: true }, { target: c!, isIntersecting: false }]);
+    document.body.append(b!, a!, c!, d!);
+    expect(log).toEqual([]);
+    frame();
+    expect(log).toEqual(['a in frame 1', 'd in frame 1']);
+    await b!.updateComplete;
+    expect(log).toEqual(['a in frame 1', 'd in frame 1', 'b after frame 1']);
+    frame();
+    await c!.updateComplete;
+    expect(log).toEqual(['a in frame 1', 'd in frame 1', 'b after frame 1', 'c after frame 2']);
+  });
+
+  it('an element that comes near renders in the frame again; one that goes far, after it', async () => {
+    const [a] = probes('a');
+    report([{ target: a!, isIntersecting: false }]);
+    document.body.append(a!);
+    frame();
+    await a!.updateComplete;
+    expect(log).toEqual(['a after frame 1']);
+    report([{ target: a!, isIntersecting: true }]);
+    a!.again();
+    frame();
+    expect(log.at(-1)).toBe('a in frame 2');
+    report([{ target: a!, isIntersecting: false }]);
+    a!.again();
+    frame();
+    expect(log.at(-1)).toBe('a in frame 2');
+    await a!.updateComplete;
+    expect(log.at(-1)).toBe('a after frame 3');
+  });
+
+  it('a far render still runs when no frame comes (a document not painted), and updateComplete waits for it', async () => {
+    const [a] = probes('a');
+    report([{ target: a!, isIntersecting: false }]);
+    document.body.append(a!);
+    const done = a!.updateComplete;
+    expect(log).toEqual([]);
+    expect(await done).toBe(true);
+    expect(log).toEqual(['a after frame 0']);
+  });
+});
