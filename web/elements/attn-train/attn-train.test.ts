@@ -11,11 +11,16 @@ const { sent, reply } = fakeLoop();
 const sr = (el: Element) => el.shadowRoot!;
 
 describe('<attn-train>', () => {
-  it('names its buttons, fields and headings as soon as it is connected, before any frame', () => {
+  it('shows its controls from its first render on, every button, field and heading named', async () => {
     const el = document.createElement('attn-train');
     el.setAttribute('lang', 'en');
     document.body.append(el);
     const root = sr(el);
+    // Before it: nothing to meet unnamed (and nothing to lay out while the element is far from the view).
+    expect(root.querySelectorAll('button, input, select, h3')).toHaveLength(0);
+    await el.updateComplete;
+    expect(root.querySelectorAll('button').length).toBeGreaterThan(3);
+    expect(root.querySelectorAll('h3').length).toBeGreaterThan(0);
     for (const b of Array.from(root.querySelectorAll('button'))) expect(b.textContent!.trim(), b.getAttribute('part')!).not.toBe('');
     for (const hd of Array.from(root.querySelectorAll('h3'))) expect(hd.textContent!.trim(), hd.id).not.toBe('');
     for (const id of ['model', 'seed', 'iters', 'lr']) {

@@ -54,6 +54,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   readonly #connect = this.engineSlot<Connect>();
   #lang: Lang | null = null;
+  #shown = false; // the first render has put the controls in the shadow root
   #t: Strings = STRINGS['zh-CN'];
   /** The model and iterations the idle chart was drawn for (a change key). */
   #chartKey = '';
@@ -98,7 +99,6 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   constructor() {
     super(TRAIN_CSS + GEN_CSS);
-    this.root.append(this.#message.el, this.#v.body);
     this.#attn.root.before(this.#spreads.root);
     this.#wire();
   }
@@ -153,9 +153,10 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
   connectedCallback(): void {
     this.#unsubscribe ??= onPastRunsChange(() => this.#drawChart());
     this.#connect.start();
-    // The controls get their names now, not in the next frame: a screen
-    // reader (or axe) never meets unnamed buttons and fields.
-    if (this.#lang === null) this.render();
+    if (this.#lang === null) { // before the first render: the attributes as written (a bad value set next keeps them), the strings
+      this.readAttributes();
+      this.#t = STRINGS[resolveLang(this)];
+    }
     this.requestRender();
   }
 
@@ -386,6 +387,9 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     this.#showMessages();
     this.#syncControls();
     this.#pytorch.update();
+    // The controls join the page named and set (no layout before, none unnamed for a screen reader).
+    if (!this.#shown) this.root.append(this.#message.el, this.#v.body);
+    this.#shown = true;
   }
 
   #applyStrings(): void {
