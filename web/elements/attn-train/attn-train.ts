@@ -5,7 +5,7 @@
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples, the block models' per-layer
 // spreads and, after a model with attention, every head's weights on a snippet.
-import { AttnElement, MessageBox, define, resolveLang, type Lang, type Message } from '../../shared/element';
+import { AttnElement, MessageBox, define, h, resolveLang, type Lang, type Message } from '../../shared/element';
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-runner/client';
 import type { Point } from './chart';
 import type { TrainSettingValues } from '../../engine/train/types';
@@ -54,7 +54,8 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   readonly #connect = this.engineSlot<Connect>();
   #lang: Lang | null = null;
-  #shown = false; // the first render has put the controls in the shadow root
+  /** Holds the element's place (scroll anchoring keeps it in view) until the first render puts the controls in. */
+  readonly #pending = h('div', { class: 'pending', 'aria-hidden': 'true' });
   #t: Strings = STRINGS['zh-CN'];
   /** The model and iterations the idle chart was drawn for (a change key). */
   #chartKey = '';
@@ -99,6 +100,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   constructor() {
     super(TRAIN_CSS + GEN_CSS);
+    this.root.append(this.#pending);
     this.#attn.root.before(this.#spreads.root);
     this.#wire();
   }
@@ -387,9 +389,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     this.#showMessages();
     this.#syncControls();
     this.#pytorch.update();
-    // The controls join the page named and set (no layout before, none unnamed for a screen reader).
-    if (!this.#shown) this.root.append(this.#message.el, this.#v.body);
-    this.#shown = true;
+    if (this.#pending.isConnected) this.#pending.replaceWith(this.#message.el, this.#v.body); // named and set: none unnamed
   }
 
   #applyStrings(): void {

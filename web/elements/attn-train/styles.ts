@@ -26,6 +26,7 @@ export const TRAIN_CSS = `
 }
 :host([hidden]) { display: none; }
 [hidden] { display: none !important; }
+.pending { min-height: 3rem; border: 1px dashed var(--_border); border-radius: 8px; }
 * { box-sizing: border-box; }
 .sr-only {
   position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
