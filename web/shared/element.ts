@@ -1,7 +1,7 @@
 // What every attention-lab element shares: a shadow root styled by
 // constructable stylesheets (allowed under style-src 'self'), renders batched
-// into one per frame (or after a short wait where no frame comes; an element
-// far from the viewport after a frame, one per frame: nearness.ts), typed
+// into one per frame (or after a short wait where no frame comes; those of
+// elements far from the viewport after a frame: nearness.ts), typed
 // events that bubble out of the shadow root, the language resolution
 // (attribute, else the page's lang, else zh-CN), the string table picked by
 // it, a module loaded once per element, the alert box bad attributes are
@@ -12,7 +12,7 @@
 // engine it loads (`static engine`, the one hook tests replace).
 
 import { normaliseLang, type Lang } from './lang';
-import { isFar, watchNearness } from './nearness';
+import { isFar, onNearAgain, watchNearness } from './nearness';
 import {
   defaultsOf, keyOf, observedOf, resolveSchema, type AnySchema, type AttrSpec, type ParseError, type Resolved, type Schema,
 } from './parse';
@@ -160,13 +160,22 @@ function taskScheduler(fn: () => void): () => void {
 }
 
 /**
- * The renders of elements far from the viewport (nearness.ts), in order. One runs per frame, in a
- * task of its own after that frame: its script is one task and the layout it causes is the next
- * frame's, where a render inside the frame made them one. Nobody sees a far element's frames.
+ * The renders of elements far from the viewport (nearness.ts), in order. They run in a task of
+ * their own after a frame, for at most RENDER_SLICE_MS (at least one), the rest after the next
+ * frame: a render's script is one task and the layout it causes the next frame's, where a render
+ * inside the frame made them one. Nobody sees a far element's frames.
  */
-const farRenders: (() => void)[] = [];
+const farRenders: { el: Element; run: () => void }[] = [];
 let farAsked = false;
 let farTask: (() => void) | null = null;
+
+// A far element brought near (scrolled to, jumped to) renders in the next frame, not in its turn.
+onNearAgain((el) => {
+  const i = farRenders.findIndex((r) => r.el === el);
+  if (i < 0) return;
+  nextFrame.push(farRenders.splice(i, 1)[0]!.run);
+  askFrame();
+});
 
 function askFarRender(): void {
   if (farAsked) return;
@@ -182,9 +191,16 @@ function askFarRender(): void {
 
 function runFarRender(): void {
   farAsked = false;
-  const run = farRenders.shift();
+  const start = performance.now();
+  while (farRenders.length && performance.now() - start < RENDER_SLICE_MS) {
+    const next = farRenders.shift()!;
+    try {
+      next.run();
+    } catch (err) {
+      queueMicrotask(() => { throw err; }); // reported as before; the other renders still run
+    }
+  }
   if (farRenders.length) askFarRender();
-  run?.();
 }
 
 /** How far a pointer may move between press and release and still be "where it went down" (a finger's wobble). */
@@ -357,7 +373,7 @@ export abstract class AttnElement<S extends object = Record<string, never>, E = 
    * Coalesces any number of changes into one render in the next frame (or after
    * RENDER_WITHOUT_FRAME_MS, when no frame comes), in slices of the page's renders
    * (RENDER_SLICE_MS); an element far from the viewport renders in a task after a
-   * frame, one such element per frame.
+   * frame, in slices of their own.
    */
   protected requestRender(): void {
     if (this.#renderQueued) return;
@@ -372,7 +388,7 @@ export abstract class AttnElement<S extends object = Record<string, never>, E = 
     };
     if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
       if (isFar(this)) {
-        farRenders.push(run);
+        farRenders.push({ el: this, run });
         askFarRender();
       } else {
         nextFrame.push(run);

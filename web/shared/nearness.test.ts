@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // Where an element renders, by how far it is from the view (nearness.ts,
 // element.ts): near, or not reported yet, in the next frame; far, in a task
-// after a frame, one far element per frame. Frames and the observer's
-// reports are driven by the test.
+// after a frame, for at most a slice (10 ms) per frame. Frames and the
+// observer's reports are driven by the test.
 import { afterEach, describe, expect, it } from 'vitest';
 
 type Report = (entries: { target: Element; isIntersecting: boolean }[]) => void;
@@ -38,7 +38,13 @@ class Probe extends AttnElement {
   constructor() { super(''); }
   connectedCallback(): void { this.requestRender(); }
   again(): void { this.requestRender(); }
-  protected render(): void { log.push(`${this.id} ${inFrame ? 'in' : 'after'} frame ${frameNo}`); }
+  /** How long its render takes, at least. */
+  cost = 0;
+  protected render(): void {
+    log.push(`${this.id} ${inFrame ? 'in' : 'after'} frame ${frameNo}`);
+    const end = performance.now() + this.cost;
+    while (performance.now() < end) { /* a long render */ }
+  }
 }
 define('test-near-probe', Probe);
 
@@ -49,8 +55,9 @@ function probes(...ids: string[]): Probe[] {
 afterEach(() => { document.body.replaceChildren(); log.length = 0; frames.clear(); frameNo = 0; });
 
 describe('renders by distance from the view', () => {
-  it('near (or not reported yet) in the next frame; far after a frame, one per frame, in order', async () => {
+  it('near (or not reported yet) in the next frame; far after a frame, a slice per frame, in order', async () => {
     const [a, b, c, d] = probes('a', 'b', 'c', 'd');
+    b!.cost = 12; // longer than a slice: c waits for the next frame
     report([{ target: b!, isIntersecting: false }, { target: a!, isIntersecting: true }, { target: c!, isIntersecting: false }]);
     document.body.append(b!, a!, c!, d!);
     expect(log).toEqual([]);
@@ -61,6 +68,15 @@ describe('renders by distance from the view', () => {
     frame();
     await c!.updateComplete;
     expect(log).toEqual(['a in frame 1', 'd in frame 1', 'b after frame 1', 'c after frame 2']);
+  });
+
+  it('quick far renders share the task after a frame', async () => {
+    const [a, b] = probes('a', 'b');
+    report([{ target: a!, isIntersecting: false }, { target: b!, isIntersecting: false }]);
+    document.body.append(a!, b!);
+    frame();
+    await b!.updateComplete;
+    expect(log).toEqual(['a after frame 1', 'b after frame 1']);
   });
 
   it('an element that comes near renders in the frame again; one that goes far, after it', async () => {
@@ -80,6 +96,17 @@ describe('renders by distance from the view', () => {
     expect(log.at(-1)).toBe('a in frame 2');
     await a!.updateComplete;
     expect(log.at(-1)).toBe('a after frame 3');
+  });
+
+  it('a far element brought near before its turn renders in the next frame', async () => {
+    const [a, b] = probes('a', 'b');
+    report([{ target: a!, isIntersecting: false }, { target: b!, isIntersecting: false }]);
+    document.body.append(a!, b!);
+    report([{ target: b!, isIntersecting: true }]);
+    frame();
+    expect(log).toEqual(['b in frame 1']);
+    await a!.updateComplete;
+    expect(log).toEqual(['b in frame 1', 'a after frame 1']);
   });
 
   it('a far render still runs when no frame comes (a document not painted), and updateComplete waits for it', async () => {
