@@ -119,36 +119,44 @@ const draining: (() => void)[] = [];
 let frameAsked = false;
 let nextSlice: (() => void) | null = null;
 
-/** Runs the renders asked for so far at the next frame (or after RENDER_WITHOUT_FRAME_MS, when no frame comes). */
-function askFrame(): void {
-  if (frameAsked) return;
-  frameAsked = true;
+/** Calls `fn` once: at the next frame, or after RENDER_WITHOUT_FRAME_MS when no frame comes. */
+function atNextFrame(fn: () => void): void {
   const once = () => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
-    frameAsked = false;
-    draining.push(...nextFrame.splice(0));
-    drainSlice();
+    fn();
   };
   const frame = requestAnimationFrame(once);
   const timer = setTimeout(once, RENDER_WITHOUT_FRAME_MS);
 }
 
-/** Runs the frame's renders for at most RENDER_SLICE_MS, then leaves the rest to a task of their own. */
-function drainSlice(): void {
+/** Runs the renders `take` gives, in order, for at most RENDER_SLICE_MS (at least one); one that throws is reported and the rest still run. */
+function runSlice(take: () => (() => void) | undefined): void {
   const start = performance.now();
-  while (draining.length) {
-    const run = draining.shift()!;
+  for (let run = take(); run; run = performance.now() - start < RENDER_SLICE_MS ? take() : undefined) {
     try {
       run();
     } catch (err) {
       queueMicrotask(() => { throw err; }); // reported as before; the other renders still run
     }
-    if (draining.length && performance.now() - start >= RENDER_SLICE_MS) {
-      (nextSlice ??= taskScheduler(drainSlice))();
-      return;
-    }
   }
+}
+
+/** Runs the renders asked for so far at the next frame (or after RENDER_WITHOUT_FRAME_MS, when no frame comes). */
+function askFrame(): void {
+  if (frameAsked) return;
+  frameAsked = true;
+  atNextFrame(() => {
+    frameAsked = false;
+    draining.push(...nextFrame.splice(0));
+    drainSlice();
+  });
+}
+
+/** Runs the frame's renders for at most RENDER_SLICE_MS, then leaves the rest to a task of their own. */
+function drainSlice(): void {
+  runSlice(() => draining.shift());
+  if (draining.length) (nextSlice ??= taskScheduler(drainSlice))();
 }
 
 /** A function that runs `fn` in a task of its own: a message to ourselves (not clamped as timers are), or a timer. */
@@ -180,26 +188,12 @@ onNearAgain((el) => {
 function askFarRender(): void {
   if (farAsked) return;
   farAsked = true;
-  const after = () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    (farTask ??= taskScheduler(runFarRender))();
-  };
-  const frame = requestAnimationFrame(after);
-  const timer = setTimeout(after, RENDER_WITHOUT_FRAME_MS);
+  atNextFrame(() => (farTask ??= taskScheduler(runFarRender))());
 }
 
 function runFarRender(): void {
   farAsked = false;
-  const start = performance.now();
-  while (farRenders.length && performance.now() - start < RENDER_SLICE_MS) {
-    const next = farRenders.shift()!;
-    try {
-      next.run();
-    } catch (err) {
-      queueMicrotask(() => { throw err; }); // reported as before; the other renders still run
-    }
-  }
+  runSlice(() => farRenders.shift()?.run);
   if (farRenders.length) askFarRender();
 }
 

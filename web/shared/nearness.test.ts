@@ -52,6 +52,14 @@ function probes(...ids: string[]): Probe[] {
   return ids.map((id) => Object.assign(document.createElement('test-near-probe') as Probe, { id }));
 }
 
+/** Probes reported far, then put on the page (each asks for its first render). */
+function farOnPage(...ids: string[]): Probe[] {
+  const els = probes(...ids);
+  report(els.map((target) => ({ target, isIntersecting: false })));
+  document.body.append(...els);
+  return els;
+}
+
 afterEach(() => { document.body.replaceChildren(); log.length = 0; frames.clear(); frameNo = 0; });
 
 describe('renders by distance from the view', () => {
@@ -71,18 +79,14 @@ describe('renders by distance from the view', () => {
   });
 
   it('quick far renders share the task after a frame', async () => {
-    const [a, b] = probes('a', 'b');
-    report([{ target: a!, isIntersecting: false }, { target: b!, isIntersecting: false }]);
-    document.body.append(a!, b!);
+    const [, b] = farOnPage('a', 'b');
     frame();
     await b!.updateComplete;
     expect(log).toEqual(['a after frame 1', 'b after frame 1']);
   });
 
   it('an element that comes near renders in the frame again; one that goes far, after it', async () => {
-    const [a] = probes('a');
-    report([{ target: a!, isIntersecting: false }]);
-    document.body.append(a!);
+    const [a] = farOnPage('a');
     frame();
     await a!.updateComplete;
     expect(log).toEqual(['a after frame 1']);
@@ -99,9 +103,7 @@ describe('renders by distance from the view', () => {
   });
 
   it('a far element brought near before its turn renders in the next frame', async () => {
-    const [a, b] = probes('a', 'b');
-    report([{ target: a!, isIntersecting: false }, { target: b!, isIntersecting: false }]);
-    document.body.append(a!, b!);
+    const [a, b] = farOnPage('a', 'b');
     report([{ target: b!, isIntersecting: true }]);
     frame();
     expect(log).toEqual(['b in frame 1']);
@@ -110,9 +112,7 @@ describe('renders by distance from the view', () => {
   });
 
   it('a far render still runs when no frame comes (a document not painted), and updateComplete waits for it', async () => {
-    const [a] = probes('a');
-    report([{ target: a!, isIntersecting: false }]);
-    document.body.append(a!);
+    const [a] = farOnPage('a');
     const done = a!.updateComplete;
     expect(log).toEqual([]);
     expect(await done).toBe(true);
