@@ -60,10 +60,9 @@ function render(box: HTMLElement): void {
 }
 
 /**
- * Goes to a section of this page and stays there. The sections below the
- * first screen are laid out only near the viewport (content-visibility), so a
- * plain jump lands where the estimate put the section and drifts as the
- * sections around it come to life: scroll, let them lay out, scroll again.
+ * Goes to a section of this page and stays there. The widgets above it may
+ * still be arriving and growing, so a plain jump drifts as they do: scroll,
+ * let them lay out, scroll again.
  */
 function goTo(target: HTMLElement, hash: string): void {
   const doc = target.ownerDocument;
