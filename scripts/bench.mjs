@@ -362,6 +362,7 @@ function responsivenessSummary(out) {
   }
   for (const [path, t] of Object.entries(out.longest_task ?? {})) {
     s[`longest_task_ms_${slug(path)}`] = t.longest_task_ms ?? null;
+    s[`longest_task_ms_without_scripts_${slug(path)}`] = t.without_scripts?.longest_task_ms ?? null;
     keep('longest_task_ms', t.longest_task_ms);
   }
   let ends = 0, endPages = 0, stayed = 0, total = 0;
@@ -385,11 +386,11 @@ function responsivenessSummary(out) {
 /** The lesson pages' responsiveness as table lines, each figure beside its target. */
 function responsivenessLines(out) {
   if (!out.lighthouse && !out.longest_task && !out.jumps && !out.interactions && !out.lighthouse_error) return [];
-  const lines = ['', 'Lesson pages: Lighthouse 12 mobile (simulated slow 4G, 4× CPU), medians of 3; longest main-thread task, first 10 s, no throttling'];
+  const lines = ['', 'Lesson pages: Lighthouse 12 mobile (simulated slow 4G, 4× CPU), medians of 3; longest main-thread task, first 10 s, no throttling, median of 3 loads, and of 3 loads of the same page without its scripts (markup and CSS only)'];
   if (out.lighthouse_error) lines.push(`  ${out.lighthouse_error}`);
   const mark = (k, v) => (meets(k, v) === null ? '' : meets(k, v) ? ' ✓' : ' ✗');
   const cell = (k, v, f = (x) => String(x)) => (v === null || v === undefined ? '—' : f(v) + mark(k, v));
-  const head = ['page', 'perf ≥95', 'TBT ≤100 ms', 'CLS ≤0.01', 'FCP ms', 'LCP ms', 'a11y 100', 'best pr. 100', 'SEO 100', 'longest task ≤50 ms'];
+  const head = ['page', 'perf ≥95', 'TBT ≤100 ms', 'CLS ≤0.01', 'FCP ms', 'LCP ms', 'a11y 100', 'best pr. 100', 'SEO 100', 'longest task ≤50 ms', 'without scripts'];
   const rows = [];
   const pages = [...new Set([...Object.keys(out.lighthouse ?? {}), ...Object.keys(out.longest_task ?? {})])];
   for (const path of pages) {
@@ -398,7 +399,8 @@ function responsivenessLines(out) {
     rows.push([path, cell('performance', f.performance), cell('tbt_ms', f.tbt_ms, (x) => x.toFixed(0)), cell('cls', f.cls, (x) => x.toFixed(3)),
       cell('fcp', f.fcp_ms, (x) => x.toFixed(0)), cell('lcp', f.lcp_ms, (x) => x.toFixed(0)), cell('accessibility', f.accessibility),
       cell('best_practices', f.best_practices), cell('seo', f.seo),
-      t.error ? t.error : cell('longest_task_ms', t.longest_task_ms, (x) => `${x} (${t.long_tasks} over 50)`)]);
+      t.error ? t.error : cell('longest_task_ms', t.longest_task_ms, (x) => `${x} (${t.long_tasks} over 50)`),
+      t.without_scripts ? `${t.without_scripts.longest_task_ms}` : '—']);
   }
   const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');

@@ -182,12 +182,14 @@ export async function runLighthouse(dist, { runs = 3, taskMs = 10_000, log = () 
     const browser = await chromium.launch({ executablePath: CHROME_PATH, args: chromiumArgs });
     try {
       for (const path of pages) {
-        const loads = [];
+        const loads = [], bare = [];
         for (let r = 0; r < runs; r++) {
-          log(`long tasks ${path}: first ${taskMs / 1000} s, load ${r + 1}/${runs}`);
+          log(`long tasks ${path}: first ${taskMs / 1000} s, load ${r + 1}/${runs} (and without its scripts)`);
           loads.push(await longestTask(browser, base + path, taskMs));
+          bare.push(await longestTask(browser, `${base}${path}?without-scripts`, taskMs));
         }
-        out.longest_task[path] = medianLoad(loads);
+        const { console_errors: _, ...without } = medianLoad(bare);
+        out.longest_task[path] = { ...medianLoad(loads), without_scripts: without };
       }
     } finally {
       await browser.close();

@@ -166,6 +166,14 @@ const BARE_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"
 <body><p>注意力是一次加权平均：每个位置用自己的 query 去比对所有位置的 key，再按权重把 value 加起来。
 Attention is a weighted average: each position compares its query with every key and sums the values with those weights.</p></body></html>`;
 
+/**
+ * A built page as it is without its scripts (its markup and stylesheets only): what the
+ * browser's own parse, style and first layout of the lesson's text cost, with no widget.
+ */
+export const withoutScripts = (html) => html
+  .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+  .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
+
 const COMPRESSED = /^(text\/|application\/(json|wasm|javascript)|image\/svg)/;
 const gzipped = new Map();
 const gzipCached = (file, body) => {
@@ -207,12 +215,13 @@ export function startBenchServer(dist, { csp = STRICT_CSP } = {}) {
       res.writeHead(404, headers).end('not found');
       return;
     }
-    const body = readFileSync(file);
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const bare = url.searchParams.has('without-scripts') && type === TYPES['.html'];
+    const body = bare ? withoutScripts(readFileSync(file, 'utf8')) : readFileSync(file);
     // Compressed as static hosts serve text and WASM (gzip, when the browser asks for it).
     if (COMPRESSED.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
-      res.end(gzipCached(file, body));
+      res.end(gzipCached(bare ? `${file}?without-scripts` : file, body));
       return;
     }
     res.writeHead(200, { ...headers, 'Content-Type': type });
