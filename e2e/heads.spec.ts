@@ -52,6 +52,37 @@ test('seed 0, (2, 4, 5, 16), causal: the lesson\'s lines and PyTorch\'s mine[0, 
   await expect(el.locator('[part="step-end"]')).toBeVisible();
 });
 
+test('while the engine loads it stands at its final size, its blanks unread and out of the tab order', async ({ page }) => {
+  // The engine is held until the blank state has been looked at: nothing here waits on the clock.
+  let release!: () => void;
+  const held = new Promise<void>((ok) => { release = ok; });
+  await page.route('**/attn_torch*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('/fixtures/heads.html');
+  const el = page.locator('#el');
+  await el.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  const body = el.locator('[role="group"]');
+  await expect(body).toHaveAttribute('aria-busy', 'true');
+  await expect(el.locator('[part="shape"]')).toHaveText(golden.shapeLine);
+  await expect(el.locator('[part="head"]')).toHaveCount(8);
+  const blanks = el.locator('.scroll.blank');
+  await expect(blanks).toHaveCount(6); // q, k, v, weights, mine and the fused kernel's steps
+  for (const b of await blanks.all()) {
+    await expect(b).toHaveAttribute('aria-hidden', 'true');
+    await expect(b).not.toHaveAttribute('tabindex', /.*/);
+  }
+  for (const part of ['max-diff', 'allclose', 'step-end']) await expect(el.locator(`[part="${part}"]`)).toHaveAttribute('aria-hidden', 'true');
+  const height = () => el.evaluate((e) => e.getBoundingClientRect().height);
+  const before = await height();
+
+  release();
+  await ready(page);
+  await expect(body).not.toHaveAttribute('aria-busy', /.*/);
+  await expect(el.locator('.blank')).toHaveCount(0);
+  await expect(el.locator('[aria-hidden]:not(.mini, .hname)')).toHaveCount(0);
+  await expect(el.locator('.scroll[role="region"][tabindex="0"]')).toHaveCount(6);
+  expect(Math.abs((await height()) - before)).toBeLessThanOrEqual(1);
+});
+
 test('every control works from the keyboard', async ({ page }) => {
   await page.goto('/fixtures/heads.html');
   const el = await ready(page);

@@ -11,7 +11,20 @@ import { STRINGS, type Strings } from './i18n';
 import { L, SCHEMA, fmt4, tuple, type HeadsState, type ParseError } from './parse';
 import { BONUS_FILE, pytorchSnippet } from './snippet';
 import { HEADS_CSS } from './styles';
-import { HeadGrid, numberTable } from './view';
+import { BLANK, HeadGrid, numberTable } from './view';
+
+/** Writes `text` into `el`; blank, it takes the text's room unseen and unread (its numbers are not known yet). */
+function say(el: HTMLElement, text: string, blank: boolean): void {
+  el.textContent = text;
+  el.classList.toggle('blank', blank);
+  ariaFlag(el, 'aria-hidden', blank);
+}
+
+/** Sets a true/false ARIA state as "true", or takes it away (an empty value would mean false). */
+function ariaFlag(el: HTMLElement, name: string, on: boolean): void {
+  if (on) el.setAttribute(name, 'true');
+  else el.removeAttribute(name);
+}
 
 /** detail of the `attn-heads-change` event, sent after each new state is shown. */
 export interface AttnHeadsChangeDetail extends HeadsState {
@@ -170,40 +183,62 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     const lab = this.#lab.value;
     if (this.#lab.error !== null) {
       this.#status.textContent = t.engineFailed(this.#lab.error);
-      return;
-    }
-    if (!lab) {
-      this.#status.textContent = this.#near ? t.loading : t.waiting;
-      if (this.#near) this.#lab.start();
+      this.#body.hidden = true;
       return;
     }
     const s = this.attrs;
-    const shape = [s.batch, s.heads, s.tokens, s.dk] as const;
-    const key = this.changeKey('seed', 'batch', 'heads', 'tokens', 'dk', 'causal');
-    if (key !== this.#runKey) {
-      this.#run = lab.bonus(s.seed, shape, s.causal);
-      this.#runKey = key;
-    }
-    const r = this.#run!;
     if (this.#b >= s.batch) this.#b = 0;
     if (this.#h >= s.heads) this.#h = 0;
     if (this.#row >= s.tokens) this.#row = -1;
-    this.#status.textContent = '';
     this.#body.hidden = false;
+    this.#renderShapes();
+    if (!lab) {
+      // Until the engine's numbers arrive the body stands at their size, each number a blank
+      // as wide as one, so nothing below moves when they come.
+      this.#status.textContent = this.#near ? t.loading : t.waiting;
+      if (this.#near) this.#lab.start();
+      this.#renderNumbers(null, null);
+      return;
+    }
+    const key = this.changeKey('seed', 'batch', 'heads', 'tokens', 'dk', 'causal');
+    if (key !== this.#runKey) {
+      this.#run = lab.bonus(s.seed, [s.batch, s.heads, s.tokens, s.dk], s.causal);
+      this.#runKey = key;
+    }
+    this.#status.textContent = '';
+    this.#renderNumbers(this.#run!, lab);
+    if (this.#details.open || this.#snippet.textContent) this.#snippet.textContent = this.pytorchCode;
+    this.#emitChange();
+  }
 
+  /** What the attributes alone decide: the shapes, the grid of heads, the chosen head, the query rows. */
+  #renderShapes(): void {
+    const s = this.attrs;
+    const t = this.#t;
     const T = s.tokens;
+    const shape = [s.batch, s.heads, T, s.dk] as const;
     this.#shapeLine.textContent = `shape: ${tuple(shape)}`;
     this.#shapeSteps.textContent = t.shapeSteps(tuple(shape), tuple([s.batch, s.heads, T, T]), tuple(shape));
     this.#grid.build(s.batch, s.heads, T);
     this.#grid.setActive(this.#b * s.heads + this.#h, false);
-    this.#grid.fill(r.weights, T, s.causal, t);
+    this.#grid.name(t);
     this.#selected.textContent = t.selected(this.#b, this.#h);
+    if (this.#rowSelect.options.length !== T) {
+      this.#rowSelect.replaceChildren(...Array.from({ length: T }, (_, i) => h('option', { value: String(i) }, String(i))));
+    }
+    this.#rowSelect.value = String(this.#row < 0 ? T - 1 : this.#row);
+    this.#stepWhy.textContent = t.stepWhy(T, L.tile, s.dk);
+  }
+
+  /** The numbers of run `r`, or (null) blanks of their size while the engine loads. */
+  #renderNumbers(r: BonusResult | null, lab: TorchLab | null): void {
+    const t = this.#t;
+    ariaFlag(this.#body, 'aria-busy', !r);
+    if (r) this.#grid.fill(r.weights, this.attrs.tokens, this.attrs.causal, t);
     this.#renderTables(r);
-    this.#maxDiff.textContent = t.maxDiff(r.maxDiff === 0 ? '0' : r.maxDiff.toExponential(2));
-    this.#allclose.textContent = t.allclose(r.allclose);
-    this.#renderSteps(r);
-    if (this.#details.open || this.#snippet.textContent) this.#snippet.textContent = this.pytorchCode;
-    this.#emitChange();
+    say(this.#maxDiff, t.maxDiff(!r ? '0.00e+0' : r.maxDiff === 0 ? '0' : r.maxDiff.toExponential(2)), !r);
+    say(this.#allclose, t.allclose(r?.allclose ?? true), !r);
+    this.#renderSteps(r, lab);
   }
 
   /** Texts that depend on the language only. */
@@ -222,50 +257,60 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     this.#torchNote.textContent = t.torchNote;
   }
 
-  /** q, k, v, the weights and the output of the chosen head. */
-  #renderTables(r: BonusResult): void {
+  /** q, k, v, the weights and the output of the chosen head (blanks without a run). */
+  #renderTables(r: BonusResult | null): void {
     const s = this.attrs;
     const T = s.tokens;
     const D = s.dk;
     const bh = this.#b * s.heads + this.#h;
     const cap = (n: string) => this.#t.tensorCaption(n, this.#b, this.#h);
     this.#tables.replaceChildren(
-      numberTable(cap('q'), r.q, bh * T * D, T, D, 'q'),
-      numberTable(cap('k'), r.k, bh * T * D, T, D, 'k'),
-      numberTable(cap('v'), r.v, bh * T * D, T, D, 'v'),
-      numberTable(cap('weights'), r.weights, bh * T * T, T, T, 'weights'),
-      numberTable(cap('mine'), r.mine, bh * T * D, T, D, 'mine'),
+      numberTable(cap('q'), r?.q ?? null, bh * T * D, T, D, 'q'),
+      numberTable(cap('k'), r?.k ?? null, bh * T * D, T, D, 'k'),
+      numberTable(cap('v'), r?.v ?? null, bh * T * D, T, D, 'v'),
+      numberTable(cap('weights'), r?.weights ?? null, bh * T * T, T, T, 'weights'),
+      numberTable(cap('mine'), r?.mine ?? null, bh * T * D, T, D, 'mine'),
     );
   }
 
-  /** The fused kernel's running max, sum and output after each key tile, for one query row. */
-  #renderSteps(r: BonusResult): void {
+  /** The fused kernel's running max, sum and output after each key tile, for one query row (blanks without a run). */
+  #renderSteps(r: BonusResult | null, lab: TorchLab | null): void {
     const s = this.attrs;
     const t = this.#t;
     const T = s.tokens;
     const D = s.dk;
-    if (this.#rowSelect.options.length !== T) {
-      this.#rowSelect.replaceChildren(...Array.from({ length: T }, (_, i) => h('option', { value: String(i) }, String(i))));
-    }
     const row = this.#row < 0 ? T - 1 : this.#row;
-    this.#rowSelect.value = String(row);
-    const steps: BonusTileStep[] = this.#lab.value!.bonusTrace(s.seed, [s.batch, s.heads, T, D], s.causal, this.#b, this.#h, row);
+    const steps: BonusTileStep[] | null = r && lab ? lab.bonusTrace(s.seed, [s.batch, s.heads, T, D], s.causal, this.#b, this.#h, row) : null;
     const c = t.stepCols;
     const head = h('tr', {}, h('th', { scope: 'col' }, c.tile), h('th', { scope: 'col' }, c.keys),
       h('th', { scope: 'col' }, c.max), h('th', { scope: 'col' }, c.sum), h('th', { scope: 'col' }, c.out));
-    const body = steps.map((st, n) => h('tr', {}, h('th', { scope: 'row' }, String(n)),
-      h('td', {}, `${st.firstKey}–${st.lastKey - 1}`), h('td', {}, fmt4(st.max)), h('td', {}, fmt4(st.sum)),
-      h('td', { class: 'mono' }, `[${Array.from(st.out, fmt4).join(', ')}]`)));
+    // Without a run: as many rows as tiles the row's keys fill, every number a blank.
+    const tiles = steps?.length ?? Math.ceil(((s.causal ? row : T - 1) + 1) / L.tile);
+    const body = Array.from({ length: tiles }, (_, n) => {
+      const st = steps?.[n];
+      const first = n * L.tile, last = Math.min(first + L.tile, s.causal ? row + 1 : T);
+      return h('tr', {}, h('th', { scope: 'row' }, String(n)),
+        h('td', {}, st ? `${st.firstKey}–${st.lastKey - 1}` : `${first}–${last - 1}`),
+        h('td', {}, st ? fmt4(st.max) : BLANK), h('td', {}, st ? fmt4(st.sum) : BLANK),
+        h('td', { class: 'mono' }, `[${st ? Array.from(st.out, fmt4).join(', ') : Array.from({ length: D }, () => BLANK).join(', ')}]`));
+    });
     const caption = `${t.rowLabel} ${row} · ${t.headName(this.#b, this.#h)}`;
     this.#stepTable.setAttribute('aria-label', caption);
+    this.#stepTable.classList.toggle('blank', !steps);
+    ariaFlag(this.#stepTable, 'aria-hidden', !steps);
+    if (steps) this.#stepTable.tabIndex = 0;
+    else this.#stepTable.removeAttribute('tabindex');
     this.#stepTable.replaceChildren(h('table', { part: 'steps-table' },
       h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
+    if (!steps || !r) {
+      say(this.#stepEnd, t.stepEnd(true, '0'), true);
+      return;
+    }
     const last = steps[steps.length - 1]?.out ?? new Float64Array(0);
     const at = ((this.#b * s.heads + this.#h) * T + row) * D;
     let d = 0;
     for (let c2 = 0; c2 < D; c2++) d = Math.max(d, Math.abs(last[c2] - r.mine[at + c2]));
-    this.#stepEnd.textContent = t.stepEnd(d <= 1e-6, d === 0 ? '0' : d.toExponential(2));
-    this.#stepWhy.textContent = t.stepWhy(T, L.tile, D);
+    say(this.#stepEnd, t.stepEnd(d <= 1e-6, d === 0 ? '0' : d.toExponential(2)), false);
   }
 
   #emitChange(): void {

@@ -31,6 +31,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size
 caption { text-align: start; font-weight: 700; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); white-space: nowrap; }
 th { color: var(--_muted); background: var(--_surface); }
+.blank td, p.blank { color: transparent; }
 .verdict { font-weight: 700; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy-row { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }

@@ -82,10 +82,15 @@ export class HeadGrid {
         }
         rows.push(t.weightRow(i, vals.join(', ')));
       }
-      const cell = this.#cells[n];
-      (cell.lastElementChild as HTMLElement).textContent = t.headName(b, hd);
-      cell.setAttribute('aria-label', t.headCell(b, hd, rows.join('; ')));
+      this.#cells[n].setAttribute('aria-label', t.headCell(b, hd, rows.join('; ')));
     }
+  }
+
+  /** Writes each head's name under its picture (before its weights are known too). */
+  name(t: GridText): void {
+    this.#cells.forEach((cell, n) => {
+      (cell.lastElementChild as HTMLElement).textContent = t.headName(Math.floor(n / this.H), n % this.H);
+    });
   }
 
   /** Moves the roving tabindex and the selection to head n. */
@@ -118,16 +123,25 @@ export class HeadGrid {
   }
 }
 
-/** A rows × cols table of values at 4 decimals; rows and columns numbered from 0. */
-export function numberTable(caption: string, values: Float64Array, offset: number, rows: number, cols: number, part: string): HTMLElement {
+/** A number not known yet: as wide as the widest the tables print (their digits are tabular), and not shown. */
+export const BLANK = '-0.0000';
+
+/**
+ * A rows × cols table of values at 4 decimals; rows and columns numbered from 0.
+ * Without values (the engine still loading), the same table with a blank for each
+ * number, hidden from screen readers and out of the tab order.
+ */
+export function numberTable(caption: string, values: Float64Array | null, offset: number, rows: number, cols: number, part: string): HTMLElement {
   const head = h('tr', {}, h('td', {}), ...Array.from({ length: cols }, (_, j) => h('th', { scope: 'col' }, String(j))));
   const body = Array.from({ length: rows }, (_, i) =>
     h('tr', {}, h('th', { scope: 'row' }, String(i)),
       ...Array.from({ length: cols }, (_, j) => {
+        if (!values) return h('td', {}, BLANK);
         const v = values[offset + i * cols + j];
         return h('td', {}, Number.isFinite(v) || Number.isNaN(v) ? fmt4(v) : v > 0 ? 'inf' : '-inf');
       })));
+  const table = h('table', { part }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body));
+  if (!values) return h('div', { class: 'scroll blank', 'aria-hidden': 'true' }, table);
   // (a region that can scroll sideways takes focus, so the keyboard can scroll it)
-  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': caption },
-    h('table', { part }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
+  return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': caption }, table);
 }
