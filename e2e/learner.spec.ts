@@ -24,8 +24,6 @@ test.afterEach(() => expect(errors).toEqual([]));
 async function openIn(page: Page, path: string, lang: L): Promise<void> {
   await seedStorage(page, { [LANG_KEY]: lang });
   await page.goto(path);
-  // lay out every section now (they are content-visibility: auto) so positions are final
-  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.step').forEach((s) => { s.style.contentVisibility = 'visible'; }));
 }
 
 const quizOn = (page: Page) => page.locator('#quiz-widget');
