@@ -64,6 +64,7 @@ test('while the engine loads it stands at its final size, its blanks unread and 
   await expect(body).toHaveAttribute('aria-busy', 'true');
   await expect(el.locator('[part="shape"]')).toHaveText(golden.shapeLine);
   await expect(el.locator('[part="head"]')).toHaveCount(8);
+  for (const head of await el.locator('[part="head"]').all()) await expect(head).toHaveAttribute('aria-label', /\S/);
   const blanks = el.locator('.scroll.blank');
   await expect(blanks).toHaveCount(6); // q, k, v, weights, mine and the fused kernel's steps
   for (const b of await blanks.all()) {

@@ -59,6 +59,7 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
   #observer: IntersectionObserver | null = null;
   #run: BonusResult | null = null;
   #runKey = '';
+  #tablesKey = '';
   #b = 0;
   #h = 0;
   #row = -1; // the query row of the step-by-step; -1: the last row
@@ -263,6 +264,11 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     const T = s.tokens;
     const D = s.dk;
     const bh = this.#b * s.heads + this.#h;
+    const key = `${r ? this.#runKey : `blank ${T} ${D}`}|${bh}|${this.#t.tensorCaption('q', this.#b, this.#h)}`;
+    if (key === this.#tablesKey) return;
+    this.#tablesKey = key;
+    // A table the keyboard is on keeps the focus when the tables are rebuilt (its numbers arrived, or another head was chosen).
+    const focused = Array.prototype.indexOf.call(this.#tables.children, this.root.activeElement);
     const cap = (n: string) => this.#t.tensorCaption(n, this.#b, this.#h);
     this.#tables.replaceChildren(
       numberTable(cap('q'), r?.q ?? null, bh * T * D, T, D, 'q'),
@@ -271,6 +277,7 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
       numberTable(cap('weights'), r?.weights ?? null, bh * T * T, T, T, 'weights'),
       numberTable(cap('mine'), r?.mine ?? null, bh * T * D, T, D, 'mine'),
     );
+    if (focused >= 0) (this.#tables.children[focused] as HTMLElement | undefined)?.focus({ preventScroll: true });
   }
 
   /** The fused kernel's running max, sum and output after each key tile, for one query row (blanks without a run). */

@@ -86,10 +86,12 @@ export class HeadGrid {
     }
   }
 
-  /** Writes each head's name under its picture (before its weights are known too). */
+  /** Names each head, under its picture and for screen readers, before its weights are known too (fill adds them). */
   name(t: GridText): void {
     this.#cells.forEach((cell, n) => {
-      (cell.lastElementChild as HTMLElement).textContent = t.headName(Math.floor(n / this.H), n % this.H);
+      const name = t.headName(Math.floor(n / this.H), n % this.H);
+      (cell.lastElementChild as HTMLElement).textContent = name;
+      cell.setAttribute('aria-label', name);
     });
   }
 
