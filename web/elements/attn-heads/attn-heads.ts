@@ -54,6 +54,7 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
   static override engine: () => Promise<TorchLab> = getTorch;
 
   #t: Strings = STRINGS['zh-CN'];
+  #lang = '';
   readonly #lab = this.engineSlot<TorchLab>();
   #near = false;
   #observer: IntersectionObserver | null = null;
@@ -177,7 +178,9 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
 
   protected render(): void {
     const { errors } = this.readAttributes();
-    const t = (this.#t = this.localize(STRINGS).t);
+    const { lang, t } = this.localize(STRINGS);
+    this.#t = t;
+    this.#lang = lang;
     this.#texts();
     this.#message.show(errors.map((e) => t.error(e)));
 
@@ -264,7 +267,7 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     const T = s.tokens;
     const D = s.dk;
     const bh = this.#b * s.heads + this.#h;
-    const key = `${r ? this.#runKey : `blank ${T} ${D}`}|${bh}|${this.#t.tensorCaption('q', this.#b, this.#h)}`;
+    const key = `${r ? this.#runKey : `blank ${T} ${D}`}|${bh}|${this.#lang}`;
     if (key === this.#tablesKey) return;
     this.#tablesKey = key;
     // A table the keyboard is on keeps the focus when the tables are rebuilt (its numbers arrived, or another head was chosen).
@@ -292,10 +295,11 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     const head = h('tr', {}, h('th', { scope: 'col' }, c.tile), h('th', { scope: 'col' }, c.keys),
       h('th', { scope: 'col' }, c.max), h('th', { scope: 'col' }, c.sum), h('th', { scope: 'col' }, c.out));
     // Without a run: as many rows as tiles the row's keys fill, every number a blank.
-    const tiles = steps?.length ?? Math.ceil(((s.causal ? row : T - 1) + 1) / L.tile);
+    const keys = s.causal ? row + 1 : T; // the keys the row attends to
+    const tiles = steps?.length ?? Math.ceil(keys / L.tile);
     const body = Array.from({ length: tiles }, (_, n) => {
       const st = steps?.[n];
-      const first = n * L.tile, last = Math.min(first + L.tile, s.causal ? row + 1 : T);
+      const first = n * L.tile, last = Math.min(first + L.tile, keys);
       return h('tr', {}, h('th', { scope: 'row' }, String(n)),
         h('td', {}, st ? `${st.firstKey}–${st.lastKey - 1}` : `${first}–${last - 1}`),
         h('td', {}, st ? fmt4(st.max) : BLANK), h('td', {}, st ? fmt4(st.sum) : BLANK),
