@@ -12,9 +12,10 @@ import { watchNearness } from '../shared/nearness';
 import { ELEMENT_TAGS } from '../shared/tags';
 
 /**
- * Runs `fn` once: when the first heatmap on the page has painted, after 2 s
- * (a page whose engine does not load), or when the returned function is
- * called, whichever comes first. On a page without a heatmap, at once.
+ * Runs `fn` once: in a task of its own after the first heatmap on the page
+ * has painted (not inside that heatmap's render), after 2 s (a page whose
+ * engine does not load), or at once when the returned function is called,
+ * whichever comes first. On a page without a heatmap, at once.
  */
 export function afterFirstHeatmap(fn: () => void): () => void {
   if (!document.querySelector('attn-heatmap')) { fn(); return () => undefined; }
@@ -22,10 +23,11 @@ export function afterFirstHeatmap(fn: () => void): () => void {
   const run = () => {
     if (done) return;
     done = true;
-    document.removeEventListener('attn-heatmap-change', run);
+    document.removeEventListener('attn-heatmap-change', painted);
     fn();
   };
-  document.addEventListener('attn-heatmap-change', run);
+  const painted = () => { setTimeout(run, 0); };
+  document.addEventListener('attn-heatmap-change', painted);
   setTimeout(run, 2000);
   return run;
 }
