@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fillSiteChrome, PAGES, stylesheetEarly } from './vite-site-chrome';
+import { fillSiteChrome, PAGES, preloadHeatmap, stylesheetEarly } from './vite-site-chrome';
 
 const page = (file: string) => readFileSync(new URL(`../web/${file}`, import.meta.url), 'utf8');
 
@@ -33,5 +33,16 @@ describe('site chrome', () => {
     const out = stylesheetEarly(built);
     expect(out).toBe(`<head>\n  <script src="./assets/page-boot.js"></script>\n  <link rel="stylesheet" crossorigin href="./assets/lang-c.css">\n  <title>t</title>\n  <script type="module" crossorigin src="./assets/index-a.js"></script>\n  <link rel="modulepreload" crossorigin href="./assets/shared-b.js">\n</head>`);
     expect(stylesheetEarly('<head><link rel="stylesheet" href="a.css"></head>')).toBe('<head><link rel="stylesheet" href="a.css"></head>');
+  });
+
+  it('preloads the heatmap chunk after the other preloads on a page that shows a heatmap, and only there', () => {
+    const head = '<head>\n  <script type="module" crossorigin src="./assets/index-a.js"></script>\n  <link rel="modulepreload" crossorigin href="./assets/shared-b.js">\n  <link rel="modulepreload" crossorigin href="./assets/lang-c.js">\n</head>';
+    const withMap = `${head}<body><attn-heatmap tokens="6"></attn-heatmap></body>`;
+    expect(preloadHeatmap(withMap, 'assets/attn-heatmap-d.js')).toBe(withMap.replace(
+      'lang-c.js">', 'lang-c.js">\n  <link rel="modulepreload" crossorigin href="./assets/attn-heatmap-d.js">'));
+    const without = `${head}<body><attn-train></attn-train></body>`;
+    expect(preloadHeatmap(without, 'assets/attn-heatmap-d.js')).toBe(without);
+    expect(preloadHeatmap(withMap, undefined)).toBe(withMap);
+    expect(() => preloadHeatmap('<body><attn-heatmap></attn-heatmap></body>', 'assets/attn-heatmap-d.js')).toThrow('no modulepreload');
   });
 });

@@ -83,11 +83,30 @@ export function stylesheetEarly(html: string): string {
   return out;
 }
 
+/**
+ * A page that shows a heatmap preloads the heatmap's chunk (`file`, a path under the built
+ * site) beside its script's own: the page imports it dynamically, so that its evaluation is a
+ * task of its own, and Vite writes preloads only for static imports.
+ */
+export function preloadHeatmap(html: string, file: string | undefined): string {
+  if (!file || !html.includes('<attn-heatmap')) return html;
+  const links = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+  const last = links[links.length - 1];
+  const link = `<link rel="modulepreload" crossorigin href="./${file}">`;
+  if (!last) throw new Error('a page with a heatmap has no modulepreload to follow');
+  const at = last.index! + last[0].length;
+  return `${html.slice(0, at)}\n  ${link}${html.slice(at)}`;
+}
+
+/** The built chunk whose entry is the heatmap element's module. */
+const heatmapChunk = (bundle: Record<string, { type: string; facadeModuleId?: string | null; fileName: string }> | undefined) =>
+  Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && /[\\/]attn-heatmap[\\/]attn-heatmap\.ts$/.test(c.facadeModuleId ?? ''))?.fileName;
+
 export function siteChrome(): Plugin[] {
   return [{
     name: 'attention-lab:site-chrome-css',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: (html) => stylesheetEarly(html) },
+    transformIndexHtml: { order: 'post', handler: (html, ctx) => preloadHeatmap(stylesheetEarly(html), heatmapChunk(ctx.bundle)) },
   }, {
     name: 'attention-lab:site-chrome',
     transformIndexHtml: { order: 'pre', handler: (html, ctx) => fillSiteChrome(html, basename(ctx.filename)) },

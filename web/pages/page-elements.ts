@@ -1,10 +1,10 @@
-// How both lesson pages start their elements. The first picture on each is
-// a heatmap: its code is part of the page's script (no second round trip),
-// and the core engine starts loading before anything else. The rest (the
-// quiz, review and exercise code through the library's autoloader; on the
-// lesson page the evaluator too) waits for the first heatmap to paint, so it
-// does not compete with it for the first frames.
-import '../elements/attn-heatmap/attn-heatmap';
+// How the lesson pages start their elements. The first picture on the two
+// with heatmaps is a heatmap: its code is preloaded by the page's head (no
+// second round trip) but evaluated in a task of its own after the page's
+// script, and the core engine starts loading before anything else. The rest
+// (the quiz, review and exercise code through the library's autoloader; on
+// the lesson page the evaluator too) waits for the first heatmap to paint, so
+// it does not compete with it for the first frames.
 import { getEngine } from '../engine/core/browser';
 import { keepJumpsExact } from './page-anchors';
 import { findAnyScormApi } from '../scorm/find';
@@ -36,8 +36,11 @@ export function startElements(): void {
   keepJumpsExact();
   // Before any element's code arrives, so that it knows which of them are far from the view.
   watchNearness(document.querySelectorAll(ELEMENT_TAGS.join(',')));
-  // The core engine is the heatmaps' alone: a page without one (the block page) does not fetch it.
-  if (document.querySelector('attn-heatmap')) getEngine().catch(() => { /* the heatmaps say so */ });
+  // The heatmap and its core engine: a page without one (the block page) fetches neither.
+  if (document.querySelector('attn-heatmap')) {
+    getEngine().catch(() => { /* the heatmaps say so */ });
+    void import('../elements/attn-heatmap/attn-heatmap');
+  }
   afterFirstHeatmap(() => {
     void import('../lib/attention-lab');
     // The "a review is due" banner at the top of the page (it shares the progress store's chunk with the review).
