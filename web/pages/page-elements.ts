@@ -39,7 +39,7 @@ export function startElements(): void {
   // The heatmap and its core engine: a page without one (the block page) fetches neither.
   if (document.querySelector('attn-heatmap')) {
     getEngine().catch(() => { /* the heatmaps say so */ });
-    void import('../elements/attn-heatmap/attn-heatmap');
+    import('../elements/attn-heatmap/attn-heatmap').catch(() => { /* the lesson's text stands without it */ });
   }
   afterFirstHeatmap(() => {
     void import('../lib/attention-lab');
