@@ -36,9 +36,11 @@ export function startElements(): void {
   keepJumpsExact();
   // Before any element's code arrives, so that it knows which of them are far from the view.
   watchNearness(document.querySelectorAll(ELEMENT_TAGS.join(',')));
-  // The heatmap and its core engine: a page without one (the block page) fetches neither.
+  // The heatmap and its core engine: a page without one (the block page) fetches neither. The
+  // engine's loader starts in a task of its own, before the heatmap's: setting it up is work
+  // the page's script need not wait for.
   if (document.querySelector('attn-heatmap')) {
-    getEngine().catch(() => { /* the heatmaps say so */ });
+    setTimeout(() => { getEngine().catch(() => { /* the heatmaps say so */ }); }, 0);
     import('../elements/attn-heatmap/attn-heatmap').catch(() => { /* the lesson's text stands without it */ });
   }
   afterFirstHeatmap(() => {
