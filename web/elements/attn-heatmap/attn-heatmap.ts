@@ -65,6 +65,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   #boardSize = 0;
   /** The board width the canvases were last painted for (0: not painted yet). */
   #paintedFor = 0;
+  /** Computed, not painted: waiting for the observer's first report of the board (`#paintSoon`). */
+  #paintDue = false;
   #resize: ResizeObserver | null = null;
   #snippetShown = '';
 
@@ -158,7 +160,11 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     if (typeof ResizeObserver === 'function' && !this.#resize) {
       this.#resize = new ResizeObserver((entries) => {
         this.#boardSize = Math.round(entries[0]?.contentRect.width ?? 0);
-        if (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor) this.requestRender();
+        // Style and layout are up to date here: the colours are read without making the browser
+        // work them out again, and the canvas is drawn in this frame, at the board's laid-out width.
+        if (this.#boardSize && (this.#paintDue || (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor))) {
+          this.#paint(canvasColors(this));
+        }
       });
       this.#resize.observe(this.#panels[0].board);
     }
@@ -331,7 +337,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     const key = `${this.changeKey('seed', 'tokens', 'dkMax', 'dk', 'causal', 'labels')}|${scales.join(',')}|${this.#lang}`;
     if (key === this.#computedKey) {
       // Only the board's width changed (a phone's first frame): the same weights, painted again.
-      if (this.#paintedFor !== this.#paintWidth()) this.#paint(canvasColors(this));
+      if (this.#paintedFor !== this.#paintWidth()) this.#paintSoon();
       return;
     }
     this.#computedKey = key;
@@ -357,7 +363,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       p.stat.textContent = `${this.#t.rowMax} · ${this.#t.meanRowMax(fmt(d.stats.meanRowMax, 3), fmt(1 / s.tokens, 3))}`;
       p.stat.hidden = !s.compare;
     });
-    this.#paint(canvasColors(this));
+    this.#paintSoon();
     this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;
@@ -385,8 +391,20 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     return this.#boardSize || BOARD_FALLBACK_PX;
   }
 
+  /**
+   * Paints now or, while the board has not been laid out yet (the first render, or one while
+   * the element is hidden), when the observer reports its width. Painting in the render, the
+   * colours read from the computed style made the browser work out the page's styles in the
+   * middle of it, and on a phone the canvas was painted at the fallback width, then again.
+   */
+  #paintSoon(): void {
+    if (this.#resize && !this.#boardSize) { this.#paintDue = true; return; }
+    this.#paint(canvasColors(this));
+  }
+
   /** Paints each shown panel's data for the board's width. */
   #paint(colors: CanvasColors): void {
+    this.#paintDue = false;
     const width = this.#paintWidth();
     for (const p of this.#panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
     this.#paintedFor = width;
