@@ -162,7 +162,10 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
         this.#boardSize = Math.round(entries[0]?.contentRect.width ?? 0);
         // Style and layout are up to date here: the colours are read without making the browser
         // work them out again, and the canvas is drawn in this frame, at the board's laid-out width.
-        if (this.#boardSize && (this.#paintDue || (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor))) {
+        if (!this.#boardSize) return;
+        if (this.#paintDue) {
+          this.#paintDueNow();
+        } else if (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor) {
           this.#paint(canvasColors(this));
         }
       });
@@ -187,7 +190,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
 
   /** The screen-reader tables' refresh is part of an update (so is loading the engine). */
   protected override busy(): boolean {
-    return this.#tableTimer !== null;
+    return this.#tableTimer !== null || this.#paintDue;
   }
 
   #freeModel(): void {
@@ -264,6 +267,12 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#status.hidden = false;
       return;
     }
+    // A first paint waits for the board's width: the event follows it (`#paintSoon`).
+    if (!this.#paintDue) this.#painted();
+  }
+
+  /** The matrix on screen is the one computed last: the benchmark's mark, then the change event. */
+  #painted(): void {
     if (this.#inputMarked) {
       this.#inputMarked = false;
       performance.mark('attn-heatmap-painted');
@@ -398,8 +407,22 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
    * middle of it, and on a phone the canvas was painted at the fallback width, then again.
    */
   #paintSoon(): void {
-    if (this.#resize && !this.#boardSize) { this.#paintDue = true; return; }
+    if (!this.#resize || this.#boardSize) { this.#paint(canvasColors(this)); return; }
+    if (this.#paintDue) return;
+    this.#paintDue = true;
+    // A board that is not laid out by the second frame (hidden, or no layout at all) is painted
+    // at the fallback width, as before, and again when the observer reports it; so is one in a
+    // page that has no frames (a background tab).
+    const fallback = () => { if (this.#paintDue) this.#paintDueNow(); };
+    requestAnimationFrame(() => requestAnimationFrame(fallback));
+    setTimeout(fallback, 250);
+  }
+
+  /** The paint `#paintSoon` put off, then what follows a paint: the change event, the update's end. */
+  #paintDueNow(): void {
     this.#paint(canvasColors(this));
+    this.#painted();
+    this.settle();
   }
 
   /** Paints each shown panel's data for the board's width. */
