@@ -255,3 +255,18 @@ test('the Node-only CLI module (attn_cli) is not shipped: no file of it in dist 
   expect(texts.length).toBeGreaterThan(10);
   for (const f of texts) expect((await read(new URL(f, dist), 'utf8')).includes('attn_cli'), f).toBe(false);
 });
+
+test('a page preloads the heatmap\'s chunk exactly when it shows a heatmap, and the block page never fetches it', async ({ page }) => {
+  const preloads = async (path: string) => [...(await (await page.request.get(path)).text())
+    .matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+  for (const { path, elements } of PAGES) {
+    const heatmap = (await preloads(path)).filter((f) => /^attn-heatmap-[\w-]+\.js$/.test(f));
+    expect(heatmap, path).toHaveLength('attn-heatmap' in elements ? 1 : 0);
+  }
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/block.html');
+  await elementsReady(page);
+  expect(fetched.filter((p) => p.includes('/assets/attn-train-')).length).toBeGreaterThan(0);
+  expect(fetched.filter((p) => /attn-heatmap-|attn_core/.test(p))).toEqual([]);
+});
