@@ -9,7 +9,7 @@ import { DEFAULTS, SCHEMA, logStops, nearestStop, type HeatmapState, type ParseE
 import { fmt, numpySnippet } from './readouts';
 import { ReadoutView } from './readout-view';
 import { Panel, type PanelData } from './panel';
-import { BOARD_FALLBACK_PX, Painter, canvasColors, type CanvasColors } from './paint';
+import { BoardWatch, Painter, canvasColors } from './paint';
 import { HEATMAP_CSS } from './styles';
 
 export type { Scale } from './parse';
@@ -61,13 +61,14 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   #inputMarked = false;
   #tableTimer: ReturnType<typeof setTimeout> | null = null;
   #hover: { panel: number; n: number } | null = null;
-  /** The board's CSS width as last observed (0: not yet, or not shown). */
-  #boardSize = 0;
-  /** The board width the canvases were last painted for (0: not painted yet). */
-  #paintedFor = 0;
-  /** Computed, not painted: waiting for the observer's first report of the board (`#paintSoon`). */
-  #paintDue = false;
-  #resize: ResizeObserver | null = null;
+  /** When the canvases are painted, and how wide (paint.ts). */
+  readonly #board = new BoardWatch(
+    (width) => {
+      const colors = canvasColors(this);
+      for (const p of this.#panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
+    },
+    () => { this.#painted(); this.settle(); },
+  );
   #snippetShown = '';
 
   // static parts
@@ -157,20 +158,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#schemeQuery = matchMedia('(prefers-color-scheme: dark)');
       this.#schemeQuery.addEventListener?.('change', this.#onScheme);
     }
-    if (typeof ResizeObserver === 'function' && !this.#resize) {
-      this.#resize = new ResizeObserver((entries) => {
-        this.#boardSize = Math.round(entries[0]?.contentRect.width ?? 0);
-        // Style and layout are up to date here: the colours are read without making the browser
-        // work them out again, and the canvas is drawn in this frame, at the board's laid-out width.
-        if (!this.#boardSize) return;
-        if (this.#paintDue) {
-          this.#paintDueNow();
-        } else if (this.#paintedFor !== 0 && this.#paintWidth() !== this.#paintedFor) {
-          this.#paint(canvasColors(this));
-        }
-      });
-      this.#resize.observe(this.#panels[0].board);
-    }
+    this.#board.observe(this.#panels[0].board);
     // Start fetching and compiling the engine now, not in the first frame.
     this.#engine.start();
     this.requestRender();
@@ -180,8 +168,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     this.#schemeQuery?.removeEventListener?.('change', this.#onScheme);
     this.#schemeQuery = null;
     this.#engine.reset(); // a later reconnect tries to load the engine again
-    this.#resize?.disconnect();
-    this.#resize = null;
+    this.#board.disconnect();
     this.#freeModel();
     if (this.#tableTimer !== null) clearTimeout(this.#tableTimer);
     this.#tableTimer = null;
@@ -190,7 +177,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
 
   /** The screen-reader tables' refresh is part of an update (so is loading the engine). */
   protected override busy(): boolean {
-    return this.#tableTimer !== null || this.#paintDue;
+    return this.#tableTimer !== null || this.#board.due;
   }
 
   #freeModel(): void {
@@ -267,8 +254,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#status.hidden = false;
       return;
     }
-    // A first paint waits for the board's width: the event follows it (`#paintSoon`).
-    if (!this.#paintDue) this.#painted();
+    // A first paint waits for the board's width: the event follows it (BoardWatch).
+    if (!this.#board.due) this.#painted();
   }
 
   /** The matrix on screen is the one computed last: the benchmark's mark, then the change event. */
@@ -346,7 +333,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     const key = `${this.changeKey('seed', 'tokens', 'dkMax', 'dk', 'causal', 'labels')}|${scales.join(',')}|${this.#lang}`;
     if (key === this.#computedKey) {
       // Only the board's width changed (a phone's first frame): the same weights, painted again.
-      if (this.#paintedFor !== this.#paintWidth()) this.#paintSoon();
+      this.#board.refresh();
       return;
     }
     this.#computedKey = key;
@@ -372,7 +359,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       p.stat.textContent = `${this.#t.rowMax} · ${this.#t.meanRowMax(fmt(d.stats.meanRowMax, 3), fmt(1 / s.tokens, 3))}`;
       p.stat.hidden = !s.compare;
     });
-    this.#paintSoon();
+    this.#board.request();
     this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;
@@ -393,44 +380,6 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#snippet.textContent = snippet;
       this.#copy.reset();
     }
-  }
-
-  /** The board width to paint for: as observed, else the fallback (never read from layout here). */
-  #paintWidth(): number {
-    return this.#boardSize || BOARD_FALLBACK_PX;
-  }
-
-  /**
-   * Paints now or, while the board has not been laid out yet (the first render, or one while
-   * the element is hidden), when the observer reports its width. Painting in the render, the
-   * colours read from the computed style made the browser work out the page's styles in the
-   * middle of it, and on a phone the canvas was painted at the fallback width, then again.
-   */
-  #paintSoon(): void {
-    if (!this.#resize || this.#boardSize) { this.#paint(canvasColors(this)); return; }
-    if (this.#paintDue) return;
-    this.#paintDue = true;
-    // A board that is not laid out by the second frame (hidden, or no layout at all) is painted
-    // at the fallback width, as before, and again when the observer reports it; so is one in a
-    // page that has no frames (a background tab).
-    const fallback = () => { if (this.#paintDue) this.#paintDueNow(); };
-    requestAnimationFrame(() => requestAnimationFrame(fallback));
-    setTimeout(fallback, 250);
-  }
-
-  /** The paint `#paintSoon` put off, then what follows a paint: the change event, the update's end. */
-  #paintDueNow(): void {
-    this.#paint(canvasColors(this));
-    this.#painted();
-    this.settle();
-  }
-
-  /** Paints each shown panel's data for the board's width. */
-  #paint(colors: CanvasColors): void {
-    this.#paintDue = false;
-    const width = this.#paintWidth();
-    for (const p of this.#panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
-    this.#paintedFor = width;
   }
 
   /** The screen-reader tables trail the slider a little, so a drag costs one paint per step. */

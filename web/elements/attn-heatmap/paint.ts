@@ -15,12 +15,76 @@ export function canvasColors(el: Element): CanvasColors {
 }
 
 /**
- * The board's CSS width painted for before the ResizeObserver has reported it (the board's
- * full size at the default font size). Reading the width instead would force the page's layout
- * in the middle of a frame's renders; the observer reports it in that frame's layout, and a
- * board of another width is painted again in the next frame.
+ * The board's CSS width painted for when no ResizeObserver has reported it (the board's full
+ * size at the default font size): a board not laid out, or no observer at all.
  */
 export const BOARD_FALLBACK_PX = 352;
+
+/**
+ * When a heatmap's canvases are painted, and for which width. The width comes from a
+ * ResizeObserver: reading it in a render would force the page's layout. A paint asked for
+ * before the board has been laid out (the first render, or one while the element is hidden)
+ * waits for the observer's report, which comes after the frame's layout, with the styles up
+ * to date (reading the colours then costs nothing) and at the board's real width: one paint,
+ * in that frame. Not laid out by the second frame (hidden, or no layout at all), or no frames
+ * within 250 ms (a background tab), it paints at the fallback width, and again when the
+ * observer reports a width.
+ */
+export class BoardWatch {
+  #size = 0;
+  #paintedFor = 0;
+  #due = false;
+  #observer: ResizeObserver | null = null;
+
+  /** `paint(width)` draws the canvases; `paintedLate()` follows a paint that `request` put off. */
+  constructor(private readonly paint: (width: number) => void, private readonly paintedLate: () => void) {}
+
+  /** A paint is waiting for the board's width. */
+  get due(): boolean { return this.#due; }
+
+  observe(board: Element): void {
+    if (typeof ResizeObserver !== 'function' || this.#observer) return;
+    this.#observer = new ResizeObserver((entries) => {
+      this.#size = Math.round(entries[0]?.contentRect.width ?? 0);
+      if (!this.#size) return;
+      if (this.#due) this.#paintLate();
+      else if (this.#paintedFor !== 0 && this.#size !== this.#paintedFor) this.#paintNow();
+    });
+    this.#observer.observe(board);
+  }
+
+  disconnect(): void {
+    this.#observer?.disconnect();
+    this.#observer = null;
+  }
+
+  /** Paints now if the board's width is known, else when it is (see the class). */
+  request(): void {
+    if (!this.#observer || this.#size) { this.#paintNow(); return; }
+    if (this.#due) return;
+    this.#due = true;
+    const fallback = () => { if (this.#due) this.#paintLate(); };
+    requestAnimationFrame(() => requestAnimationFrame(fallback));
+    setTimeout(fallback, 250);
+  }
+
+  /** Paints again if the width painted for is no longer the board's. */
+  refresh(): void {
+    if (this.#paintedFor !== (this.#size || BOARD_FALLBACK_PX)) this.request();
+  }
+
+  #paintNow(): void {
+    this.#due = false;
+    const width = this.#size || BOARD_FALLBACK_PX;
+    this.paint(width);
+    this.#paintedFor = width;
+  }
+
+  #paintLate(): void {
+    this.#paintNow();
+    this.paintedLate();
+  }
+}
 
 /** Paints panels; keeps the hatch pattern of masked cells between paints. */
 export class Painter {
