@@ -53,6 +53,40 @@ test('seed 1337: PyTorch\'s x and wei on screen, the three ways agree', async ({
   await expect(el.locator('[part="allclose"]')).toHaveText('torch.allclose(xbow, xbow2)：False · torch.allclose(xbow, xbow3)：False');
 });
 
+test('while the engine loads each lab stands at its final size, its blanks unread', async ({ page }) => {
+  // The engine is held until the blank state has been looked at: nothing here waits on the clock.
+  let release!: () => void;
+  const held = new Promise<void>((ok) => { release = ok; });
+  await page.route('**/attn_torch*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('/reading.html');
+  const labs = page.locator('attn-tril');
+  await expect(labs).toHaveCount(4);
+  const heights = () => labs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+  for (const lab of await labs.all()) {
+    await expect(lab.locator('[role="group"]')).toHaveAttribute('aria-busy', 'true');
+    await expect(lab.locator('[part="status"]')).not.toBeEmpty();
+  }
+  // the first lab (parts="three"): its five tables and two verdicts are blanks
+  const three = page.locator('#tril-three');
+  await expect(three.locator('table.blank')).toHaveCount(5);
+  for (const t of await three.locator('table.blank').all()) await expect(t).toHaveAttribute('aria-hidden', 'true');
+  for (const part of ['max-diff', 'allclose']) await expect(three.locator(`[part="${part}"]`)).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator('#tril-head [part="variances"]')).toHaveAttribute('aria-hidden', 'true');
+  await expect(page.locator('#tril-perm table.blank')).toHaveCount(1);
+  const before = await heights();
+
+  release();
+  for (const id of ['tril-three', 'tril-head', 'tril-perm', 'tril-temp']) await ready(page, `#${id}`);
+  for (const lab of await labs.all()) {
+    await updated(lab);
+    await expect(lab.locator('[role="group"]')).not.toHaveAttribute('aria-busy', /.*/);
+    await expect(lab.locator('.blank')).toHaveCount(0);
+    await expect(lab.locator('table[aria-hidden], p[aria-hidden]')).toHaveCount(0);
+  }
+  const after = await heights();
+  after.forEach((h, i) => expect(Math.abs(h - before[i]!), `lab ${i}`).toBeLessThanOrEqual(1));
+});
+
 test('every control works from the keyboard', async ({ page }) => {
   await page.goto('/fixtures/tril.html');
   const el = await ready(page);

@@ -11,20 +11,8 @@ import { STRINGS, type Strings } from './i18n';
 import { L, SCHEMA, fmt4, tuple, type HeadsState, type ParseError } from './parse';
 import { BONUS_FILE, pytorchSnippet } from './snippet';
 import { HEADS_CSS } from './styles';
-import { BLANK, HeadGrid, numberTable } from './view';
-
-/** Writes `text` into `el`; blank, it takes the text's room unseen and unread (its numbers are not known yet). */
-function say(el: HTMLElement, text: string, blank: boolean): void {
-  el.textContent = text;
-  el.classList.toggle('blank', blank);
-  ariaFlag(el, 'aria-hidden', blank);
-}
-
-/** Sets a true/false ARIA state as "true", or takes it away (an empty value would mean false). */
-function ariaFlag(el: HTMLElement, name: string, on: boolean): void {
-  if (on) el.setAttribute(name, 'true');
-  else el.removeAttribute(name);
-}
+import { BLANK, ariaFlag, say } from '../../shared/blank';
+import { HeadGrid, numberTable } from './view';
 
 /** detail of the `attn-heads-change` event, sent after each new state is shown. */
 export interface AttnHeadsChangeDetail extends HeadsState {

@@ -1,5 +1,6 @@
 // Styles of <attn-heads>, adopted as a constructable stylesheet (CSP-safe).
 // A mini heatmap's cell shade comes from --w, set through the CSSOM.
+import { BLANK_CSS } from '../../shared/blank';
 import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { labHostCss, scrollEdges } from '../../shared/theme';
 
@@ -31,8 +32,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size
 caption { text-align: start; font-weight: 700; font-size: 0.9rem; padding-bottom: 0.2rem; caption-side: top; }
 th, td { padding: 0.1rem 0.3rem; text-align: end; border: 1px solid var(--_border); white-space: nowrap; }
 th { color: var(--_muted); background: var(--_surface); }
-.blank td, p.blank { color: transparent; }
-.verdict { font-weight: 700; }
+${BLANK_CSS}.verdict { font-weight: 700; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy-row { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 .field { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; }

@@ -2,6 +2,7 @@
 // (a role="grid" with a roving tabindex, each head's weights in its label for
 // screen readers) and plain number tables.
 import { h } from '../../shared/element';
+import { BLANK } from '../../shared/blank';
 import { fmt4 } from './parse';
 
 export interface GridText {
@@ -125,8 +126,6 @@ export class HeadGrid {
   }
 }
 
-/** A number not known yet: as wide as the widest the tables print (their digits are tabular), and not shown. */
-export const BLANK = '-0.0000';
 
 /**
  * A rows × cols table of values at 4 decimals; rows and columns numbered from 0.

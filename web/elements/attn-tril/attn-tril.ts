@@ -9,7 +9,8 @@ import { getTorch, type TorchLab, type TrilHead, type TrilPermutation, type Tril
 import { STRINGS, type Strings } from './i18n';
 import { DEFAULTS, M_MAX, M_MIN, SCHEMA, fmt4, type ParseError, type Part, type TrilState, type View } from './parse';
 import { pytorchSnippet } from './snippet';
-import { T, WeightTable, numberTable } from './tables';
+import { T, WeightTable, blankTable, numberTable } from './tables';
+import { BLANK, ariaFlag, say } from '../../shared/blank';
 import { TRIL_CSS } from './styles';
 
 export type { Part, View } from './parse';
@@ -209,16 +210,16 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
 
     if (this.#lab.error !== null) {
       this.#status.textContent = t.engineFailed(this.#lab.error);
+      this.#body.hidden = true;
       return;
     }
+    // Until the engine's numbers arrive the body stands at their size, each number a blank as
+    // wide as one, so nothing below moves when they come.
     const lab = this.#lab.value;
-    if (!lab) {
-      this.#status.textContent = t.loading;
-      this.#lab.start();
-      return;
-    }
-    this.#status.textContent = '';
+    if (!lab) this.#lab.start();
+    this.#status.textContent = lab ? '' : t.loading;
     this.#body.hidden = false;
+    ariaFlag(this.#body, 'aria-busy', !lab);
     const s = this.attrs;
     const parts = new Set(s.parts);
     const both = parts.has('three') && parts.has('head');
@@ -234,29 +235,31 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     this.#viewAtt.checked = s.view === 'attention';
     this.#bSelect.value = String(s.b);
 
-    const threeKey = this.changeKey('seed');
-    if (this.#threeKey !== threeKey) {
-      this.#three = lab.threeWays(s.seed);
-      this.#unitVar = lab.unitVariance(s.seed);
-      this.#threeKey = threeKey;
+    if (lab) {
+      const threeKey = this.changeKey('seed');
+      if (this.#threeKey !== threeKey) {
+        this.#three = lab.threeWays(s.seed);
+        this.#unitVar = lab.unitVariance(s.seed);
+        this.#threeKey = threeKey;
+      }
+      const headKey = this.changeKey('seed', 'mask', 'scale');
+      if (this.#headKey !== headKey) {
+        this.#head = lab.head(s.seed, s.mask, s.scale);
+        this.#headKey = headKey;
+      }
+      this.#perm = lab.permutation(s.seed, s.b, s.perm, s.positions);
+      this.#probs = lab.softmaxTemperature(s.m);
     }
-    const headKey = this.changeKey('seed', 'mask', 'scale');
-    if (this.#headKey !== headKey) {
-      this.#head = lab.head(s.seed, s.mask, s.scale);
-      this.#headKey = headKey;
-    }
-    this.#perm = lab.permutation(s.seed, s.b, s.perm, s.positions);
-    this.#probs = lab.softmaxTemperature(s.m);
 
-    if (showThree) this.#renderThree();
-    if (showHead) this.#renderHead();
-    if (parts.has('temperature')) this.#renderTemp();
-    if (parts.has('permutation')) this.#renderPerm();
+    if (showThree) this.#renderThree(lab ? this.#three : null);
+    if (showHead) this.#renderHead(lab ? this.#head : null);
+    if (parts.has('temperature')) this.#renderTemp(lab ? this.#probs : null);
+    if (parts.has('permutation')) this.#renderPerm(lab ? this.#perm : null);
     if ((this.#summary.parentElement as HTMLDetailsElement).open || this.#snippet.textContent) {
       this.#snippet.textContent = pytorchSnippet(s);
     }
     this.#copy.update();
-    this.#emitChange();
+    if (lab) this.#emitChange();
   }
 
   /** Texts that depend on the language only. */
@@ -289,8 +292,8 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     heads[1].textContent = t.permAfter;
   }
 
-  #renderThree(): void {
-    const r = this.#three!;
+  /** The three ways for batch b; without `r` (not computed yet), blanks in their place. */
+  #renderThree(r: TrilThreeWays | null): void {
     const { b, step } = this.attrs;
     const t = this.#t;
     this.#step.value = String(step);
@@ -298,41 +301,46 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     this.#stepReading.textContent = t.stepReading(step);
     this.#xCaption.textContent = t.xCaption(b);
     this.#xbowCaption.textContent = t.xbowCaption(b);
+    blankTable(this.#x.table, !r);
+    blankTable(this.#xbow.table, !r);
+    const num = (a: Float64Array | undefined, n: number) => (a ? fmt4(a[n]) : BLANK);
     for (let i = 0; i < T; i++) {
       this.#x.trs[i].classList.toggle('hl', i <= step);
       this.#xbow.trs[i].classList.toggle('hl', i === step);
       for (let c = 0; c < 2; c++) {
         const n = (b * T + i) * 2 + c;
-        this.#x.cells[i * 2 + c].textContent = fmt4(r.x[n]);
-        this.#xbow.cells[i * 6 + c].textContent = fmt4(r.xbowLoop[n]);
-        this.#xbow.cells[i * 6 + 2 + c].textContent = fmt4(r.xbowTril[n]);
-        this.#xbow.cells[i * 6 + 4 + c].textContent = fmt4(r.xbowSoftmax[n]);
+        this.#x.cells[i * 2 + c].textContent = num(r?.x, n);
+        this.#xbow.cells[i * 6 + c].textContent = num(r?.xbowLoop, n);
+        this.#xbow.cells[i * 6 + 2 + c].textContent = num(r?.xbowTril, n);
+        this.#xbow.cells[i * 6 + 4 + c].textContent = num(r?.xbowSoftmax, n);
       }
     }
     const future = (i: number, j: number) => j > i;
-    this.#weiLoop.fill(r.weiLoop, 0, future, step);
-    this.#weiTril.fill(r.weiTril, 0, future, step);
-    this.#weiSoftmax.fill(r.weiSoftmax, 0, future, step);
-    this.#maxDiff.textContent = t.maxDiff(r.maxDiff.toExponential(2));
-    this.#allclose.textContent = `${t.allclose('xbow2', r.allcloseTril)} · ${t.allclose('xbow3', r.allcloseSoftmax)}`;
+    this.#weiLoop.fill(r?.weiLoop ?? null, 0, future, step);
+    this.#weiTril.fill(r?.weiTril ?? null, 0, future, step);
+    this.#weiSoftmax.fill(r?.weiSoftmax ?? null, 0, future, step);
+    say(this.#maxDiff, t.maxDiff(r ? r.maxDiff.toExponential(2) : '0.00e+0'), !r);
+    say(this.#allclose, `${t.allclose('xbow2', r?.allcloseTril ?? false)} · ${t.allclose('xbow3', r?.allcloseSoftmax ?? false)}`, !r);
   }
 
-  #renderHead(): void {
-    const hd = this.#head!;
+  /** The one-head demo; without `hd` (not computed yet), blanks in its numbers' place. */
+  #renderHead(hd: TrilHead | null): void {
     const { b, mask } = this.attrs;
     const t = this.#t;
     this.#mask.checked = mask;
     this.#scale.checked = this.attrs.scale;
     this.#encdec.textContent = t.encoderDecoder(mask);
     this.#weiHead.caption.textContent = t.headCaption(b, this.attrs.scale);
-    this.#weiHead.fill(hd.wei, b * T * T, (i, j) => mask && j > i);
-    this.#vars.textContent = t.variances(hd.varUnscaled.toFixed(4), hd.varScaled.toFixed(4));
-    const uv = this.#unitVar!;
-    this.#unitVars.textContent = t.unitVariances(uv[2].toFixed(4), uv[3].toFixed(4));
+    this.#weiHead.fill(hd?.wei ?? null, b * T * T, (i, j) => mask && j > i);
+    const uv = hd ? this.#unitVar : null;
+    // Blanks as wide as the numbers they stand for: unscaled, a variance near head_size = 16.
+    const four = (v: number | undefined, blank: string) => (v === undefined ? blank : v.toFixed(4));
+    say(this.#vars, t.variances(four(hd?.varUnscaled, '00.0000'), four(hd?.varScaled, '0.0000')), !hd);
+    say(this.#unitVars, t.unitVariances(four(uv?.[2], '00.0000'), four(uv?.[3], '0.0000')), !uv);
   }
 
-  #renderTemp(): void {
-    const p = this.#probs!;
+  /** The softmax at temperature m; without `p` (not computed yet), empty bars and blank values. */
+  #renderTemp(p: Float64Array | null): void {
     const m = this.attrs.m;
     this.#temp.value = String(Math.round(m));
     this.#tempOut.value = String(m);
@@ -347,28 +355,31 @@ export class AttnTril extends AttnElement<TrilState, ParseError> {
     let mx = 0;
     for (let i = 0; i < 5; i++) {
       const bar = this.#bars.children[i * 3 + 1].firstElementChild as HTMLElement;
-      bar.style.setProperty('--w', String(p[i]));
-      this.#bars.children[i * 3 + 2].textContent = fmt4(p[i]);
-      (this.#bars.children[i * 3] as HTMLElement).setAttribute('aria-label', `${base[i]} → ${fmt4(p[i])}`);
-      mx = Math.max(mx, p[i]);
+      bar.style.setProperty('--w', String(p ? p[i] : 0));
+      say(this.#bars.children[i * 3 + 2] as HTMLElement, p ? fmt4(p[i]) : '0.0000', !p);
+      const item = this.#bars.children[i * 3] as HTMLElement;
+      if (p) item.setAttribute('aria-label', `${base[i]} → ${fmt4(p[i])}`);
+      else item.removeAttribute('aria-label');
+      if (p) mx = Math.max(mx, p[i]);
     }
-    this.#tempReading.textContent = this.#t.tempReading(String(m), fmt4(mx));
+    say(this.#tempReading, this.#t.tempReading(String(m), fmt4(mx)), !p);
   }
 
-  #renderPerm(): void {
-    const r = this.#perm!;
+  /** The permutation demo; without `r` (not computed yet), blanks in its numbers' place. */
+  #renderPerm(r: TrilPermutation | null): void {
     const s = this.attrs;
     const t = this.#t;
     this.#positions.checked = s.positions;
     this.#permOrder.textContent = t.permOrder(s.perm.join(', '));
     // Without positions the difference is float rounding, whose digits depend on the
     // order of the sums (PyTorch's BLAS vs the engine): shown as a bound, as the snippet prints it.
-    this.#permVerdict.textContent = s.positions ? t.permChanged(r.maxDiff.toFixed(4))
-      : r.maxDiff < 1e-6 ? t.permSame('1e-6') : t.permChanged(r.maxDiff.toExponential(1));
+    const d = r?.maxDiff ?? 0;
+    say(this.#permVerdict, s.positions ? t.permChanged(d.toFixed(4)) : d < 1e-6 ? t.permSame('1e-6') : t.permChanged(d.toExponential(1)), !r);
     this.#permCaption.textContent = t.permCaption(`x[${s.b}]`);
+    blankTable(this.#permTable.table, !r);
     for (let i = 0; i < T; i++) {
-      this.#permTable.cells[i * 2].textContent = fmt4(r.out[s.perm[i] * 16]);
-      this.#permTable.cells[i * 2 + 1].textContent = fmt4(r.outPerm[i * 16]);
+      this.#permTable.cells[i * 2].textContent = r ? fmt4(r.out[s.perm[i] * 16]) : BLANK;
+      this.#permTable.cells[i * 2 + 1].textContent = r ? fmt4(r.outPerm[i * 16]) : BLANK;
     }
   }
 

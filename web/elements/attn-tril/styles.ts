@@ -1,6 +1,7 @@
 // Styles of <attn-tril>, adopted as a constructable stylesheet (CSP-safe).
 // Cell weights are drawn as a bar under the number (width from --w, set
 // through the CSSOM), so the text always sits on the plain background.
+import { BLANK_CSS } from '../../shared/blank';
 import { SNIPPET_CSS } from '../../shared/snippet-control';
 import { labHostCss, scrollEdges } from '../../shared/theme';
 
@@ -37,7 +38,7 @@ td.masked { color: var(--_muted); }
 .bars { display: grid; grid-template-columns: auto 1fr auto; gap: 0.2rem 0.5rem; align-items: center; max-width: 28rem; }
 .bar { height: 0.9rem; background: var(--_surface); border: 1px solid var(--_border); border-radius: 3px; overflow: hidden; }
 .bar > span { display: block; height: 100%; width: calc(var(--w, 0) * 100%); background: var(--_accent); }
-.verdict { font-weight: 700; }
+${BLANK_CSS}.verdict { font-weight: 700; }
 pre { border: 1px solid var(--_border); border-radius: 6px; padding: 0.5rem; overflow-x: auto; font-size: 0.8rem; }
 .copy-row { display: flex; gap: 0.6rem; align-items: center; margin-top: 0.5rem; }
 ${scrollEdges('.scroll')}${scrollEdges('pre', 'var(--_surface)')}${SNIPPET_CSS}`;

@@ -1,10 +1,20 @@
 // The tables <attn-tril> shows its 8-token tensors in: an 8 × 8 weight table
 // whose cells carry a bar for their value, and a plain table of numbers.
+import { ariaFlag } from '../../shared/blank';
 import { h } from '../../shared/element';
 import { fmt4 } from './parse';
 
 /** Tokens per sequence in the reading note's toy batch. */
 export const T = 8;
+
+/** A weight not known yet: weights are in [0, 1], so no sign. */
+const WEIGHT_BLANK = '0.0000';
+
+/** Marks a table as blank (its numbers not known yet): unseen and unread, at its final size. */
+export function blankTable(table: HTMLTableElement, blank: boolean): void {
+  table.classList.toggle('blank', blank);
+  ariaFlag(table, 'aria-hidden', blank);
+}
 
 function cellBar(td: HTMLElement, w: number): void {
   td.style.setProperty('--w', String(Math.max(0, Math.min(1, w))));
@@ -30,13 +40,15 @@ export class WeightTable {
     this.table.append(this.caption, h('thead', {}, head), h('tbody', {}, ...body));
   }
 
-  fill(w: Float64Array, offset: number, masked: (i: number, j: number) => boolean, hlRow = -1): void {
+  /** The weights `w` from `offset`; null (not known yet), a blank as wide as a weight in each cell. */
+  fill(w: Float64Array | null, offset: number, masked: (i: number, j: number) => boolean, hlRow = -1): void {
+    blankTable(this.table, !w);
     for (let i = 0; i < T; i++) {
       this.rows[i].classList.toggle('hl', i === hlRow);
       for (let j = 0; j < T; j++) {
         const td = this.cells[i * T + j];
-        const v = w[offset + i * T + j];
-        td.textContent = fmt4(v);
+        const v = w ? w[offset + i * T + j] : 0;
+        td.textContent = w ? fmt4(v) : WEIGHT_BLANK;
         td.classList.toggle('masked', masked(i, j));
         cellBar(td, v);
       }
