@@ -11,6 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
 import { outrankingHeadings } from './helpers/headings';
+import { holdBack } from './helpers/hold';
 
 const golden = JSON.parse(readFileSync(new URL('./golden/bonus_0.json', import.meta.url), 'utf8')) as {
   shapeLine: string; mine00: string; q00: string; mine: number[];
@@ -54,9 +55,7 @@ test('seed 0, (2, 4, 5, 16), causal: the lesson\'s lines and PyTorch\'s mine[0, 
 
 test('while the engine loads it stands at its final size, its blanks unread and out of the tab order', async ({ page }) => {
   // The engine is held until the blank state has been looked at: nothing here waits on the clock.
-  let release!: () => void;
-  const held = new Promise<void>((ok) => { release = ok; });
-  await page.route('**/attn_torch*.wasm', async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, '**/attn_torch*.wasm');
   await page.goto('/fixtures/heads.html');
   const el = page.locator('#el');
   await el.evaluate((e) => e.scrollIntoView({ block: 'center' }));

@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './helpers/guard';
 import { runAxe } from './helpers/axe';
 import { outrankingHeadings } from './helpers/headings';
+import { holdBack } from './helpers/hold';
 
 const golden = JSON.parse(readFileSync(new URL('./golden/tril_1337.json', import.meta.url), 'utf8')) as {
   x: number[]; xbow: number[]; x0_printed: string[]; wei: number[]; wei0_printed: string[];
@@ -55,9 +56,7 @@ test('seed 1337: PyTorch\'s x and wei on screen, the three ways agree', async ({
 
 test('while the engine loads each lab stands at its final size, its blanks unread', async ({ page }) => {
   // The engine is held until the blank state has been looked at: nothing here waits on the clock.
-  let release!: () => void;
-  const held = new Promise<void>((ok) => { release = ok; });
-  await page.route('**/attn_torch*.wasm', async (route) => { await held; await route.continue(); });
+  const release = await holdBack(page, '**/attn_torch*.wasm');
   await page.goto('/reading.html');
   const labs = page.locator('attn-tril');
   await expect(labs).toHaveCount(4);
