@@ -80,3 +80,37 @@ test('after End, the reader scrolling up (a scrollbar dragged: no key, no pointe
   await expect.poll(async () => Math.abs(await quizTop())).toBeLessThan(40);
   expect(await gapToEnd(page)).toBeGreaterThan(1000);
 });
+
+test('a script bringing the last widget into view while the others\' code is on its way keeps it in view once they arrive', async ({ page }) => {
+  const release = await holdBack(page, /\/assets\/attention-lab-[^/]*\.js$/);
+  await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
+  // The review is in the last screen: the view ends at the page's end with the quiz's place above it.
+  await page.evaluate(() => document.getElementById('review-widget')!.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.jumpHold ?? 'none')).toBe('end');
+  const before = await page.evaluate(() => document.documentElement.scrollHeight);
+  release();
+  await elementsReady(page);
+  // The widgets above it grew by far more than a screen...
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(before + 1000);
+  // ...and the review is still in view.
+  await expect.poll(() => page.evaluate(() => {
+    const r = document.getElementById('review-widget')!.getBoundingClientRect();
+    return r.top >= 0 && r.top < innerHeight;
+  })).toBe(true);
+});
+
+test('a script bringing a widget into view while the code of those above is on its way keeps it in place once they arrive', async ({ page }) => {
+  const release = await holdBack(page, /\/assets\/attention-lab-[^/]*\.js$/);
+  await page.goto('/reading.html', { waitUntil: 'domcontentloaded' });
+  const top = () => page.evaluate(() => Math.round(document.getElementById('tril-perm')!.getBoundingClientRect().top));
+  // Three labs above it, and it, are still their dashed boxes.
+  await page.evaluate(() => document.getElementById('tril-perm')!.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  const t0 = await top();
+  expect(Math.abs(t0)).toBeLessThan(40);
+  const before = await page.evaluate(() => document.documentElement.scrollHeight);
+  release();
+  await elementsReady(page);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(before + 1000);
+  // The browser's scroll anchoring kept it at the top: no frame in which its own box changed its layout suspended it.
+  await expect.poll(async () => Math.abs(await top() - t0)).toBeLessThan(2);
+});

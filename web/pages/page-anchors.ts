@@ -11,8 +11,19 @@
 // rule: the widgets of the last screens may grow the page after any pause
 // (a slow phone, a slow network), and End means the end. It ends as soon as
 // the view moves up while the page keeps its height, which only the reader does.
+// Every other jump (a script's scrollIntoView, focus moving to a widget,
+// find-in-page) is kept in place by the browser's scroll anchoring, which the
+// page's styles take care not to suspend (web/styles/page.css), except one:
+// a jump to a target in the last screen, which cannot come to the top. The
+// view then ends at the page's end, its top is above the target, and what
+// grows between them (a quiz getting its questions) pushes the target out
+// of view. While the page is young (MAX_HOLD_MS), a scroll that no reader's
+// input started and that leaves the view at the page's end is held there as
+// End is.
 const SETTLED_MS = 1500;
 const MAX_HOLD_MS = 20_000;
+/** A scroll this soon after the reader's wheel, touch, key or pointer is theirs. */
+const SCROLL_INPUT_MS = 1000;
 
 function targetOf(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
@@ -110,6 +121,18 @@ export function keepJumpsExact(): void {
     window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
     return true;
   };
+
+  // A jump to the last screen made by a script or the browser: no wheel, touch, key or pointer
+  // just before it (SCROLL_INPUT_MS), no hold under way (its own scrolls are these too).
+  let input = -Infinity;
+  for (const t of ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const) {
+    addEventListener(t, () => { input = performance.now(); }, { capture: true, passive: true });
+  }
+  addEventListener('scroll', () => {
+    const now = performance.now();
+    if (release || now > MAX_HOLD_MS || now - input < SCROLL_INPUT_MS || window.scrollY < 1) return;
+    if (root.scrollHeight - (window.scrollY + window.innerHeight) <= 2) hold(atEnd, false);
+  }, { passive: true });
 
   // End pressed for the page (this listener runs before the key's default action, the browser's own jump).
   document.addEventListener('keydown', (e) => { if (endOfPage(e)) hold(atEnd, false); });
