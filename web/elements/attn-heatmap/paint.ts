@@ -70,12 +70,15 @@ export class BoardWatch {
 
   /** Paints again if the width painted for is no longer the board's. */
   refresh(): void {
-    if (this.#paintedFor !== (this.#size || BOARD_FALLBACK_PX)) this.request();
+    if (this.#paintedFor !== this.#width) this.request();
   }
+
+  /** The width to paint for: the board's, or the fallback's until it is known. */
+  get #width(): number { return this.#size || BOARD_FALLBACK_PX; }
 
   #paintNow(): void {
     this.#due = false;
-    const width = this.#size || BOARD_FALLBACK_PX;
+    const width = this.#width;
     this.paint(width);
     this.#paintedFor = width;
   }
