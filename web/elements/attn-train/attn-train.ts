@@ -5,7 +5,7 @@
 // parses attributes, sends Start / Pause / Resume / Stop / Reset, and shows the
 // log, a live loss chart, the progress, the samples, the block models' per-layer
 // spreads and, after a model with attention, every head's weights on a snippet.
-import { AttnElement, MessageBox, define, h, resolveLang, type Lang, type Message } from '../../shared/element';
+import { AttnElement, define, h, resolveLang, type Lang, type Message } from '../../shared/element';
 import { TrainClient, defaultTextUrl, type FromRunner, type RunSettings } from '../../engine/train-runner/client';
 import type { Point } from './chart';
 import type { TrainSettingValues } from '../../engine/train/types';
@@ -14,14 +14,12 @@ import { DEFAULT_STATE, SCHEMA, isBlockModel, settingsOf, type ModelName, type P
 import { TRAIN_CSS } from './styles';
 import { GEN_CSS } from './generate-styles';
 import { checkText, type TextProblem } from './text';
-import { OwnText } from './own-text';
-import { RunOutput } from './run-output';
-import { OWN_TEXT_FILE, PytorchPanel, SHAKESPEARE_FILE } from './pytorch-panel';
-import { GenerationPanel, type AttnTrainGenerateDetail, type Generation } from './generate-panel';
+import { OWN_TEXT_FILE, SHAKESPEARE_FILE } from './pytorch-panel';
+import type { AttnTrainGenerateDetail, Generation } from './generate-panel';
 import { addPastRun, dropPastRuns, hasPastRuns, newRunId, onPastRunsChange, pastRuns } from './runs';
-import { AttentionPanel, mapOf } from './attention-panel';
-import { SpreadsPanel, type LayerSpreads } from './spreads-panel';
-import { TrainView } from './view';
+import { mapOf } from './attention-panel';
+import type { LayerSpreads } from './spreads-panel';
+import { buildParts, type TrainParts } from './parts';
 import { startDetail, type FullRunSettings, type TrainPhase } from './events';
 
 export type { ModelName } from './parse';
@@ -71,67 +69,65 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
   #iters = 0;
   #problem: string | null = null;
 
-  readonly #message = new MessageBox();
-  readonly #pytorch: PytorchPanel = new PytorchPanel({
-    // the attributes as they are now, even before the render that applies them
-    settings: () => {
-      const s = this.readAttributes().state;
-      return { ...s, data: this.#own.chosen ? OWN_TEXT_FILE : SHAKESPEARE_FILE };
-    },
-    lang: () => this.#lang ?? resolveLang(this),
-    ownText: () => (this.#own.chosen ? this.#own.text : null),
-    textUrl: () => {
-      try { return new URL(this.src, document.baseURI).href; } catch { return ''; }
-    },
-    textSrc: () => this.getAttribute('src') ?? '',
-  });
+  // What the element shows and drives (parts.ts): built at its first render, not when defined.
+  #parts: TrainParts | null = null;
+  get #p(): TrainParts { return this.#parts ??= this.#build(); }
 
-  readonly #gen = new GenerationPanel({
-    send: (msg) => this.#client?.send({ ...msg, run: this.#run }),
-    emit: (detail) => this.emit('attn-train-generate', detail),
-    settled: () => this.settle(),
-  });
-
-  readonly #attn = new AttentionPanel(BLOCK, () => this.#requestAttention());
-  readonly #spreads = new SpreadsPanel();
-  readonly #v: TrainView = new TrainView(this.#pytorch.root, this.#attn.root, this.#gen.root);
-  readonly #own = new OwnText(this.#v.ownText);
-  readonly #out = new RunOutput(this.#v);
+  #build(): TrainParts {
+    this.#parts = buildParts({
+      pytorch: {
+        // the attributes as they are now, even before the render that applies them
+        settings: () => ({ ...this.readAttributes().state, data: this.#p.own.chosen ? OWN_TEXT_FILE : SHAKESPEARE_FILE }),
+        lang: () => this.#lang ?? resolveLang(this),
+        ownText: () => (this.#p.own.chosen ? this.#p.own.text : null),
+        textUrl: () => {
+          try { return new URL(this.src, document.baseURI).href; } catch { return ''; }
+        },
+        textSrc: () => this.getAttribute('src') ?? '',
+      },
+      gen: {
+        send: (msg) => this.#client?.send({ ...msg, run: this.#run }),
+        emit: (detail) => this.emit('attn-train-generate', detail),
+        settled: () => this.settle(),
+      },
+      requestAttention: () => this.#requestAttention(),
+    });
+    this.#wire();
+    return this.#parts;
+  }
 
   constructor() {
     super(TRAIN_CSS + GEN_CSS);
     this.root.append(this.#pending);
-    this.#attn.root.before(this.#spreads.root);
-    this.#wire();
   }
 
   /** Where the current run is. */
   get phase(): TrainPhase { return this.#phase; }
   /** The log printed so far, one line per evaluation (the lecture's text). */
-  get log(): string[] { return [...this.#out.lines]; }
-  get evaluations(): Point[] { return this.#out.points.map((p) => ({ ...p })); }
+  get log(): string[] { return [...this.#p.out.lines]; }
+  get evaluations(): Point[] { return this.#p.out.points.map((p) => ({ ...p })); }
   /** The sample generated at the end of the run ("" before). */
-  get sample(): string { return this.#out.sample; }
+  get sample(): string { return this.#p.out.sample; }
   /** The short samples drawn at each evaluation (from a generator of their own: the run is unchanged). */
-  get evalSamples(): { step: number; text: string }[] { return this.#out.evalSamples.map((s) => ({ ...s })); }
+  get evalSamples(): { step: number; text: string }[] { return this.#p.out.evalSamples.map((s) => ({ ...s })); }
   /** The attention shown, or null: `layers[l][h]` T×T rows-major (queries); `weights` the first map (the head model's only one). */
   get attention(): { snippet: string; weights: Float32Array; layers: Float32Array[][] } | null {
-    const a = this.#attn.shown;
+    const a = this.#p.attn.shown;
     if (!a) return null;
     const layers = Array.from({ length: a.layers }, (_, l) => Array.from({ length: a.heads }, (_, hd) => mapOf(a, l, hd).slice()));
     return { snippet: a.snippet, weights: layers[0]![0]!.slice(), layers };
   }
   /** The block models: per evaluation (from step 1), each layer's activation and gradient spreads at the step before. */
-  get layerSpreads(): LayerSpreads[] { return this.#spreads.history; }
+  get layerSpreads(): LayerSpreads[] { return this.#p.spreads.history; }
   /** The generation panel's start text and steps (after a run). */
-  get generation(): Generation { return this.#gen.generation; }
+  get generation(): Generation { return this.#p.gen.generation; }
   get inputErrors(): ParseError[] { return this.attrErrors.map((e) => ({ ...e })); }
   /** The PyTorch script for the current settings (what Copy as PyTorch copies): attn-cli train … --emit-pytorch's. */
-  get pytorchScript(): string { return this.#pytorch.script(); }
+  get pytorchScript(): string { return this.#p.pytorch.script(); }
 
   /** Uses this text (instead of Tiny Shakespeare) for the next run; null goes back to Tiny Shakespeare. */
   setText(text: string | null): void {
-    this.#own.set(text);
+    this.#p.own.set(text);
     this.requestRender();
   }
 
@@ -177,22 +173,22 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   #wire(): void {
     // A model other than gpt takes no dropout: its control's value leaves with it.
-    this.#v.onControlChange((attr, value) => { if (attr === 'model' && value !== 'gpt') this.removeAttribute('dropout'); this.setAttribute(attr, value); });
-    const source = () => { this.#own.chosen = this.#v.srcOwn.checked; this.#problem = null; this.requestRender(); };
-    this.#v.srcShake.addEventListener('change', source);
-    this.#v.srcOwn.addEventListener('change', source);
-    this.#v.ownText.addEventListener('input', () => { this.#problem = null; this.#showMessages(); });
-    this.#v.ownFile.addEventListener('change', () => void this.#readFile());
-    this.#v.start.addEventListener('click', () => this.#startRun());
-    this.#v.pause.addEventListener('click', () => (this.#phase === 'paused' ? this.resume() : this.pause()));
-    this.#v.stop.addEventListener('click', () => this.stop());
-    this.#v.reset.addEventListener('click', () => this.#resetRun());
+    this.#p.v.onControlChange((attr, value) => { if (attr === 'model' && value !== 'gpt') this.removeAttribute('dropout'); this.setAttribute(attr, value); });
+    const source = () => { this.#p.own.chosen = this.#p.v.srcOwn.checked; this.#problem = null; this.requestRender(); };
+    this.#p.v.srcShake.addEventListener('change', source);
+    this.#p.v.srcOwn.addEventListener('change', source);
+    this.#p.v.ownText.addEventListener('input', () => { this.#problem = null; this.#showMessages(); });
+    this.#p.v.ownFile.addEventListener('change', () => void this.#readFile());
+    this.#p.v.start.addEventListener('click', () => this.#startRun());
+    this.#p.v.pause.addEventListener('click', () => (this.#phase === 'paused' ? this.resume() : this.pause()));
+    this.#p.v.stop.addEventListener('click', () => this.stop());
+    this.#p.v.reset.addEventListener('click', () => this.#resetRun());
   }
 
   async #readFile(): Promise<void> {
-    const file = this.#v.ownFile.files?.[0];
+    const file = this.#p.v.ownFile.files?.[0];
     if (!file) return;
-    const problem = await this.#own.read(file, this.attrs.block);
+    const problem = await this.#p.own.read(file, this.attrs.block);
     if (problem) { this.#rejectText(problem); return; }
     this.#problem = null;
     this.#showMessages();
@@ -218,8 +214,8 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     }
     const s = this.readAttributes().state;
     let text: string | undefined;
-    if (this.#own.chosen) {
-      const r = checkText(this.#own.text, s.block);
+    if (this.#p.own.chosen) {
+      const r = checkText(this.#p.own.text, s.block);
       if (!r.ok) { this.#rejectText(r.problem); return; }
       text = r.text;
     }
@@ -228,32 +224,32 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     this.#run = newRunId();
     this.#runModel = s.model;
     this.#runBlock = s.block;
-    this.#attn.setRun(this.#runBlock, isBlockModel(this.#runModel));
+    this.#p.attn.setRun(this.#runBlock, isBlockModel(this.#runModel));
     this.#runSource = text === undefined ? 'shakespeare' : 'own';
     // The last run's attention and generation panels leave until this run
     // ends: its height is kept meanwhile, so that the page below stays put.
-    this.#v.body.style.minHeight = `${this.#v.body.getBoundingClientRect().height}px`;
+    this.#p.v.body.style.minHeight = `${this.#p.v.body.getBoundingClientRect().height}px`;
     this.#clearOutputs();
     this.#step = 0;
     this.#iters = s.iters;
     this.#vocab = '';
     this.#phase = 'loading';
-    this.#v.progress.value = 0;
-    this.#v.rate.textContent = '';
+    this.#p.v.progress.value = 0;
+    this.#p.v.rate.textContent = '';
     const settings = this.#settings();
     this.#client.send({ type: 'start', run: this.#run, settings, ...(text === undefined ? { textUrl: new URL(this.src, document.baseURI).href } : { text }) });
     this.emit('attn-train-start', startDetail(settings, this.#runSource));
-    this.#v.status.textContent = this.#t.loadingEngine;
+    this.#p.v.status.textContent = this.#t.loadingEngine;
     this.#drawChart();
     this.requestRender();
   }
 
   /** Empties what a run shows: its points, log, samples and learned attention. */
   #clearOutputs(): void {
-    this.#out.clear(this.#t);
-    this.#attn.clear();
-    this.#spreads.clear();
-    this.#gen.clear();
+    this.#p.out.clear(this.#t);
+    this.#p.attn.clear();
+    this.#p.spreads.clear();
+    this.#p.gen.clear();
   }
 
   #resetRun(): void {
@@ -263,8 +259,8 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     this.#clearOutputs();
     this.#problem = null;
     this.#step = 0;
-    this.#v.progress.value = 0;
-    this.#v.rate.textContent = '';
+    this.#p.v.progress.value = 0;
+    this.#p.v.rate.textContent = '';
     // Earlier runs of this element leave the comparison too.
     dropPastRuns(this);
     this.requestRender();
@@ -272,12 +268,12 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   /** Shows the progress and evaluations not yet shown. */
   #flushRun(): void {
-    if (this.#out.flush(this.#t, this.#phase === 'running')) this.#drawChart();
+    if (this.#p.out.flush(this.#t, this.#phase === 'running')) this.#drawChart();
   }
 
   /** A generation under way is part of an update. */
   protected override busy(): boolean {
-    return this.#gen.busy();
+    return this.#p.gen.busy();
   }
 
   #onMessage(msg: FromRunner): void {
@@ -286,37 +282,37 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     if (msg.type !== 'progress' && msg.type !== 'eval') this.#flushRun();
     switch (msg.type) {
       case 'loading':
-        this.#v.status.textContent = msg.what === 'engine' ? t.loadingEngine : t.loadingText;
+        this.#p.v.status.textContent = msg.what === 'engine' ? t.loadingEngine : t.loadingText;
         break;
       case 'started':
         this.#phase = 'running';
         this.#vocab = msg.vocab;
         this.#iters = msg.info.iters;
-        this.#out.started(t, this.#iters, !msg.worker, msg.threads);
+        this.#p.out.started(t, this.#iters, !msg.worker, msg.threads);
         this.#drawChart();
         this.requestRender();
         break;
       case 'eval': {
-        this.#out.evaluation(msg);
-        if (msg.spreads) this.#spreads.add({ step: msg.point.step, ...msg.spreads });
+        this.#p.out.evaluation(msg);
+        if (msg.spreads) this.#p.spreads.add({ step: msg.point.step, ...msg.spreads });
         this.requestRender();
         this.emit('attn-train-eval', { model: this.#runModel, ...msg.point, line: msg.line });
         break;
       }
       case 'progress':
         this.#step = msg.step;
-        this.#out.progress(msg);
+        this.#p.out.progress(msg);
         this.requestRender();
         break;
       case 'paused':
         this.#phase = 'paused';
         this.#step = msg.step;
-        this.#v.status.textContent = t.paused(msg.step, this.#iters);
+        this.#p.v.status.textContent = t.paused(msg.step, this.#iters);
         this.requestRender();
         break;
       case 'resumed':
         this.#phase = 'running';
-        this.#out.showPhase(t, 'running', msg.step, this.#iters);
+        this.#p.out.showPhase(t, 'running', msg.step, this.#iters);
         this.requestRender();
         break;
       case 'nan':
@@ -328,7 +324,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
       case 'done': {
         this.#phase = msg.stopped ? 'stopped' : 'done';
         this.#step = msg.step;
-        this.#out.done(t, msg, this.#iters);
+        this.#p.out.done(t, msg, this.#iters);
         this.#finishRun();
         this.emit('attn-train-done', {
           model: this.#runModel, step: msg.step, stopped: msg.stopped, evals: this.evaluations, sample: msg.sample,
@@ -338,19 +334,19 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
         break;
       }
       case 'attention':
-        if (!this.#attn.receive(msg.request, { snippet: msg.snippet, weights: msg.weights, layers: msg.layers, heads: msg.heads, T: msg.T })) return;
+        if (!this.#p.attn.receive(msg.request, { snippet: msg.snippet, weights: msg.weights, layers: msg.layers, heads: msg.heads, T: msg.T })) return;
         this.emit('attn-train-attention', this.attention!);
         break;
       case 'generated':
-        this.#gen.receive(msg);
+        this.#p.gen.receive(msg);
         break;
       case 'error': {
-        if (msg.kind === 'generate') { this.#gen.fail(msg); return; }
-        if (msg.kind === 'attention') { this.#attn.fail(); return; }
+        if (msg.kind === 'generate') { this.#p.gen.fail(msg); return; }
+        if (msg.kind === 'attention') { this.#p.attn.fail(); return; }
         this.#phase = 'failed';
         this.#problem = msg.kind === 'fetch' ? t.fetchFailed(msg.message)
           : msg.kind === 'text' ? t.textRejected(msg.message) : t.engineFailed(msg.message);
-        this.#v.status.textContent = '';
+        this.#p.v.status.textContent = '';
         this.#showMessages();
         this.requestRender();
         this.emit('attn-train-error', { kind: msg.kind, message: this.#problem });
@@ -360,8 +356,8 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
   }
 
   #finishRun(): void {
-    if (this.#out.points.length > 0) {
-      addPastRun({ owner: this, model: this.#runModel, source: this.#runSource, points: [...this.#out.points] });
+    if (this.#p.out.points.length > 0) {
+      addPastRun({ owner: this, model: this.#runModel, source: this.#runSource, points: [...this.#p.out.points] });
     }
     this.#showMessages();
     this.requestRender();
@@ -369,7 +365,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
 
   #requestAttention(): void {
     if (!this.#client || !hasAttention(this.#runModel) || this.#phase === 'idle' || this.#phase === 'loading') return;
-    const r = this.#attn.request(this.#vocab);
+    const r = this.#p.attn.request(this.#vocab);
     if (r) this.#client.send({ type: 'attention', run: this.#run, ...r });
   }
 
@@ -388,47 +384,47 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
     }
     this.#showMessages();
     this.#syncControls();
-    this.#pytorch.update();
-    if (this.#pending.isConnected) this.#pending.replaceWith(this.#message.el, this.#v.body); // named and set: none unnamed
+    this.#p.pytorch.update();
+    if (this.#pending.isConnected) this.#pending.replaceWith(this.#p.message.el, this.#p.v.body); // named and set: none unnamed
   }
 
   #applyStrings(): void {
-    this.#v.applyStrings(this.#t, this.attrs.block, this.#out.sample !== '');
-    this.#attn.setLang(this.#t);
-    this.#spreads.setLang(this.#t);
-    this.#gen.setLang(this.#lang!);
-    this.#out.showPhase(this.#t, this.#phase, this.#step, this.#iters);
+    this.#p.v.applyStrings(this.#t, this.attrs.block, this.#p.out.sample !== '');
+    this.#p.attn.setLang(this.#t);
+    this.#p.spreads.setLang(this.#t);
+    this.#p.gen.setLang(this.#lang!);
+    this.#p.out.showPhase(this.#t, this.#phase, this.#step, this.#iters);
     this.#drawChart();
   }
 
   #showMessages(): void {
     const items: Message[] = this.attrErrors.map((e) => ({ text: this.#t.error(e), attr: e.attr }));
     if (this.#problem) items.push({ text: this.#problem, problem: true });
-    this.#message.show(items);
+    this.#p.message.show(items);
   }
 
   #syncControls(): void {
     const s = this.attrs;
     const busy = this.#phase === 'running' || this.#phase === 'paused' || this.#phase === 'loading';
-    if (!busy) this.#v.body.style.minHeight = '';
-    this.#v.showSettings(s, this.#own.chosen, busy, this.shadowRoot?.activeElement ?? null);
-    this.#v.start.disabled = busy;
-    this.#v.pause.disabled = !(this.#phase === 'running' || this.#phase === 'paused');
-    this.#v.pause.textContent = this.#phase === 'paused' ? this.#t.resume : this.#t.pause;
-    this.#v.stop.disabled = !busy;
-    this.#v.reset.disabled = this.#phase === 'idle' && !hasPastRuns(this);
-    this.#attn.root.hidden = !(hasAttention(this.#runModel) && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
+    if (!busy) this.#p.v.body.style.minHeight = '';
+    this.#p.v.showSettings(s, this.#p.own.chosen, busy, this.shadowRoot?.activeElement ?? null);
+    this.#p.v.start.disabled = busy;
+    this.#p.v.pause.disabled = !(this.#phase === 'running' || this.#phase === 'paused');
+    this.#p.v.pause.textContent = this.#phase === 'paused' ? this.#t.resume : this.#t.pause;
+    this.#p.v.stop.disabled = !busy;
+    this.#p.v.reset.disabled = this.#phase === 'idle' && !hasPastRuns(this);
+    this.#p.attn.root.hidden = !(hasAttention(this.#runModel) && (this.#phase === 'done' || this.#phase === 'stopped' || this.#phase === 'paused') && this.#step > 0);
     const ended = (this.#phase === 'done' || this.#phase === 'stopped') && this.#step > 0 && this.#vocab !== '';
-    this.#gen.setRun(ended, this.#runModel, this.#vocab, this.#runBlock);
-    this.#v.progress.classList.toggle('idle', this.#phase === 'idle');
-    if (this.#phase === 'idle') this.#v.status.textContent = this.#t.idle;
+    this.#p.gen.setRun(ended, this.#runModel, this.#vocab, this.#runBlock);
+    this.#p.v.progress.classList.toggle('idle', this.#phase === 'idle');
+    if (this.#phase === 'idle') this.#p.v.status.textContent = this.#t.idle;
   }
 
   #drawChart(): void {
     const running = this.#phase !== 'idle';
     this.#chartKey = this.changeKey('iters', 'model');
-    this.#v.chart.drawRuns(this.#t, this.#lang, {
-      current: running ? { model: this.#runModel, points: this.#out.points } : null,
+    this.#p.v.chart.drawRuns(this.#t, this.#lang, {
+      current: running ? { model: this.#runModel, points: this.#p.out.points } : null,
       source: this.#runSourceShown(),
       vocab: this.#vocab,
       itersHint: running ? this.#iters : this.attrs.iters,
@@ -437,7 +433,7 @@ export class AttnTrain extends AttnElement<TrainState, ParseError> {
   }
 
   #runSourceShown(): string {
-    return this.#phase !== 'idle' ? this.#runSource : this.#own.chosen ? 'own' : 'shakespeare';
+    return this.#phase !== 'idle' ? this.#runSource : this.#p.own.chosen ? 'own' : 'shakespeare';
   }
 }
 
