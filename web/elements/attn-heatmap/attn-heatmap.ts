@@ -1,16 +1,16 @@
 // <attn-heatmap>: the lesson's "drag d_k" picture. The C++ engine computes the
 // T×T attention weights from fixed-seed Q, K (first d_k columns of T × dk_max
 // draws); this element only parses attributes, paints and reports.
-import { AttnElement, MessageBox, define, h, type Lang } from '../../shared/element';
+import { AttnElement, define, type Lang } from '../../shared/element';
 import { SnippetControl } from '../../shared/snippet-control';
 import { getEngine, type Engine, type Heatmap, type HeatmapStats } from '../../engine/core/browser';
 import { STRINGS, type Strings } from './i18n';
-import { DEFAULTS, SCHEMA, logStops, nearestStop, type HeatmapState, type ParseError, type Scale } from './parse';
+import { SCHEMA, logStops, nearestStop, type HeatmapState, type ParseError, type Scale } from './parse';
 import { fmt, numpySnippet } from './readouts';
-import { ReadoutView } from './readout-view';
-import { Panel, type PanelData } from './panel';
+import type { Panel, PanelData } from './panel';
 import { BoardWatch, Painter, canvasColors } from './paint';
 import { HEATMAP_CSS } from './styles';
+import { HeatmapView } from './view';
 
 export type { Scale } from './parse';
 
@@ -65,77 +65,34 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   readonly #board = new BoardWatch(
     (width) => {
       const colors = canvasColors(this);
-      for (const p of this.#panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
+      for (const p of this.#v.panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
     },
     () => { this.#painted(); this.settle(); },
   );
   #snippetShown = '';
 
-  // static parts
-  readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
-  readonly #message = new MessageBox();
-  // Not an error (the picture is right, only names are missing or unused): a quiet note for the author.
-  readonly #labelsNote = h('p', { class: 'note', part: 'labels-note', hidden: true });
-  readonly #dkLabel = h('label', { for: 'dk' });
-  readonly #slider = h('input', { type: 'range', id: 'dk', part: 'slider', min: '1', max: String(DEFAULTS.dkMax), step: '1' });
-  readonly #dkOut = h('output', { class: 'dkvalue', for: 'dk', part: 'dk-value' });
-  readonly #log = h('input', { type: 'checkbox', id: 'log' });
-  readonly #logLabel = h('span');
-  readonly #scaleLabel = h('label', { for: 'scale' });
-  readonly #scale = h('select', { id: 'scale', part: 'select', 'aria-describedby': 'scale-note' });
-  // In compare mode the panels are fixed (unscaled, and divided by √d_k): the menu is off and says why.
-  readonly #scaleNote = h('p', { class: 'note', id: 'scale-note', part: 'scale-note', hidden: true });
-  readonly #causal = h('input', { type: 'checkbox', id: 'causal' });
-  readonly #causalLabel = h('span');
-  readonly #compare = h('input', { type: 'checkbox', id: 'compare' });
-  readonly #compareLabel = h('span');
-  readonly #reading = h('p', { class: 'reading' });
-  readonly #panels = [new Panel(0), new Panel(1)];
   readonly #painter = new Painter();
-  readonly #panelBox = h('div', { class: 'panels', part: 'panels' });
-  readonly #legendTitle = h('span');
-  readonly #legendMasked = h('span');
-  readonly #info = h('p', { class: 'info', part: 'cell-info', 'aria-live': 'polite' });
-  readonly #readouts = new ReadoutView();
   #data: PanelData[] = [];
   readonly #copy = new SnippetControl({
-    text: () => this.#snippet.textContent ?? '',
+    text: () => this.#v.snippet.textContent ?? '',
     strings: () => this.#t,
     track: (work) => this.track(work),
   });
-  readonly #summary = h('summary');
-  readonly #snippet = h('pre', { part: 'snippet' });
-  readonly #body = h('div', { class: 'body', role: 'group' });
+  // The DOM (view.ts): built at the first render, not when the page defines the element.
+  #view: HeatmapView | null = null;
+  get #v(): HeatmapView { return this.#view ??= this.#build(); }
 
   constructor() {
     super(HEATMAP_CSS);
-    const opts = (['sqrt', 'none', 'dk'] as const).map((s) => h('option', { value: s }));
-    this.#scale.append(...opts);
-    this.#panelBox.append(this.#panels[0].el, this.#panels[1].el);
-    this.#body.append(
-      h('div', { class: 'controls', part: 'controls' },
-        h('div', { class: 'field dkfield' }, this.#dkLabel, this.#slider, this.#dkOut,
-          h('label', { class: 'check' }, this.#log, this.#logLabel)),
-        h('div', { class: 'field' }, this.#scaleLabel, this.#scale),
-        h('label', { class: 'check' }, this.#causal, this.#causalLabel),
-        h('label', { class: 'check' }, this.#compare, this.#compareLabel)),
-      this.#scaleNote,
-      this.#reading,
-      this.#panelBox,
-      h('div', { class: 'legend', part: 'legend' },
-        h('span', { class: 'ramp' }, this.#legendTitle, h('span', {}, '0'), h('span', { class: 'bar', 'aria-hidden': 'true' }), h('span', {}, '1')),
-        h('span', { class: 'ramp' }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), this.#legendMasked)),
-      this.#info,
-      h('div', { class: 'readouts', part: 'readouts' },
-        this.#readouts.single,
-        this.#readouts.compared),
-      h('div', { class: 'copy-row' }, this.#copy.copyButton, this.#copy.status),
-      this.#copy.fallback,
-      h('details', {}, this.#summary, this.#snippet),
-    );
-    this.#body.hidden = true;
-    this.root.append(this.#status, this.#message.el, this.#labelsNote, this.#body);
+  }
+
+  #build(): HeatmapView {
+    const v = new HeatmapView(this.#copy);
+    this.root.append(v.status, v.message.el, v.labelsNote, v.body);
+    this.#view = v;
     this.#wire();
+    if (this.isConnected) this.#board.observe(v.panels[0].board);
+    return v;
   }
 
   // --- read-only properties ---------------------------------------------------
@@ -158,7 +115,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#schemeQuery = matchMedia('(prefers-color-scheme: dark)');
       this.#schemeQuery.addEventListener?.('change', this.#onScheme);
     }
-    this.#board.observe(this.#panels[0].board);
+    if (this.#view) this.#board.observe(this.#view.panels[0].board);
     // Start fetching and compiling the engine now, not in the first frame.
     this.#engine.start();
     this.requestRender();
@@ -190,19 +147,19 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   // --- controls ----------------------------------------------------------------
 
   #wire(): void {
-    this.#slider.addEventListener('input', () => {
+    this.#v.slider.addEventListener('input', () => {
       performance.mark('attn-heatmap-input');
       this.#inputMarked = true;
-      const v = Number(this.#slider.value);
+      const v = Number(this.#v.slider.value);
       const dk = this.attrs.logScale ? logStops(this.attrs.dkMax)[v] ?? 1 : v;
-      this.#dkOut.value = String(dk);
+      this.#v.dkOut.value = String(dk);
       this.setAttribute('dk', String(dk));
     });
-    this.#log.addEventListener('change', () => this.toggleAttribute('log-scale', this.#log.checked));
-    this.#scale.addEventListener('change', () => this.setAttribute('scale', this.#scale.value));
-    this.#causal.addEventListener('change', () => this.toggleAttribute('causal', this.#causal.checked));
-    this.#compare.addEventListener('change', () => this.toggleAttribute('compare', this.#compare.checked));
-    for (const p of this.#panels) {
+    this.#v.log.addEventListener('change', () => this.toggleAttribute('log-scale', this.#v.log.checked));
+    this.#v.scale.addEventListener('change', () => this.setAttribute('scale', this.#v.scale.value));
+    this.#v.causal.addEventListener('change', () => this.toggleAttribute('causal', this.#v.causal.checked));
+    this.#v.compare.addEventListener('change', () => this.toggleAttribute('compare', this.#v.compare.checked));
+    for (const p of this.#v.panels) {
       p.onCell((n, hovered) => {
         if (hovered) this.#hover = { panel: p.index, n };
         this.#showInfo(p, n);
@@ -210,7 +167,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
         this.#hover = null;
         const focused = this.root.activeElement;
         if (focused && p.grid.contains(focused)) this.#showInfo(p, p.active);
-        else this.#info.textContent = this.#t.cellHint;
+        else this.#v.info.textContent = this.#t.cellHint;
       });
     }
   }
@@ -218,7 +175,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   #showInfo(p: Panel, n: number): void {
     const text = p.describe(n, this.#t, this.attrs.labels);
     if (text === null) return;
-    this.#info.textContent = (this.attrs.compare ? `${p.caption.textContent ?? ''} · ` : '') + text;
+    this.#v.info.textContent = (this.attrs.compare ? `${p.caption.textContent ?? ''} · ` : '') + text;
     if (n === p.active) p.cells[n]!.setAttribute('aria-label', text);
   }
 
@@ -238,20 +195,20 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
 
     if (!this.#engine.value) {
       this.#engine.start();
-      this.#status.textContent = this.#engine.error ? this.#t.engineFailed(this.#engine.error) : this.#t.loading;
-      this.#status.hidden = false;
-      this.#body.hidden = !this.#main; // keep the last picture if there was one
+      this.#v.status.textContent = this.#engine.error ? this.#t.engineFailed(this.#engine.error) : this.#t.loading;
+      this.#v.status.hidden = false;
+      this.#v.body.hidden = !this.#main; // keep the last picture if there was one
       return;
     }
-    this.#body.hidden = false;
+    this.#v.body.hidden = false;
 
     try {
       this.#compute();
-      this.#status.hidden = true;
+      this.#v.status.hidden = true;
     } catch (err) {
       // The state was validated, so this should not happen; keep the last picture and say why.
-      this.#status.textContent = this.#t.engineFailed(err instanceof Error ? err.message : String(err));
-      this.#status.hidden = false;
+      this.#v.status.textContent = this.#t.engineFailed(err instanceof Error ? err.message : String(err));
+      this.#v.status.hidden = false;
       return;
     }
     // A first paint waits for the board's width: the event follows it (BoardWatch).
@@ -269,54 +226,54 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
 
   #applyStrings(): void {
     const t = this.#t;
-    this.#dkLabel.textContent = t.dk;
-    this.#logLabel.textContent = t.logScale;
-    this.#scaleLabel.textContent = t.scale;
-    for (const o of Array.from(this.#scale.options)) o.textContent = t.scaleOption[o.value as Scale];
-    this.#causalLabel.textContent = t.causal;
-    this.#compareLabel.textContent = t.compare;
-    this.#reading.textContent = t.reading;
-    this.#scaleNote.textContent = t.compareFixed;
-    this.#legendTitle.textContent = t.legend;
-    this.#legendMasked.textContent = t.legendMasked;
-    this.#info.textContent = t.cellHint;
-    this.#readouts.applyStrings(t);
+    this.#v.dkLabel.textContent = t.dk;
+    this.#v.logLabel.textContent = t.logScale;
+    this.#v.scaleLabel.textContent = t.scale;
+    for (const o of Array.from(this.#v.scale.options)) o.textContent = t.scaleOption[o.value as Scale];
+    this.#v.causalLabel.textContent = t.causal;
+    this.#v.compareLabel.textContent = t.compare;
+    this.#v.reading.textContent = t.reading;
+    this.#v.scaleNote.textContent = t.compareFixed;
+    this.#v.legendTitle.textContent = t.legend;
+    this.#v.legendMasked.textContent = t.legendMasked;
+    this.#v.info.textContent = t.cellHint;
+    this.#v.readouts.applyStrings(t);
     this.#copy.update();
     this.#copy.reset();
-    this.#summary.textContent = t.snippetSummary;
-    this.#body.setAttribute('aria-label', t.title);
+    this.#v.summary.textContent = t.snippetSummary;
+    this.#v.body.setAttribute('aria-label', t.title);
   }
 
   #showErrors(): void {
     const t = this.#t;
-    this.#message.show(this.attrErrors.map((e) => ({ text: t.error(e), attr: e.attr })));
+    this.#v.message.show(this.attrErrors.map((e) => ({ text: t.error(e), attr: e.attr })));
     const { labels, tokens } = this.attrs;
     const off = labels.length > 0 && labels.length !== tokens;
-    this.#labelsNote.textContent = off ? t.labelsCount(labels.length, tokens) : '';
-    this.#labelsNote.hidden = !off;
+    this.#v.labelsNote.textContent = off ? t.labelsCount(labels.length, tokens) : '';
+    this.#v.labelsNote.hidden = !off;
   }
 
   #syncControls(): void {
     const s = this.attrs;
     if (s.logScale) {
       const stops = logStops(s.dkMax);
-      this.#slider.min = '0';
-      this.#slider.max = String(stops.length - 1);
-      this.#slider.value = String(nearestStop(stops, s.dk));
+      this.#v.slider.min = '0';
+      this.#v.slider.max = String(stops.length - 1);
+      this.#v.slider.value = String(nearestStop(stops, s.dk));
     } else {
-      this.#slider.min = '1';
-      this.#slider.max = String(s.dkMax);
-      this.#slider.value = String(s.dk);
+      this.#v.slider.min = '1';
+      this.#v.slider.max = String(s.dkMax);
+      this.#v.slider.value = String(s.dk);
     }
-    this.#slider.setAttribute('aria-valuetext', `d_k = ${s.dk}`);
-    this.#dkOut.value = String(s.dk);
-    this.#log.checked = s.logScale;
-    this.#scale.value = s.scale;
-    this.#scale.disabled = s.compare;
-    this.#scaleNote.hidden = !s.compare;
-    this.#causal.checked = s.causal;
-    this.#compare.checked = s.compare;
-    this.#panelBox.classList.toggle('compare', s.compare);
+    this.#v.slider.setAttribute('aria-valuetext', `d_k = ${s.dk}`);
+    this.#v.dkOut.value = String(s.dk);
+    this.#v.log.checked = s.logScale;
+    this.#v.scale.value = s.scale;
+    this.#v.scale.disabled = s.compare;
+    this.#v.scaleNote.hidden = !s.compare;
+    this.#v.causal.checked = s.causal;
+    this.#v.compare.checked = s.compare;
+    this.#v.panelBox.classList.toggle('compare', s.compare);
   }
 
   #compute(): void {
@@ -347,7 +304,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     // `weights`, `scores` and the change event follow the scale attribute, shown or not.
     this.#main = data.find((d) => d.scale === s.scale) ?? run(s.scale);
 
-    this.#panels.forEach((p, idx) => {
+    this.#v.panels.forEach((p, idx) => {
       const d = data[idx];
       p.el.hidden = !d;
       if (!d) { p.data = null; return; }
@@ -363,8 +320,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;
-    const focusedPanel = this.#panels.find((p) => p.grid.contains(this.root.activeElement));
-    if (hover && this.#panels[hover.panel].data) this.#showInfo(this.#panels[hover.panel], hover.n);
+    const focusedPanel = this.#v.panels.find((p) => p.grid.contains(this.root.activeElement));
+    if (hover && this.#v.panels[hover.panel].data) this.#showInfo(this.#v.panels[hover.panel], hover.n);
     else if (focusedPanel) this.#showInfo(focusedPanel, focusedPanel.active);
     this.#scheduleTables();
   }
@@ -373,11 +330,11 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     const m = this.#main;
     if (!m) return;
     const s = this.attrs;
-    this.#readouts.update(s, m, this.#data, this.#t);
+    this.#v.readouts.update(s, m, this.#data, this.#t);
     const snippet = numpySnippet(s);
     if (snippet !== this.#snippetShown) {
       this.#snippetShown = snippet;
-      this.#snippet.textContent = snippet;
+      this.#v.snippet.textContent = snippet;
       this.#copy.reset();
     }
   }
@@ -388,7 +345,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     this.#tableTimer = setTimeout(() => {
       this.#tableTimer = null;
       const s = this.attrs, t = this.#t;
-      for (const p of this.#panels) {
+      for (const p of this.#v.panels) {
         if (p.data && !p.el.hidden) p.fillTable(t.tableCaption(s.dk, t.scaleOption[p.data.scale], s.causal), `0 (${t.legendMasked})`);
       }
       this.settle();
