@@ -24,6 +24,8 @@ const SETTLED_MS = 1500;
 const MAX_HOLD_MS = 20_000;
 /** A scroll this soon after the reader's wheel, touch, key or pointer is theirs. */
 const SCROLL_INPUT_MS = 1000;
+/** The reader's own input: it ends a hold, and a scroll that follows it is the reader's. */
+const READER_INPUT = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
 
 function targetOf(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
@@ -91,13 +93,12 @@ export function keepJumpsExact(): void {
       lastY = y;
       if (still >= 3 && putBack()) still = 0;
     };
-    const stopEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     const done = () => {
       clearInterval(poll);
-      for (const t of stopEvents) removeEventListener(t, done, true);
+      for (const t of READER_INPUT) removeEventListener(t, done, true);
       if (release === done) { release = null; delete root.dataset.jumpHold; }
     };
-    for (const t of stopEvents) addEventListener(t, done, { capture: true, passive: true });
+    for (const t of READER_INPUT) addEventListener(t, done, { capture: true, passive: true });
     release = done;
     // What is being held, for scripts and tests: 'end' or 'section' (absent when nothing is).
     root.dataset.jumpHold = settles ? 'section' : 'end';
@@ -116,8 +117,9 @@ export function keepJumpsExact(): void {
     return true;
   };
   // The view at the page's end: widgets that arrive in the last screens grow it below the view.
+  const atPageEnd = () => root.scrollHeight - (window.scrollY + window.innerHeight) <= 2;
   const atEnd = (): boolean => {
-    if (root.scrollHeight - (window.scrollY + window.innerHeight) <= 2) return false;
+    if (atPageEnd()) return false;
     window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
     return true;
   };
@@ -125,13 +127,11 @@ export function keepJumpsExact(): void {
   // A jump to the last screen made by a script or the browser: no wheel, touch, key or pointer
   // just before it (SCROLL_INPUT_MS), no hold under way (its own scrolls are these too).
   let input = -Infinity;
-  for (const t of ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const) {
-    addEventListener(t, () => { input = performance.now(); }, { capture: true, passive: true });
-  }
+  for (const t of READER_INPUT) addEventListener(t, () => { input = performance.now(); }, { capture: true, passive: true });
   addEventListener('scroll', () => {
     const now = performance.now();
     if (release || now > MAX_HOLD_MS || now - input < SCROLL_INPUT_MS || window.scrollY < 1) return;
-    if (root.scrollHeight - (window.scrollY + window.innerHeight) <= 2) hold(atEnd, false);
+    if (atPageEnd()) hold(atEnd, false);
   }, { passive: true });
 
   // End pressed for the page (this listener runs before the key's default action, the browser's own jump).
