@@ -28,15 +28,22 @@ export function currentLang(): Lang {
   return normaliseLang(document.documentElement.getAttribute('lang')) ?? 'zh-CN';
 }
 
-/** Sets <html lang>, the title, every attention-lab element's lang, and tells listeners. */
+/**
+ * Sets <html lang>, the title, every attention-lab element's lang, and tells
+ * listeners; does nothing where the language is already `lang`. (Writing an
+ * attribute its own value still counts as a change: the browser restyles and
+ * re-lays out every element whose style or font depends on the language, and
+ * each element renders again. The pages call this once as they load.)
+ */
 export function applyLang(lang: Lang, titles?: Record<Lang, string>): void {
   const html = document.documentElement;
-  html.setAttribute('lang', lang);
-  if (titles) document.title = titles[lang];
+  let changed = false;
+  if (html.getAttribute('lang') !== lang) { html.setAttribute('lang', lang); changed = true; }
+  if (titles && document.title !== titles[lang]) document.title = titles[lang];
   for (const el of Array.from(document.querySelectorAll(ELEMENT_TAGS.join(', ')))) {
-    el.setAttribute('lang', lang);
+    if (el.getAttribute('lang') !== lang) { el.setAttribute('lang', lang); changed = true; }
   }
-  document.dispatchEvent(new CustomEvent<Lang>(LANG_EVENT, { detail: lang }));
+  if (changed) document.dispatchEvent(new CustomEvent<Lang>(LANG_EVENT, { detail: lang }));
 }
 
 /**
