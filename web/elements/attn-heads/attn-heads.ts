@@ -4,7 +4,7 @@
 // online-softmax kernel standing in for F.scaled_dot_product_attention; this
 // element parses attributes, shows the numbers and reports. The engine loads
 // when the element nears the viewport.
-import { AttnElement, MessageBox, define, h } from '../../shared/element';
+import { AttnElement, define, h } from '../../shared/element';
 import { SnippetControl } from '../../shared/snippet-control';
 import { getTorch, type BonusResult, type BonusTileStep, type TorchLab } from '../../engine/torch/browser';
 import { STRINGS, type Strings } from './i18n';
@@ -12,7 +12,7 @@ import { L, SCHEMA, fmt4, tuple, type HeadsState, type ParseError } from './pars
 import { BONUS_FILE, pytorchSnippet } from './snippet';
 import { HEADS_CSS } from './styles';
 import { BLANK, ariaFlag, say } from '../../shared/blank';
-import { HeadGrid, numberTable } from './view';
+import { HeadsView, numberTable } from './view';
 
 /** detail of the `attn-heads-change` event, sent after each new state is shown. */
 export interface AttnHeadsChangeDetail extends HeadsState {
@@ -53,53 +53,27 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
   #h = 0;
   #row = -1; // the query row of the step-by-step; -1: the last row
 
-  readonly #status = h('p', { class: 'status', part: 'status', role: 'status' });
-  readonly #message = new MessageBox();
-  readonly #body = h('div', { class: 'body', role: 'group', hidden: true });
-  readonly #shapesTitle = h('h3');
-  readonly #shapeLine = h('p', { class: 'verdict mono', part: 'shape' });
-  readonly #shapeSteps = h('p', { class: 'reading', part: 'shape-steps' });
-  readonly #gridHelp = h('p', { class: 'reading', id: 'grid-help' });
-  readonly #grid = new HeadGrid((b, hd, focus) => this.#select(b, hd, focus));
-  readonly #selected = h('p', { class: 'verdict', part: 'selected', 'aria-live': 'polite' });
-  readonly #tables = h('div', { class: 'tables', part: 'tables' });
-  readonly #verdictTitle = h('h3');
-  readonly #maxDiff = h('p', { class: 'verdict', part: 'max-diff' });
-  readonly #allclose = h('p', { class: 'verdict mono', part: 'allclose' });
-  readonly #stepTitle = h('h3');
-  readonly #rowLabel = h('label', { for: 'row' });
-  readonly #rowSelect = h('select', { id: 'row', part: 'row-select' });
-  readonly #stepIntro = h('p', { class: 'reading' });
-  readonly #stepTable = h('div', { class: 'scroll', part: 'steps', tabindex: '0', role: 'region' });
-  readonly #stepEnd = h('p', { class: 'verdict', part: 'step-end' });
-  readonly #stepWhy = h('p', { class: 'reading', part: 'step-why' });
   readonly #copy = new SnippetControl({
     text: () => this.#snippetText(),
     strings: () => ({ ...this.#t, downloaded: this.#t.downloaded(BONUS_FILE) }),
     file: () => BONUS_FILE,
     track: (work) => this.track(work),
   });
-  readonly #torchNote = h('p', { class: 'reading', part: 'torch-note' });
-  readonly #summary = h('summary');
-  readonly #details = h('details', {}, this.#summary);
-  readonly #snippet = h('pre', { part: 'snippet', tabindex: '0' });
+
+  // The DOM (view.ts): built at the first render, not when the page defines the element.
+  #view: HeadsView | null = null;
+  get #v(): HeadsView { return this.#view ??= this.#build(); }
 
   constructor() {
     super(HEADS_CSS);
-    this.#grid.el.setAttribute('aria-describedby', 'grid-help');
-    this.#details.append(this.#snippet);
-    this.#body.append(
-      h('section', { part: 'shapes' }, this.#shapesTitle, this.#shapeLine, this.#shapeSteps),
-      h('section', { part: 'grid' }, this.#gridHelp, this.#grid.el, this.#selected, this.#tables),
-      h('section', { part: 'verdict' }, this.#verdictTitle, this.#maxDiff, this.#allclose),
-      h('section', { part: 'fused' }, this.#stepTitle, this.#stepIntro,
-        h('div', { class: 'field' }, this.#rowLabel, this.#rowSelect), this.#stepTable, this.#stepEnd, this.#stepWhy),
-      h('section', { part: 'code' }, this.#torchNote,
-        h('div', { class: 'copy-row' }, this.#copy.copyButton, this.#copy.downloadButton, this.#copy.status), this.#copy.fallback,
-        this.#details),
-    );
-    this.root.append(this.#status, this.#message.el, this.#body);
-    this.#rowSelect.addEventListener('change', () => { this.#row = Number(this.#rowSelect.value); this.requestRender(); });
+  }
+
+  #build(): HeadsView {
+    const v = new HeadsView(this.#copy, (b, hd, focus) => this.#select(b, hd, focus));
+    this.root.append(v.status, v.message.el, v.body);
+    this.#view = v;
+    v.rowSelect.addEventListener('change', () => { this.#row = Number(v.rowSelect.value); this.requestRender(); });
+    return v;
   }
 
   // --- public surface ----------------------------------------------------------
@@ -151,14 +125,14 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
   #select(b: number, hd: number, focus: boolean): void {
     this.#b = b;
     this.#h = hd;
-    this.#grid.setActive(b * this.attrs.heads + hd, focus);
+    this.#v.grid.setActive(b * this.attrs.heads + hd, focus);
     this.requestRender();
   }
 
   /** The script Copy and Download take (saved as 0001_bonus_torch_check.py), written into the code block as well. */
   #snippetText(): string {
     const text = this.pytorchCode;
-    this.#snippet.textContent = text;
+    this.#v.snippet.textContent = text;
     return text;
   }
 
@@ -170,24 +144,24 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     this.#t = t;
     this.#lang = lang;
     this.#texts();
-    this.#message.show(errors.map((e) => t.error(e)));
+    this.#v.message.show(errors.map((e) => t.error(e)));
 
     const lab = this.#lab.value;
     if (this.#lab.error !== null) {
-      this.#status.textContent = t.engineFailed(this.#lab.error);
-      this.#body.hidden = true;
+      this.#v.status.textContent = t.engineFailed(this.#lab.error);
+      this.#v.body.hidden = true;
       return;
     }
     const s = this.attrs;
     if (this.#b >= s.batch) this.#b = 0;
     if (this.#h >= s.heads) this.#h = 0;
     if (this.#row >= s.tokens) this.#row = -1;
-    this.#body.hidden = false;
+    this.#v.body.hidden = false;
     this.#renderShapes();
     if (!lab) {
       // Until the engine's numbers arrive the body stands at their size, each number a blank
       // as wide as one, so nothing below moves when they come.
-      this.#status.textContent = this.#near ? t.loading : t.waiting;
+      this.#v.status.textContent = this.#near ? t.loading : t.waiting;
       if (this.#near) this.#lab.start();
       this.#renderNumbers(null, null);
       return;
@@ -197,9 +171,9 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
       this.#run = lab.bonus(s.seed, [s.batch, s.heads, s.tokens, s.dk], s.causal);
       this.#runKey = key;
     }
-    this.#status.textContent = '';
+    this.#v.status.textContent = '';
     this.#renderNumbers(this.#run!, lab);
-    if (this.#details.open || this.#snippet.textContent) this.#snippet.textContent = this.pytorchCode;
+    if (this.#v.details.open || this.#v.snippet.textContent) this.#v.snippet.textContent = this.pytorchCode;
     this.#emitChange();
   }
 
@@ -209,44 +183,44 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     const t = this.#t;
     const T = s.tokens;
     const shape = [s.batch, s.heads, T, s.dk] as const;
-    this.#shapeLine.textContent = `shape: ${tuple(shape)}`;
-    this.#shapeSteps.textContent = t.shapeSteps(tuple(shape), tuple([s.batch, s.heads, T, T]), tuple(shape));
-    this.#grid.build(s.batch, s.heads, T);
-    this.#grid.setActive(this.#b * s.heads + this.#h, false);
-    this.#grid.name(t);
-    this.#selected.textContent = t.selected(this.#b, this.#h);
-    if (this.#rowSelect.options.length !== T) {
-      this.#rowSelect.replaceChildren(...Array.from({ length: T }, (_, i) => h('option', { value: String(i) }, String(i))));
+    this.#v.shapeLine.textContent = `shape: ${tuple(shape)}`;
+    this.#v.shapeSteps.textContent = t.shapeSteps(tuple(shape), tuple([s.batch, s.heads, T, T]), tuple(shape));
+    this.#v.grid.build(s.batch, s.heads, T);
+    this.#v.grid.setActive(this.#b * s.heads + this.#h, false);
+    this.#v.grid.name(t);
+    this.#v.selected.textContent = t.selected(this.#b, this.#h);
+    if (this.#v.rowSelect.options.length !== T) {
+      this.#v.rowSelect.replaceChildren(...Array.from({ length: T }, (_, i) => h('option', { value: String(i) }, String(i))));
     }
-    this.#rowSelect.value = String(this.#row < 0 ? T - 1 : this.#row);
-    this.#stepWhy.textContent = t.stepWhy(T, L.tile, s.dk);
+    this.#v.rowSelect.value = String(this.#row < 0 ? T - 1 : this.#row);
+    this.#v.stepWhy.textContent = t.stepWhy(T, L.tile, s.dk);
   }
 
   /** The numbers of run `r`, or (null) blanks of their size while the engine loads. */
   #renderNumbers(r: BonusResult | null, lab: TorchLab | null): void {
     const t = this.#t;
-    ariaFlag(this.#body, 'aria-busy', !r);
-    if (r) this.#grid.fill(r.weights, this.attrs.tokens, this.attrs.causal, t);
+    ariaFlag(this.#v.body, 'aria-busy', !r);
+    if (r) this.#v.grid.fill(r.weights, this.attrs.tokens, this.attrs.causal, t);
     this.#renderTables(r);
-    say(this.#maxDiff, t.maxDiff(!r ? '0.00e+0' : r.maxDiff === 0 ? '0' : r.maxDiff.toExponential(2)), !r);
-    say(this.#allclose, t.allclose(r?.allclose ?? true), !r);
+    say(this.#v.maxDiff, t.maxDiff(!r ? '0.00e+0' : r.maxDiff === 0 ? '0' : r.maxDiff.toExponential(2)), !r);
+    say(this.#v.allclose, t.allclose(r?.allclose ?? true), !r);
     this.#renderSteps(r, lab);
   }
 
   /** Texts that depend on the language only. */
   #texts(): void {
     const t = this.#t;
-    this.#shapesTitle.textContent = t.shapesTitle;
-    this.#gridHelp.textContent = t.gridHelp;
-    this.#grid.el.setAttribute('aria-label', t.gridLabel);
-    this.#verdictTitle.textContent = t.verdictTitle;
-    this.#stepTitle.textContent = t.stepTitle;
-    this.#body.setAttribute('aria-label', t.title);
-    this.#rowLabel.textContent = t.rowLabel;
-    this.#stepIntro.textContent = t.stepIntro(L.tile);
+    this.#v.shapesTitle.textContent = t.shapesTitle;
+    this.#v.gridHelp.textContent = t.gridHelp;
+    this.#v.grid.el.setAttribute('aria-label', t.gridLabel);
+    this.#v.verdictTitle.textContent = t.verdictTitle;
+    this.#v.stepTitle.textContent = t.stepTitle;
+    this.#v.body.setAttribute('aria-label', t.title);
+    this.#v.rowLabel.textContent = t.rowLabel;
+    this.#v.stepIntro.textContent = t.stepIntro(L.tile);
     this.#copy.update();
-    this.#summary.textContent = t.snippetSummary;
-    this.#torchNote.textContent = t.torchNote;
+    this.#v.summary.textContent = t.snippetSummary;
+    this.#v.torchNote.textContent = t.torchNote;
   }
 
   /** q, k, v, the weights and the output of the chosen head (blanks without a run). */
@@ -259,16 +233,16 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
     if (key === this.#tablesKey) return;
     this.#tablesKey = key;
     // A table the keyboard is on keeps the focus when the tables are rebuilt (its numbers arrived, or another head was chosen).
-    const focused = Array.prototype.indexOf.call(this.#tables.children, this.root.activeElement);
+    const focused = Array.prototype.indexOf.call(this.#v.tables.children, this.root.activeElement);
     const cap = (n: string) => this.#t.tensorCaption(n, this.#b, this.#h);
-    this.#tables.replaceChildren(
+    this.#v.tables.replaceChildren(
       numberTable(cap('q'), r?.q ?? null, bh * T * D, T, D, 'q'),
       numberTable(cap('k'), r?.k ?? null, bh * T * D, T, D, 'k'),
       numberTable(cap('v'), r?.v ?? null, bh * T * D, T, D, 'v'),
       numberTable(cap('weights'), r?.weights ?? null, bh * T * T, T, T, 'weights'),
       numberTable(cap('mine'), r?.mine ?? null, bh * T * D, T, D, 'mine'),
     );
-    if (focused >= 0) (this.#tables.children[focused] as HTMLElement | undefined)?.focus({ preventScroll: true });
+    if (focused >= 0) (this.#v.tables.children[focused] as HTMLElement | undefined)?.focus({ preventScroll: true });
   }
 
   /** The fused kernel's running max, sum and output after each key tile, for one query row (blanks without a run). */
@@ -294,22 +268,22 @@ export class AttnHeads extends AttnElement<HeadsState, ParseError> {
         h('td', { class: 'mono' }, `[${st ? Array.from(st.out, fmt4).join(', ') : Array.from({ length: D }, () => BLANK).join(', ')}]`));
     });
     const caption = `${t.rowLabel} ${row} · ${t.headName(this.#b, this.#h)}`;
-    this.#stepTable.setAttribute('aria-label', caption);
-    this.#stepTable.classList.toggle('blank', !steps);
-    ariaFlag(this.#stepTable, 'aria-hidden', !steps);
-    if (steps) this.#stepTable.tabIndex = 0;
-    else this.#stepTable.removeAttribute('tabindex');
-    this.#stepTable.replaceChildren(h('table', { part: 'steps-table' },
+    this.#v.stepTable.setAttribute('aria-label', caption);
+    this.#v.stepTable.classList.toggle('blank', !steps);
+    ariaFlag(this.#v.stepTable, 'aria-hidden', !steps);
+    if (steps) this.#v.stepTable.tabIndex = 0;
+    else this.#v.stepTable.removeAttribute('tabindex');
+    this.#v.stepTable.replaceChildren(h('table', { part: 'steps-table' },
       h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, ...body)));
     if (!steps || !r) {
-      say(this.#stepEnd, t.stepEnd(true, '0'), true);
+      say(this.#v.stepEnd, t.stepEnd(true, '0'), true);
       return;
     }
     const last = steps[steps.length - 1]?.out ?? new Float64Array(0);
     const at = ((this.#b * s.heads + this.#h) * T + row) * D;
     let d = 0;
     for (let c2 = 0; c2 < D; c2++) d = Math.max(d, Math.abs(last[c2] - r.mine[at + c2]));
-    say(this.#stepEnd, t.stepEnd(d <= 1e-6, d === 0 ? '0' : d.toExponential(2)), false);
+    say(this.#v.stepEnd, t.stepEnd(d <= 1e-6, d === 0 ? '0' : d.toExponential(2)), false);
   }
 
   #emitChange(): void {

@@ -1,7 +1,11 @@
-// The DOM pieces of <attn-heads>: the B × H grid of small weight heatmaps
-// (a role="grid" with a roving tabindex, each head's weights in its label for
-// screen readers) and plain number tables.
-import { h } from '../../shared/element';
+// The DOM of <attn-heads>: its status line, message box and body with the
+// shapes, the B × H grid of small weight heatmaps (a role="grid" with a roving
+// tabindex, each head's weights in its label for screen readers), the number
+// tables, the verdict, the fused kernel's steps and the code. The element
+// builds it at its first render, not in its constructor: the page defines the
+// element in one task, and every <attn-heads> on the page is constructed in it.
+import { MessageBox, h } from '../../shared/element';
+import type { SnippetControl } from '../../shared/snippet-control';
 import { BLANK } from '../../shared/blank';
 import { fmt4 } from './parse';
 
@@ -145,4 +149,47 @@ export function numberTable(caption: string, values: Float64Array | null, offset
   if (!values) return h('div', { class: 'scroll blank', 'aria-hidden': 'true' }, table);
   // (a region that can scroll sideways takes focus, so the keyboard can scroll it)
   return h('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': caption }, table);
+}
+
+/** Every node of an <attn-heads> the element writes to, assembled under `body` (hidden until the first render shows it). */
+export class HeadsView {
+  readonly status = h('p', { class: 'status', part: 'status', role: 'status' });
+  readonly message = new MessageBox();
+  readonly body = h('div', { class: 'body', role: 'group', hidden: true });
+  readonly shapesTitle = h('h3');
+  readonly shapeLine = h('p', { class: 'verdict mono', part: 'shape' });
+  readonly shapeSteps = h('p', { class: 'reading', part: 'shape-steps' });
+  readonly gridHelp = h('p', { class: 'reading', id: 'grid-help' });
+  readonly grid: HeadGrid;
+  readonly selected = h('p', { class: 'verdict', part: 'selected', 'aria-live': 'polite' });
+  readonly tables = h('div', { class: 'tables', part: 'tables' });
+  readonly verdictTitle = h('h3');
+  readonly maxDiff = h('p', { class: 'verdict', part: 'max-diff' });
+  readonly allclose = h('p', { class: 'verdict mono', part: 'allclose' });
+  readonly stepTitle = h('h3');
+  readonly rowLabel = h('label', { for: 'row' });
+  readonly rowSelect = h('select', { id: 'row', part: 'row-select' });
+  readonly stepIntro = h('p', { class: 'reading' });
+  readonly stepTable = h('div', { class: 'scroll', part: 'steps', tabindex: '0', role: 'region' });
+  readonly stepEnd = h('p', { class: 'verdict', part: 'step-end' });
+  readonly stepWhy = h('p', { class: 'reading', part: 'step-why' });
+  readonly torchNote = h('p', { class: 'reading', part: 'torch-note' });
+  readonly summary = h('summary');
+  readonly snippet = h('pre', { part: 'snippet', tabindex: '0' });
+  readonly details = h('details', {}, this.summary, this.snippet);
+
+  constructor(copy: SnippetControl, onSelect: (b: number, h: number, focus: boolean) => void) {
+    this.grid = new HeadGrid(onSelect);
+    this.grid.el.setAttribute('aria-describedby', 'grid-help');
+    this.body.append(
+      h('section', { part: 'shapes' }, this.shapesTitle, this.shapeLine, this.shapeSteps),
+      h('section', { part: 'grid' }, this.gridHelp, this.grid.el, this.selected, this.tables),
+      h('section', { part: 'verdict' }, this.verdictTitle, this.maxDiff, this.allclose),
+      h('section', { part: 'fused' }, this.stepTitle, this.stepIntro,
+        h('div', { class: 'field' }, this.rowLabel, this.rowSelect), this.stepTable, this.stepEnd, this.stepWhy),
+      h('section', { part: 'code' }, this.torchNote,
+        h('div', { class: 'copy-row' }, copy.copyButton, copy.downloadButton, copy.status), copy.fallback,
+        this.details),
+    );
+  }
 }
