@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fillSiteChrome, PAGES, preloadHeatmap, stylesheetEarly } from './vite-site-chrome';
+import { fillSiteChrome, PAGES, preloadHeatmap, preloadMathFont, stylesheetEarly } from './vite-site-chrome';
 
 const page = (file: string) => readFileSync(new URL(`../web/${file}`, import.meta.url), 'utf8');
 
@@ -44,5 +44,15 @@ describe('site chrome', () => {
     expect(preloadHeatmap(without, 'assets/attn-heatmap-d.js')).toBe(without);
     expect(preloadHeatmap(withMap, undefined)).toBe(withMap);
     expect(() => preloadHeatmap('<body><attn-heatmap></attn-heatmap></body>', 'assets/attn-heatmap-d.js')).toThrow('no modulepreload');
+  });
+
+  it('preloads the fences\' font ahead of the stylesheet on a page with MathML, and only there', () => {
+    const withMath = '<head>\n  <script src="./assets/page-boot.js"></script>\n  <link rel="stylesheet" href="./assets/a.css">\n</head><body><math><mo>(</mo></math></body>';
+    expect(preloadMathFont(withMath, 'assets/attn-math-fences-x1.woff2')).toBe(withMath.replace('<link rel="stylesheet"',
+      '<link rel="preload" href="./assets/attn-math-fences-x1.woff2" as="font" type="font/woff2" crossorigin>\n  <link rel="stylesheet"'));
+    const without = withMath.replace('<math><mo>(</mo></math>', '<p>x</p>');
+    expect(preloadMathFont(without, 'assets/attn-math-fences-x1.woff2')).toBe(without);
+    expect(preloadMathFont(withMath, undefined)).toBe(withMath);
+    expect(() => preloadMathFont('<body><math></math></body>', 'assets/f.woff2')).toThrow('no stylesheet');
   });
 });

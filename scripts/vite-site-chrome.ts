@@ -98,6 +98,22 @@ export function preloadHeatmap(html: string, file: string | undefined): string {
   return `${html.slice(0, at)}\n  ${link}${html.slice(at)}`;
 }
 
+/**
+ * A page with MathML preloads the fences' font (`file`, under the built site; web/styles/math.css)
+ * ahead of its stylesheet. Left to the stylesheet, the font is asked for when the first layout
+ * meets a `mo`, arrives after it, and the swap restyles and lays out every formula again.
+ */
+export function preloadMathFont(html: string, file: string | undefined): string {
+  if (!file || !html.includes('<math')) return html;
+  const css = html.indexOf('<link rel="stylesheet"');
+  if (css < 0) throw new Error('a page with MathML has no stylesheet to precede');
+  return `${html.slice(0, css)}<link rel="preload" href="./${file}" as="font" type="font/woff2" crossorigin>\n  ${html.slice(css)}`;
+}
+
+/** The built font of math.css's fences. */
+const mathFont = (bundle: Record<string, { type: string; fileName: string }> | undefined) =>
+  Object.values(bundle ?? {}).find((c) => c.type === 'asset' && /(^|\/)attn-math-fences-[\w-]+\.woff2$/.test(c.fileName))?.fileName;
+
 /** The built chunk whose entry is the heatmap element's module. */
 const heatmapChunk = (bundle: Record<string, { type: string; facadeModuleId?: string | null; fileName: string }> | undefined) =>
   Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && /[\\/]attn-heatmap[\\/]attn-heatmap\.ts$/.test(c.facadeModuleId ?? ''))?.fileName;
@@ -106,7 +122,10 @@ export function siteChrome(): Plugin[] {
   return [{
     name: 'attention-lab:site-chrome-css',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: (html, ctx) => preloadHeatmap(stylesheetEarly(html), heatmapChunk(ctx.bundle)) },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => preloadMathFont(preloadHeatmap(stylesheetEarly(html), heatmapChunk(ctx.bundle)), mathFont(ctx.bundle)),
+    },
   }, {
     name: 'attention-lab:site-chrome',
     transformIndexHtml: { order: 'pre', handler: (html, ctx) => fillSiteChrome(html, basename(ctx.filename)) },
