@@ -290,13 +290,13 @@ export const CHECKS = [
         const hs = Array.from(document.querySelectorAll('attn-heatmap'));
         return hs.length > 0 && hs.every((h) => h.weights?.length > 0);
       });
-      // Painted: the first heatmap's canvas is on screen and holds a picture (many colours).
+      // Painted: the first heatmap's canvas (one pixel per weight, scaled by CSS) is on screen and holds a picture (many colours).
       const canvas = await until(s, 'the first heatmap painted its canvas', () => {
         const c = document.querySelector('attn-heatmap').shadowRoot.querySelector('canvas');
         if (!c || !c.width || !c.height) return null;
         const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         const colours = new Set();
-        for (let i = 0; i < px.length; i += 4 * 7) colours.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
+        for (let i = 0; i < px.length; i += 4) colours.add((px[i] << 16) | (px[i + 1] << 8) | px[i + 2]);
         const r = c.getBoundingClientRect();
         return colours.size > 8 ? { w: r.width, h: r.height, colours: colours.size } : null;
       });

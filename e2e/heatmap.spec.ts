@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { elementsReady } from './helpers/ready';
 import { holdBack } from './helpers/hold';
+import { weightRgb } from '../web/elements/attn-heatmap/readouts';
 
 interface GoldenCase {
   seed: string; tokens: number; dkMax: number; dk: number; scale: 'sqrt' | 'none' | 'dk'; causal: boolean;
@@ -304,19 +305,44 @@ test('keyboard reaches every cell; hover and focus show the values; screen-reade
   await expect(table.locator('caption')).toContainText('d_k = 16');
 });
 
-test('each canvas is drawn for its board\'s width, on a phone, on a desktop and side by side', async ({ page }) => {
-  const sizes = () => page.locator('#hm').evaluate((el) => Array.from(el.shadowRoot!.querySelectorAll('canvas'))
-    .filter((c) => c.getClientRects().length > 0)
-    .map((c) => ({ bitmap: c.width, want: Math.max(6, Math.round(c.parentElement!.getBoundingClientRect().width * devicePixelRatio)) })));
-  // A canvas is painted when the board has been laid out (the frame after a render at the latest).
-  const off = async () => (await sizes()).map((s) => Math.abs(s.bitmap - s.want));
-  for (const width of [360, 1280]) {
+test('the canvas holds one pixel per weight in the ramp\'s colour; cells print values where they are large enough', async ({ page }) => {
+  // What each visible panel shows: the canvas's size and pixels, each cell's hatch and printed value.
+  const shown = () => page.locator('#hm').evaluate((el) => Array.from(el.shadowRoot!.querySelectorAll('figure.panel'))
+    .filter((f) => f.getClientRects().length > 0)
+    .map((f) => {
+      const c = f.querySelector('canvas')!;
+      const px = Array.from(c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data);
+      const cells = Array.from(f.querySelectorAll<HTMLElement>('[role="gridcell"]'));
+      return {
+        bitmap: [c.width, c.height], board: Math.round(c.parentElement!.getBoundingClientRect().width),
+        rgba: cells.map((_, n) => px.slice(n * 4, n * 4 + 4)),
+        masked: cells.map((cell) => cell.classList.contains('masked')),
+        printed: Array.from(f.querySelectorAll<HTMLElement>('.values .v'), (v) => (v.getClientRects().length ? v.textContent : null)),
+      };
+    }));
+  const ramp = Array.from({ length: 256 }, (_, i) => weightRgb(i / 255));
+  for (const [width, tokens, values] of [[1280, '6', true], [360, '6', true], [360, '16', false]] as const) {
     await page.setViewportSize({ width, height: 900 });
     await open(page);
-    await expect.poll(off, { message: `${width} px` }).toEqual([0]);
+    await setAttrs(page, 'hm', { tokens, causal: '' });
+    const T = Number(tokens);
+    const w = await weightsOf(page, 'hm');
+    const [p] = await shown();
+    expect(p!.bitmap, `${width} px, T = ${T}`).toEqual([T, T]);
+    for (let n = 0; n < T * T; n++) {
+      const masked = n % T > Math.floor(n / T);
+      expect(p!.masked[n], `cell ${n}`).toBe(masked);
+      // a masked pixel is clear (its cell shows the hatch); the others opaque, darker for a larger weight
+      expect(p!.rgba[n]![3], `cell ${n}`).toBe(masked ? 0 : 255);
+      if (!masked) expect(p!.rgba[n]!.slice(0, 3), `cell ${n}`).toEqual(ramp[Math.round(w[n]! * 255)]);
+      expect(p!.printed[n], `${width} px, T = ${T}, cell ${n}`).toBe(values && !masked ? w[n]!.toFixed(2) : masked && values ? '' : null);
+    }
+    const lum = (n: number) => p!.rgba[n]!.slice(0, 3).reduce((a, b) => a + b, 0);
+    expect(lum(0)).toBeLessThan(lum(T * T - 1)); // row 0 puts all its weight on key 0: the darkest cell
     await page.locator('#hm #compare').check();
     await elementsReady(page);
-    await expect.poll(async () => (await off()).map((d) => d <= 1), { message: `${width} px, compare` }).toEqual([true, true]);
+    const both = await shown();
+    expect(both.map((q) => q.bitmap)).toEqual([[T, T], [T, T]]);
   }
 });
 

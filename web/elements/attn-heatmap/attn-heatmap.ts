@@ -8,7 +8,6 @@ import { STRINGS, type Strings } from './i18n';
 import { SCHEMA, logStops, nearestStop, type HeatmapState, type ParseError, type Scale } from './parse';
 import { fmt, numpySnippet } from './readouts';
 import type { Panel, PanelData } from './panel';
-import { BoardWatch, Painter, canvasColors } from './paint';
 import { HEATMAP_CSS } from './styles';
 import { HeatmapView } from './view';
 
@@ -61,17 +60,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
   #inputMarked = false;
   #tableTimer: ReturnType<typeof setTimeout> | null = null;
   #hover: { panel: number; n: number } | null = null;
-  /** When the canvases are painted, and how wide (paint.ts). */
-  readonly #board = new BoardWatch(
-    (width) => {
-      const colors = canvasColors(this);
-      for (const p of this.#v.panels) if (p.data) this.#painter.paint(p, p.data, colors, width);
-    },
-    () => { this.#painted(); this.settle(); },
-  );
   #snippetShown = '';
-
-  readonly #painter = new Painter();
   #data: PanelData[] = [];
   readonly #copy = new SnippetControl({
     text: () => this.#v.snippet.textContent ?? '',
@@ -91,7 +80,6 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     this.root.append(v.status, v.message.el, v.labelsNote, v.body);
     this.#view = v;
     this.#wire();
-    if (this.isConnected) this.#board.observe(v.panels[0].board);
     return v;
   }
 
@@ -106,26 +94,14 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
 
   // --- lifecycle -------------------------------------------------------------
 
-  /** Repaints the canvas (its colours come from the computed style) when the colour scheme flips. */
-  readonly #onScheme = () => { this.#computedKey = ''; this.requestRender(); };
-  #schemeQuery: MediaQueryList | null = null;
-
   connectedCallback(): void {
-    if (typeof matchMedia === 'function' && !this.#schemeQuery) {
-      this.#schemeQuery = matchMedia('(prefers-color-scheme: dark)');
-      this.#schemeQuery.addEventListener?.('change', this.#onScheme);
-    }
-    if (this.#view) this.#board.observe(this.#view.panels[0].board);
     // Start fetching and compiling the engine now, not in the first frame.
     this.#engine.start();
     this.requestRender();
   }
 
   disconnectedCallback(): void {
-    this.#schemeQuery?.removeEventListener?.('change', this.#onScheme);
-    this.#schemeQuery = null;
     this.#engine.reset(); // a later reconnect tries to load the engine again
-    this.#board.disconnect();
     this.#freeModel();
     if (this.#tableTimer !== null) clearTimeout(this.#tableTimer);
     this.#tableTimer = null;
@@ -134,7 +110,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
 
   /** The screen-reader tables' refresh is part of an update (so is loading the engine). */
   protected override busy(): boolean {
-    return this.#tableTimer !== null || this.#board.due;
+    return this.#tableTimer !== null;
   }
 
   #freeModel(): void {
@@ -211,8 +187,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       this.#v.status.hidden = false;
       return;
     }
-    // A first paint waits for the board's width: the event follows it (BoardWatch).
-    if (!this.#board.due) this.#painted();
+    this.#painted();
   }
 
   /** The matrix on screen is the one computed last: the benchmark's mark, then the change event. */
@@ -288,11 +263,7 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
     // Compare mode always shows the same two panels, whatever the scale menu says.
     const scales: Scale[] = s.compare ? ['none', 'sqrt'] : [s.scale];
     const key = `${this.changeKey('seed', 'tokens', 'dkMax', 'dk', 'causal', 'labels')}|${scales.join(',')}|${this.#lang}`;
-    if (key === this.#computedKey) {
-      // Only the board's width changed (a phone's first frame): the same weights, painted again.
-      this.#board.refresh();
-      return;
-    }
+    if (key === this.#computedKey) return;
     this.#computedKey = key;
 
     const model = this.#model;
@@ -315,8 +286,8 @@ export class AttnHeatmap extends AttnElement<HeatmapState, ParseError> {
       p.grid.setAttribute('aria-label', this.#t.gridLabel(this.#t.scaleOption[d.scale]));
       p.stat.textContent = `${this.#t.rowMax} · ${this.#t.meanRowMax(fmt(d.stats.meanRowMax, 3), fmt(1 / s.tokens, 3))}`;
       p.stat.hidden = !s.compare;
+      p.paint(d);
     });
-    this.#board.request();
     this.#data = data;
     this.#updateReadouts();
     const hover = this.#hover;

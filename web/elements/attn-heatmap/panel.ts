@@ -1,9 +1,12 @@
-// One panel of <attn-heatmap>: caption, axes, canvas, the keyboard grid over
-// it (one cell per weight, a roving tabindex) and the screen-reader table.
+// One panel of <attn-heatmap>: caption, axes, canvas, the printed values over
+// it, the keyboard grid over both (one cell per weight, a roving tabindex;
+// each cell draws its gap, and the hatch when masked) and the screen-reader
+// table.
 import { h } from '../../shared/element';
 import type { HeatmapStats } from '../../engine/core/browser';
 import { tokenLabel, type Scale } from './parse';
 import { fmt } from './readouts';
+import { lightInk, paintWeights } from './paint';
 import type { Strings } from './i18n';
 
 /** The computed matrices of one panel (one scale). */
@@ -22,6 +25,8 @@ export class Panel {
   readonly caption: HTMLElement;
   readonly canvas: HTMLCanvasElement;
   readonly grid: HTMLDivElement;
+  /** The printed values, one per cell, shown where a cell is large enough (styles.ts); not read out. */
+  readonly valueLayer: HTMLDivElement;
   readonly colhead: HTMLDivElement;
   readonly rowhead: HTMLDivElement;
   readonly corner: HTMLDivElement;
@@ -30,6 +35,7 @@ export class Panel {
   readonly table: HTMLTableElement;
   data: PanelData | null = null;
   cells: HTMLDivElement[] = [];
+  values: HTMLSpanElement[] = [];
   T = 0;
   labelsKey = '';
   active = 0;
@@ -41,7 +47,8 @@ export class Panel {
     this.colhead = h('div', { class: 'colhead', 'aria-hidden': 'true', part: 'axis' });
     this.rowhead = h('div', { class: 'rowhead', 'aria-hidden': 'true', part: 'axis' });
     this.corner = h('div', { class: 'corner', 'aria-hidden': 'true' }, 'q \\ k');
-    this.board = h('div', { class: 'board' }, this.canvas, this.grid);
+    this.valueLayer = h('div', { class: 'values', 'aria-hidden': 'true' });
+    this.board = h('div', { class: 'board' }, this.canvas, this.valueLayer, this.grid);
     this.stat = h('p', { class: 'pstat' });
     this.table = h('table', { part: 'table' });
     this.el = h('figure', { class: 'panel', part: 'panel' }, this.caption,
@@ -63,6 +70,7 @@ export class Panel {
     if (!sameT) {
       if (this.active >= T * T) this.active = 0;
       this.cells = [];
+      this.values = [];
       const rows: HTMLDivElement[] = [];
       for (let i = 0; i < T; i++) {
         const row = h('div', { role: 'row' });
@@ -78,6 +86,9 @@ export class Panel {
         }
         rows.push(row);
       }
+      this.values = Array.from({ length: T * T }, () => h('span', { class: 'v' }));
+      this.valueLayer.className = `values t${T}`;
+      this.valueLayer.replaceChildren(...Array.from({ length: T }, (_, i) => h('div', {}, ...this.values.slice(i * T, (i + 1) * T))));
       this.grid.setAttribute('aria-rowcount', String(T));
       this.grid.setAttribute('aria-colcount', String(T));
       this.grid.replaceChildren(...rows);
@@ -86,6 +97,21 @@ export class Panel {
     const head = h('tr', {}, h('th', { scope: 'col' }, 'query \\ key'), ...names.map((n) => h('th', { scope: 'col' }, n)));
     const body = names.map((n) => h('tr', {}, h('th', { scope: 'row' }, n), ...names.map(() => h('td', {}))));
     this.table.replaceChildren(h('caption', {}), h('thead', {}, head), h('tbody', {}, ...body));
+  }
+
+  /** Shows `d`: the canvas's pixels, and in the cells the hatch of masked ones and each value with its ink. */
+  paint(d: PanelData): void {
+    const T = this.T;
+    paintWeights(this.canvas, T, d);
+    for (let n = 0; n < T * T && n < this.cells.length; n++) {
+      const masked = d.scores[n] === -Infinity;
+      const w = d.weights[n]!;
+      this.cells[n]!.classList.toggle('masked', masked);
+      const value = this.values[n]!;
+      const text = masked ? '' : fmt(w, 2);
+      if (value.textContent !== text) value.textContent = text;
+      value.classList.toggle('light', !masked && lightInk(w));
+    }
   }
 
   /** Moves the roving tabindex to cell n. */

@@ -1,9 +1,22 @@
 // Styles of <attn-heatmap>, adopted as a constructable stylesheet (CSP-safe).
 // Colours go through --attn-* custom properties with light and dark defaults
-// that meet WCAG AA on the default backgrounds. The canvas reads --_bg,
-// --_masked and --_hatch from the host's computed style when it paints.
+// that meet WCAG AA on the default backgrounds. The canvas holds one pixel per
+// weight (paint.ts); the board scales it. Over it, the values (shown by a
+// container query where a cell is at least 34 px wide, for each number of
+// tokens T), and over both the grid's cells with the gaps and the hatch of
+// masked cells.
 import { SNIPPET_CSS } from '../../shared/snippet-control';
+import { TOKENS_MAX, TOKENS_MIN } from './parse';
 import { HOST_BASE, PALETTE_DARK, PALETTE_LIGHT, scrollEdges } from '../../shared/theme';
+
+/** For each T: the values show where the board is at least 34 px a cell, in 30 % of a cell (13 px at most). */
+function valueRules(): string {
+  const rules: string[] = [];
+  for (let T = TOKENS_MIN; T <= TOKENS_MAX; T++) {
+    rules.push(`@container (min-width: ${34 * T}px) { .t${T} .v { display: flex; font-size: min(13px, ${+(30 / T).toFixed(3)}cqw); } }`);
+  }
+  return rules.join('\n');
+}
 
 export const HEATMAP_CSS = `
 :host {${PALETTE_LIGHT}
@@ -70,12 +83,26 @@ figcaption { font-weight: 700; margin: 0 0 0.2rem; font-size: 0.9rem; }
 }
 .colhead span { text-align: center; }
 .rowhead span { display: flex; align-items: center; justify-content: flex-end; padding-right: 0.15rem; }
-.board { position: relative; width: min(var(--_size), 80vw); aspect-ratio: 1 / 1; }
-.board canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; }
-.cells { position: absolute; inset: 0; display: flex; flex-direction: column; }
-.cells [role="row"] { flex: 1 1 0; display: flex; min-height: 0; }
-.cells [role="gridcell"] { flex: 1 1 0; min-width: 0; outline: none; cursor: crosshair; }
-.cells [role="gridcell"]:hover { box-shadow: inset 0 0 0 2px var(--_bg), inset 0 0 0 3px var(--_fg); }
+.board { position: relative; width: min(var(--_size), 80vw); aspect-ratio: 1 / 1; container-type: inline-size; }
+.board canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; image-rendering: pixelated; }
+.cells, .values { position: absolute; inset: 0; display: flex; flex-direction: column; }
+.cells [role="row"], .values > div { flex: 1 1 0; display: flex; min-height: 0; }
+.cells [role="gridcell"] {
+  flex: 1 1 0; min-width: 0; outline: none; cursor: crosshair;
+  box-shadow: inset -1px -1px 0 var(--_bg); /* the gap on each cell's right and bottom */
+}
+.cells [role="gridcell"].masked {
+  background: var(--_masked) repeating-linear-gradient(135deg, var(--_hatch) 0 1.5px, transparent 1.5px 5px);
+}
+.cells [role="gridcell"]:hover { box-shadow: inset -1px -1px 0 var(--_bg), inset 0 0 0 2px var(--_bg), inset 0 0 0 3px var(--_fg); }
+.values { pointer-events: none; }
+.values .v {
+  display: none; flex: 1 1 0; min-width: 0; padding: 0 1px 1px 0; align-items: center; justify-content: center;
+  font: 400 13px system-ui, sans-serif; font-variant-numeric: tabular-nums; color: #000;
+  overflow: hidden; white-space: nowrap; forced-color-adjust: none;
+}
+.values .v.light { color: #fff; }
+${valueRules()}
 .cells [role="gridcell"]:focus-visible,
 .cells [role="gridcell"].active:focus {
   outline: 3px solid var(--_fg); outline-offset: -3px; box-shadow: inset 0 0 0 5px var(--_bg);
