@@ -298,7 +298,7 @@ function byKind(resources) {
 // Drags the d_k slider with the mouse (Chromium aligns such input to frames,
 // as for a reader), `inputs` moves back and forth over the track, and pairs
 // every attn-heatmap-input mark with the first attn-heatmap-painted after it.
-async function inputToPaint(browser, base, tokens, inputs) {
+export async function inputToPaint(browser, base, tokens, inputs) {
   const ctx = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await ctx.newPage();
   await page.addInitScript(INIT);

@@ -35,7 +35,11 @@ export class Panel {
   readonly table: HTMLTableElement;
   data: PanelData | null = null;
   cells: HTMLDivElement[] = [];
-  values: HTMLSpanElement[] = [];
+  // The printed values' text nodes, and what each cell shows now (0 unknown; else 1 + masked + 2 × light ink),
+  // so that a step writes to the DOM only where a cell changed.
+  #texts: Text[] = [];
+  #shownText: string[] = [];
+  #shownLook = new Uint8Array(0);
   T = 0;
   labelsKey = '';
   active = 0;
@@ -70,7 +74,6 @@ export class Panel {
     if (!sameT) {
       if (this.active >= T * T) this.active = 0;
       this.cells = [];
-      this.values = [];
       const rows: HTMLDivElement[] = [];
       for (let i = 0; i < T; i++) {
         const row = h('div', { role: 'row' });
@@ -86,9 +89,12 @@ export class Panel {
         }
         rows.push(row);
       }
-      this.values = Array.from({ length: T * T }, () => h('span', { class: 'v' }));
+      this.#texts = Array.from({ length: T * T }, () => document.createTextNode(''));
+      this.#shownText = new Array<string>(T * T).fill('');
+      this.#shownLook = new Uint8Array(T * T);
+      const values = this.#texts.map((t) => h('span', { class: 'v' }, t));
       this.valueLayer.className = `values t${T}`;
-      this.valueLayer.replaceChildren(...Array.from({ length: T }, (_, i) => h('div', {}, ...this.values.slice(i * T, (i + 1) * T))));
+      this.valueLayer.replaceChildren(...Array.from({ length: T }, (_, i) => h('div', {}, ...values.slice(i * T, (i + 1) * T))));
       this.grid.setAttribute('aria-rowcount', String(T));
       this.grid.setAttribute('aria-colcount', String(T));
       this.grid.replaceChildren(...rows);
@@ -106,11 +112,15 @@ export class Panel {
     for (let n = 0; n < T * T && n < this.cells.length; n++) {
       const masked = d.scores[n] === -Infinity;
       const w = d.weights[n]!;
-      this.cells[n]!.classList.toggle('masked', masked);
-      const value = this.values[n]!;
+      const light = !masked && lightInk(w);
+      const look = 1 + (masked ? 1 : 0) + (light ? 2 : 0);
+      if (look !== this.#shownLook[n]) {
+        this.#shownLook[n] = look;
+        this.cells[n]!.classList.toggle('masked', masked);
+        this.#texts[n]!.parentElement!.classList.toggle('light', light);
+      }
       const text = masked ? '' : fmt(w, 2);
-      if (value.textContent !== text) value.textContent = text;
-      value.classList.toggle('light', !masked && lightInk(w));
+      if (text !== this.#shownText[n]) { this.#shownText[n] = text; this.#texts[n]!.data = text; }
     }
   }
 
