@@ -37,7 +37,6 @@ ol.questions { list-style: none; padding: 0; margin: 0.8rem 0 0; }
   border: 1px solid var(--_border); border-radius: 6px; padding: 0.45rem 0.7rem;
   background: var(--_surface); color: var(--_fg); cursor: pointer;
   overflow-wrap: anywhere; white-space: pre-wrap;
-  transition: background-color 120ms ease, border-color 120ms ease;
 }
 .option:hover { border-color: var(--_accent); }
 .options[aria-disabled="true"] .option { cursor: default; }
