@@ -6,7 +6,6 @@
 // writes T² pixels whatever the board's size and the screen's pixel ratio,
 // reads no layout and no computed style, and follows the colour scheme by CSS.
 import { buildLut, lutIndex, weightRgb } from './readouts';
-import type { PanelData } from './panel';
 
 let ramp: Uint8ClampedArray | null = null; // 256 colours, r g b
 let light: boolean[] | null = null; // the ink on each of them is white
@@ -25,8 +24,11 @@ export function lightInk(w: number): boolean {
   return light[lutIndex(w)]!;
 }
 
-/** Paints `d` (T × T) on `canvas`, one pixel per weight; a masked cell's pixel is left clear (its cell shows the hatch). */
-export function paintWeights(canvas: HTMLCanvasElement, T: number, d: PanelData): void {
+/**
+ * Paints `weights` (T × T, row-major) on `canvas`, one pixel per weight; the pixel of a
+ * masked cell (its score -Infinity) is left clear, and its cell shows the hatch.
+ */
+export function paintWeights(canvas: HTMLCanvasElement, T: number, weights: Float64Array, scores: Float64Array): void {
   if (canvas.width !== T) canvas.width = T;
   if (canvas.height !== T) canvas.height = T;
   const ctx = canvas.getContext('2d');
@@ -35,8 +37,8 @@ export function paintWeights(canvas: HTMLCanvasElement, T: number, d: PanelData)
   const img = ctx.createImageData(T, T);
   const px = img.data;
   for (let n = 0; n < T * T; n++) {
-    if (d.scores[n] === -Infinity) continue; // transparent
-    const c = lutIndex(d.weights[n]!) * 3;
+    if (scores[n] === -Infinity) continue; // transparent
+    const c = lutIndex(weights[n]!) * 3;
     px[n * 4] = lut[c]!;
     px[n * 4 + 1] = lut[c + 1]!;
     px[n * 4 + 2] = lut[c + 2]!;

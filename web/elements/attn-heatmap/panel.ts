@@ -108,7 +108,7 @@ export class Panel {
   /** Shows `d`: the canvas's pixels, and in the cells the hatch of masked ones and each value with its ink. */
   paint(d: PanelData): void {
     const T = this.T;
-    paintWeights(this.canvas, T, d);
+    paintWeights(this.canvas, T, d.weights, d.scores);
     for (let n = 0; n < T * T && n < this.cells.length; n++) {
       const masked = d.scores[n] === -Infinity;
       const w = d.weights[n]!;
