@@ -91,9 +91,6 @@ figcaption { font-weight: 700; margin: 0 0 0.2rem; font-size: 0.9rem; }
   flex: 1 1 0; min-width: 0; outline: none; cursor: crosshair;
   box-shadow: inset -1px -1px 0 var(--_bg); /* the gap on each cell's right and bottom */
 }
-.cells [role="gridcell"].masked {
-  background: var(--_masked) repeating-linear-gradient(135deg, var(--_hatch) 0 1.5px, transparent 1.5px 5px);
-}
 .cells [role="gridcell"]:hover { box-shadow: inset -1px -1px 0 var(--_bg), inset 0 0 0 2px var(--_bg), inset 0 0 0 3px var(--_fg); }
 .values { pointer-events: none; }
 .values .v {
@@ -123,6 +120,9 @@ select:disabled { opacity: 0.6; cursor: not-allowed; }
 }
 .swatch {
   display: inline-block; width: 1.2rem; height: 0.9rem; border: 1px solid var(--_border); vertical-align: middle;
+}
+/* A masked cell and the legend's swatch: one hatch. */
+.swatch, .cells [role="gridcell"].masked {
   background: var(--_masked) repeating-linear-gradient(135deg, var(--_hatch) 0 1.5px, transparent 1.5px 5px);
 }
 .info {
