@@ -7,7 +7,8 @@
 #                     CMake, a C++ compiler
 #   setup.sh --test   that, plus what only the tests need (npm test): the
 #                     browsers and their drivers, Xvfb, GoogleTest, Google
-#                     Benchmark, clang with its sanitizer/fuzzer runtimes, NumPy
+#                     Benchmark, clang with its sanitizer/fuzzer runtimes, NumPy,
+#                     a Chinese font
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +41,11 @@ if ((with_tests)); then
   command -v firefox-esr >/dev/null 2>&1 || need_pkgs+=(firefox-esr)
   command -v WebKitWebDriver >/dev/null 2>&1 || need_pkgs+=(webkit2gtk-driver)
   command -v xvfb-run >/dev/null 2>&1 || need_pkgs+=(xvfb xauth)
+  # A Chinese font, so the browsers draw the lessons' Chinese as a reader's
+  # machine does: screenshots show characters, not boxes, and the bench's
+  # layout figures are a Chinese reader's. The pages do not need it (their
+  # font stacks end in the generic families).
+  fc-list :lang=zh 2>/dev/null | grep -q . || need_pkgs+=(fonts-noto-cjk)
 fi
 
 if ((${#need_pkgs[@]})); then
