@@ -45,7 +45,7 @@ if ((with_tests)); then
   # machine does: screenshots show characters, not boxes, and the bench's
   # layout figures are a Chinese reader's. The pages do not need it (their
   # font stacks end in the generic families).
-  fc-list :lang=zh 2>/dev/null | grep -q . || need_pkgs+=(fonts-noto-cjk)
+  [[ -n "$(fc-list :lang=zh 2>/dev/null)" ]] || need_pkgs+=(fonts-noto-cjk)
 fi
 
 if ((${#need_pkgs[@]})); then
