@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm run test:quick: the checks to run while working, in under 3 minutes on
 # a checkout that has been built once: the type check (incremental: its state
-# is kept in node_modules/.cache/), the GoogleTest suite's native build and
-# GoogleTest, the WASM build (both builds incremental: a no-op when nothing
+# is kept in node_modules/.cache/), the native build of the GoogleTest suite
+# and attn-cli, GoogleTest, the WASM build (both builds incremental: a no-op when nothing
 # changed) and Vitest. No install step, no browsers: `npm test` runs
 # everything. Each stage prints what it took.
 set -euo pipefail
@@ -18,7 +18,8 @@ stage() {
   "$@"
   echo "   ($((SECONDS - t)) s)"
 }
-native() { bash scripts/build-native.sh attn_tests && ctest --test-dir build/native --output-on-failure -j2; }
+# (attn-cli too: Vitest's exercise diff runs it against Python + NumPy)
+native() { bash scripts/build-native.sh attn_tests attn-cli && ctest --test-dir build/native --output-on-failure -j2; }
 
 stage "type check" npx tsc --noEmit -p tsconfig.json --incremental --tsBuildInfoFile node_modules/.cache/attention-lab/tsc.tsbuildinfo
 stage "native build of the GoogleTest suite, and GoogleTest" native
