@@ -114,3 +114,30 @@ test('a script bringing a widget into view while the code of those above is on i
   // The browser's scroll anchoring kept it at the top: no frame in which its own box changed its layout suspended it.
   await expect.poll(async () => Math.abs(await top() - t0)).toBeLessThan(2);
 });
+
+test('a script bringing a widget of the last screen into view keeps it in view when the one below it grows', async ({ page }) => {
+  const release = await holdBack(page, /\/assets\/attention-lab-[^/]*\.js$/);
+  await page.goto('/block.html', { waitUntil: 'domcontentloaded' });
+  // A view tall enough for the interview to be in the last screen (as at 1280 × 900), above the
+  // review: it cannot come to the top, and the view ends at the page's end.
+  const toEnd = await page.evaluate(() => document.documentElement.scrollHeight - (document.getElementById('interview-widget')!.getBoundingClientRect().top + scrollY));
+  await page.setViewportSize({ width: 1280, height: Math.round(toEnd) + 100 });
+  await page.evaluate(() => document.getElementById('interview-widget')!.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.jumpHold ?? 'none')).toBe('end');
+  release();
+  await elementsReady(page);
+  // The page grows below the review by two screens: the end moves that far down, and holding the
+  // end alone would take the interview out of view.
+  await page.evaluate(() => {
+    const grown = Object.assign(document.createElement('div'), { className: 'grown' });
+    grown.style.height = `${2 * innerHeight}px`;
+    document.getElementById('review-widget')!.after(grown);
+  });
+  // It keeps a quarter of the view (the hold's share); the review's top is in view below it.
+  const visible = (id: string) => page.evaluate((i) => {
+    const r = document.getElementById(i)!.getBoundingClientRect();
+    return Math.round(Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+  }, id);
+  await expect.poll(async () => [await visible('interview-widget') >= 100, await visible('review-widget') >= 100]).toEqual([true, true]);
+  expect(await page.evaluate(() => document.documentElement.dataset.jumpHold)).toBe('end');
+});

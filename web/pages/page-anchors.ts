@@ -19,13 +19,20 @@
 // grows between them (a quiz getting its questions) pushes the target out
 // of view. While the page is young (MAX_HOLD_MS), a scroll that no reader's
 // input started and that leaves the view at the page's end is held there as
-// End is.
+// End is, with one limit: the page cannot tell which widget in the last
+// screen was the target, so each widget whose top was in view keeps a part
+// of itself in view, even if the view then stops short of the end (when they
+// cannot all, the ones nearer the end are kept).
+import { ELEMENT_TAGS } from '../shared/tags';
+
 const SETTLED_MS = 1500;
 const MAX_HOLD_MS = 20_000;
 /** A scroll this soon after the reader's wheel, touch, key or pointer is theirs. */
 const SCROLL_INPUT_MS = 1000;
 /** The reader's own input: it ends a hold, and a scroll that follows it is the reader's. */
 const READER_INPUT = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const;
+/** How much of a widget the last-screen hold keeps in view: this share of the view, or all of a shorter widget. */
+const KEEP_SHARE = 0.25;
 
 function targetOf(hash: string): HTMLElement | null {
   if (hash.length < 2) return null;
@@ -91,7 +98,8 @@ export function keepJumpsExact(): void {
       if (!settles && !changed && y < lastY - 1) { done(); return; }
       still = y === lastY ? still + 1 : 0;
       lastY = y;
-      if (still >= 3 && putBack()) still = 0;
+      // (the hold's own move, up or down, is not the reader's)
+      if (still >= 3 && putBack()) { still = 0; lastY = window.scrollY; }
     };
     const done = () => {
       clearInterval(poll);
@@ -123,6 +131,25 @@ export function keepJumpsExact(): void {
     window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
     return true;
   };
+  // The end, as near as the widgets whose top was in view when the jump landed allow: each keeps
+  // KEEP_SHARE of the view (or all of itself) in it. When they cannot all, the last ones win.
+  const nearEnd = (widgets: Element[]) => (): boolean => {
+    const view = window.innerHeight, y = window.scrollY;
+    let lo = -Infinity, hi = Infinity;
+    for (const el of [...widgets].reverse()) {
+      if (!el.isConnected) continue;
+      const r = el.getBoundingClientRect();
+      const keep = Math.min(view * KEEP_SHARE, r.height);
+      const elLo = Math.max(lo, y + r.top + keep - view), elHi = Math.min(hi, y + r.bottom - keep);
+      if (elLo > elHi) break;
+      [lo, hi] = [elLo, elHi];
+    }
+    const end = root.scrollHeight - view;
+    const target = Math.max(0, Math.min(end, hi));
+    if (Math.abs(target - y) <= 2) return false;
+    window.scrollTo({ top: target, behavior: 'instant' });
+    return true;
+  };
 
   // A jump to the last screen made by a script or the browser: no wheel, touch, key or pointer
   // just before it (SCROLL_INPUT_MS), no hold under way (its own scrolls are these too).
@@ -131,7 +158,13 @@ export function keepJumpsExact(): void {
   addEventListener('scroll', () => {
     const now = performance.now();
     if (release || now > MAX_HOLD_MS || now - input < SCROLL_INPUT_MS || window.scrollY < 1) return;
-    if (atPageEnd()) hold(atEnd, false);
+    if (!atPageEnd()) return;
+    const view = window.innerHeight;
+    const inView = [...document.querySelectorAll(ELEMENT_TAGS.join(','))].filter((el) => {
+      const top = el.getBoundingClientRect().top;
+      return top >= 0 && top < view;
+    });
+    hold(inView.length ? nearEnd(inView) : atEnd, false);
   }, { passive: true });
 
   // End pressed for the page (this listener runs before the key's default action, the browser's own jump).
