@@ -1,19 +1,23 @@
 // One source for every limit: cpp/src/limits.hpp. The generated files must be
 // what the header gives now, and the prose that quotes a limit (docs, element
 // READMEs) must quote the header's number.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CPP_OUT, HEADER, JS_OUT, generate, parseLimits } from './gen-limits.mjs';
+import { CPP_OUT, HEADER, JS_OUT, areaFile, generate, parseLimits } from './gen-limits.mjs';
 import { LIMITS } from '../web/engine/shared/limits.js';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 describe('gen-limits', () => {
-  it('the committed web/engine/shared/limits.js and cpp/bindings/limits_js.hpp are current (run node scripts/gen-limits.mjs)', () => {
+  it('the committed web/engine/shared/limits.js, limits/<area>.js and cpp/bindings/limits_js.hpp are current (run node scripts/gen-limits.mjs)', () => {
     const out = generate(read(HEADER));
-    expect(read(JS_OUT)).toBe(out[JS_OUT]);
-    expect(read(CPP_OUT)).toBe(out[CPP_OUT]);
+    expect(Object.keys(out)).toEqual(expect.arrayContaining([JS_OUT, CPP_OUT, areaFile('Heatmap'), areaFile('TrainElement')]));
+    expect(areaFile('TrainElement')).toBe('web/engine/shared/limits/train-element.js');
+    for (const [path, text] of Object.entries(out)) expect(read(path), path).toBe(text);
+    // No module is left behind by an area the header no longer has.
+    const dir = new URL('web/engine/shared/limits/', root);
+    expect(readdirSync(dir).map((f) => `web/engine/shared/limits/${f}`).sort()).toEqual(Object.keys(out).filter((p) => p.includes('/limits/')).sort());
   });
 
   it('reads every member of every area, with products and shifts evaluated', () => {

@@ -75,4 +75,10 @@ describe('the import graph of web/', () => {
     const into = [...g].flatMap(([f, ts]) => (dirname(f) === pages ? [] : [...ts].filter((t) => dirname(t) === pages).map((t) => `${f} → ${t}`)));
     expect(into).toEqual([]);
   });
+
+  it('imports each limits area from its own module, never limits.js (every area at once, for tests and tools)', () => {
+    const all = join('web', 'engine', 'shared', 'limits.js');
+    expect(g.get(join('web', 'elements', 'attn-heatmap', 'parse.ts'))).toContain(join('web', 'engine', 'shared', 'limits', 'heatmap.js'));
+    expect([...g].filter(([f, ts]) => f !== all && ts.has(all)).map(([f]) => f)).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
 // one table (a Schema, below) that resolveSchema reads; its own parse module
 // keeps only what is particular to it (a rule across attributes, an enum, a list).
 
-import { SEED_LIMITS } from '../engine/shared/limits.js';
+import { SEED_LIMITS } from '../engine/shared/limits/seed.js';
 
 export interface ParseError<A extends string = string> {
   attr: A;

@@ -12,7 +12,7 @@ import {
   type MistakeId,
 } from './program';
 import { reasonText } from './reasons';
-import { EVALUATOR_LIMITS } from '../../engine/shared/limits.js';
+import { EVALUATOR_LIMITS } from '../../engine/shared/limits/evaluator.js';
 import { STRINGS, type Strings } from './i18n';
 import { EXERCISE_CSS } from './styles';
 

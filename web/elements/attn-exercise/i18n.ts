@@ -1,6 +1,6 @@
 // The strings of <attn-exercise>, in Simplified Chinese (default) and English.
 import type { Lang } from '../../shared/element';
-import { EVALUATOR_LIMITS } from '../../engine/shared/limits.js';
+import { EVALUATOR_LIMITS } from '../../engine/shared/limits/evaluator.js';
 import type { MistakeId } from './program';
 
 const MAX_LINE = EVALUATOR_LIMITS.maxLineChars;

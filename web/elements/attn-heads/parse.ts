@@ -2,7 +2,7 @@
 // The rules are the shared ones (web/shared/parse.ts); what is particular
 // here is the cap on batch × heads × tokens × dk, checked across attributes.
 
-import { BONUS_LIMITS } from '../../engine/shared/limits.js';
+import { BONUS_LIMITS } from '../../engine/shared/limits/bonus.js';
 import {
   TORCH_SEED_LIMIT, defaultsOf, flag, int, resolveSchema, seed, type ParseError as SharedParseError, type Schema,
 } from '../../shared/parse';

@@ -4,7 +4,7 @@
 // attribute's last valid value and yields a ParseError naming the attribute
 // and its allowed range; the element shows those errors to the reader.
 
-import { HEATMAP_LIMITS as H } from '../../engine/shared/limits.js';
+import { HEATMAP_LIMITS as H } from '../../engine/shared/limits/heatmap.js';
 import {
   NUMPY_SEED_LIMIT, choice, defaultsOf, flag, int, list, parseChoice, parseFlag, parseIntIn, parseSeed as parseSeedIn,
   resolveSchema, seed, shown, type Schema,
@@ -13,7 +13,7 @@ import {
 export type Scale = 'sqrt' | 'none' | 'dk';
 export const SCALES: readonly Scale[] = ['sqrt', 'none', 'dk'];
 
-// Ranges and defaults: cpp/src/limits.hpp (through the generated limits.js).
+// Ranges and defaults: cpp/src/limits.hpp (through the generated limits/heatmap.js).
 export const TOKENS_MIN = H.minTokens;
 export const TOKENS_MAX = H.maxTokens;
 export const DK_MAX_LIMIT = H.maxDk;

@@ -9,7 +9,8 @@
 // drift. The steps run in the training Worker (web/engine/train-runner/runner.ts, 'generate').
 import { h, type Lang } from '../../shared/element';
 import type { GenStepView, ToRunner } from '../../engine/train-runner/protocol';
-import { TRAIN_ELEMENT_LIMITS, TRAIN_LIMITS } from '../../engine/shared/limits.js';
+import { TRAIN_ELEMENT_LIMITS } from '../../engine/shared/limits/train-element.js';
+import { TRAIN_LIMITS } from '../../engine/shared/limits/train.js';
 import { GEN_STRINGS, type GenStrings } from './generate-i18n';
 import { charLabel, isBlockModel, type ModelName } from './parse';
 import { rampColor } from './ramp';

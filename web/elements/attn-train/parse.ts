@@ -3,7 +3,8 @@
 // never throws: the last valid value is kept and an error is reported for the
 // element to show. An absent run setting takes the chosen model's lecture default.
 
-import { TRAIN_ELEMENT_LIMITS as EL, TRAIN_LIMITS as TL } from '../../engine/shared/limits.js';
+import { TRAIN_ELEMENT_LIMITS as EL } from '../../engine/shared/limits/train-element.js';
+import { TRAIN_LIMITS as TL } from '../../engine/shared/limits/train.js';
 import {
   NUMPY_SEED_LIMIT, choice, defaultsOf, int, parseIntIn, parseSeed as parseSeedIn, resolveSchema, seed, text,
   type AttrSpec, type AttrTable, type Schema,

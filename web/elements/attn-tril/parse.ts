@@ -2,7 +2,7 @@
 // Each attribute is parsed on its own; a value that does not parse keeps the
 // attribute's last valid value and yields a ParseError the element shows.
 
-import { TORCH_LIMITS } from '../../engine/shared/limits.js';
+import { TORCH_LIMITS } from '../../engine/shared/limits/torch.js';
 import {
   TORCH_SEED_LIMIT, choice, decimal, defaultsOf, flag, flagSpelling, int, list, parseChoice, parseDecimal, parseFlag,
   parseSeed as parseSeedIn, resolveSchema, seed, type ParseError as SharedParseError, type Schema,

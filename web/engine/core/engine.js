@@ -23,7 +23,8 @@ import { simdSupported } from '../shared/simd.js';
 import { loadModule } from '../shared/load-module.js';
 import { checkBool, checkInt, checkScale, heapStatsOf, seedParts, unwrap } from '../shared/checks.js';
 import { tableHandle } from '../shared/handle.js';
-import { HEATMAP_LIMITS, RNG_LIMITS } from '../shared/limits.js';
+import { HEATMAP_LIMITS } from '../shared/limits/heatmap.js';
+import { RNG_LIMITS } from '../shared/limits/rng.js';
 
 /**
  * @typedef {import('../shared/types').ScaleName} ScaleName

@@ -13,7 +13,7 @@
 import createAttnPyModuleGlue from '../../generated/attn_py.mjs';
 import { checkAttention, heapStatsOf, unwrap } from '../shared/checks.js';
 import { loadModule } from '../shared/load-module.js';
-import { LESSON1_LIMITS as L1 } from '../shared/limits.js';
+import { LESSON1_LIMITS as L1 } from '../shared/limits/lesson1.js';
 
 /**
  * @typedef {import('./types').Evaluator} Evaluator

@@ -3,9 +3,10 @@
 // the argument's name, allowed range and given value in the message, before
 // anything crosses into WASM (the core's C++ bindings check the ranges again,
 // but tersely, so the module stays small; see cpp/bindings/core.cpp), and the
-// shapes of what the bindings return. Every range comes from ./limits.js
+// shapes of what the bindings return. Every range comes from ./limits/
 // (generated from cpp/src/limits.hpp).
-import { ATTENTION_LIMITS, SEED_LIMITS } from './limits.js';
+import { ATTENTION_LIMITS } from './limits/attention.js';
+import { SEED_LIMITS } from './limits/seed.js';
 
 /**
  * A value as shown in a message, cut to 40 characters.

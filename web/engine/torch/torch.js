@@ -11,7 +11,8 @@
 import createAttnTorchModuleGlue from '../../generated/attn_torch.mjs';
 import { heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { loadModule } from '../shared/load-module.js';
-import { BONUS_LIMITS, TORCH_LIMITS } from '../shared/limits.js';
+import { BONUS_LIMITS } from '../shared/limits/bonus.js';
+import { TORCH_LIMITS } from '../shared/limits/torch.js';
 
 /**
  * @typedef {import('../shared/types').Seed} Seed

@@ -1,7 +1,7 @@
 // The messages between <attn-train> (client.ts) and the code that owns
 // the training module and runs the loop (runner.ts, in a Web Worker or,
 // where no worker can start, in the page in short slices).
-import { TRAIN_ELEMENT_LIMITS } from '../shared/limits.js';
+import { TRAIN_ELEMENT_LIMITS } from '../shared/limits/train-element.js';
 import type { EvalPoint, ModelName, TrainConfig, TrainerInfo } from '../train/train.js';
 import type { ThreadedLoadOptions } from '../train/types';
 import type { GenStepView } from './generate';

@@ -18,7 +18,7 @@
 import createAttnTrainModuleGlue from '../../generated/attn_train.mjs';
 import { checkInt, heapStatsOf, seedParts, shown, unwrap } from '../shared/checks.js';
 import { floatAttention } from './attention-f32.js';
-import { TRAIN_LIMITS as TL } from '../shared/limits.js';
+import { TRAIN_LIMITS as TL } from '../shared/limits/train.js';
 import { BLOCK_MODELS, MODELS, checkModel, defaults, settingsOf } from './models.js';
 import { TRAIN_MODELS, TRAIN_SETTINGS } from './settings.js';
 
