@@ -11,7 +11,8 @@
 // Error instead of throwing from inside WASM; this wrapper throws it.
 // Checked (// @ts-check) against the Evaluator interface in types.ts.
 import createAttnPyModuleGlue from '../../generated/attn_py.mjs';
-import { checkAttention, heapStatsOf, unwrap } from '../shared/checks.js';
+import { checkAttention } from '../shared/attention-checks.js';
+import { heapStatsOf, unwrap } from '../shared/checks.js';
 import { loadModule } from '../shared/load-module.js';
 import { LESSON1_LIMITS as L1 } from '../shared/limits/lesson1.js';
 

@@ -1,11 +1,11 @@
 // @ts-check
-// What the two loaders (engine.js, evaluator.js) share: argument checks, with
+// What the engines' loaders share: argument checks, with
 // the argument's name, allowed range and given value in the message, before
 // anything crosses into WASM (the core's C++ bindings check the ranges again,
 // but tersely, so the module stays small; see cpp/bindings/core.cpp), and the
 // shapes of what the bindings return. Every range comes from ./limits/
-// (generated from cpp/src/limits.hpp).
-import { ATTENTION_LIMITS } from './limits/attention.js';
+// (generated from cpp/src/limits.hpp). The checks of one attention call on
+// typed arrays are in ./attention-checks.js (the heatmap's engine makes none).
 import { SEED_LIMITS } from './limits/seed.js';
 
 /**
@@ -92,67 +92,6 @@ export function checkScale(v) {
 export function checkBool(v, name) {
   if (typeof v !== 'boolean') throw new TypeError(`${name} must be a boolean, got ${shown(v)}`);
   return v;
-}
-
-/**
- * A typed array of one type holding exactly `len` values.
- * @template {Float32Array | Float64Array} A
- * @param {unknown} a
- * @param {string} name
- * @param {{ new (n: number): A; readonly name: string }} Type
- * @param {number} len
- * @returns {A}
- */
-export function checkArray(a, name, Type, len) {
-  if (!(a instanceof Type)) throw new TypeError(`${name} must be a ${Type.name}, got ${shown(a)}`);
-  if (a.length !== len) throw new RangeError(`${name} must hold ${len} values for its shape, got ${a.length}`);
-  return a;
-}
-
-export const MAX_DIM = ATTENTION_LIMITS.maxDim;
-export const MAX_VALUES = ATTENTION_LIMITS.maxValues;
-
-/**
- * Sizes of one attention call: each in [1, MAX_DIM], every matrix at most MAX_VALUES values.
- * @param {number} T
- * @param {number} S
- * @param {number} dK
- * @param {number} dV
- */
-export function checkShape(T, S, dK, dV) {
-  checkInt(T, 'T', 1, MAX_DIM);
-  checkInt(S, 'S', 1, MAX_DIM);
-  checkInt(dK, 'dK', 1, MAX_DIM);
-  checkInt(dV, 'dV', 1, MAX_DIM);
-  if (T * S > MAX_VALUES || T * dK > MAX_VALUES || S * dK > MAX_VALUES || S * dV > MAX_VALUES || T * dV > MAX_VALUES)
-    throw new RangeError(`T, S, dK and dV must keep every matrix at most ${MAX_VALUES} values`);
-}
-
-/**
- * The arguments of one attention call on typed arrays of `Type`: q (T, dK),
- * k (S, dK), v (S, dV), the sizes, the scale and the mask flag. Returns the
- * scale's code.
- * @template {Float32Array | Float64Array} A
- * @param {{ new (n: number): A; readonly name: string }} Type
- * @param {unknown} q
- * @param {unknown} k
- * @param {unknown} v
- * @param {number} T
- * @param {number} S
- * @param {number} dK
- * @param {number} dV
- * @param {unknown} scale
- * @param {unknown} causal
- * @returns {number}
- */
-export function checkAttention(Type, q, k, v, T, S, dK, dV, scale, causal) {
-  checkShape(T, S, dK, dV);
-  const code = checkScale(scale);
-  checkBool(causal, 'causal');
-  checkArray(q, 'q', Type, T * dK);
-  checkArray(k, 'k', Type, S * dK);
-  checkArray(v, 'v', Type, S * dV);
-  return code;
 }
 
 /**

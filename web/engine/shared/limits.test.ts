@@ -4,7 +4,7 @@
 // and the messages on both sides must quote those numbers.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkShape } from './checks.js';
+import { checkShape } from './attention-checks.js';
 import { LIMITS } from './limits.js';
 
 const root = new URL('../../../', import.meta.url);

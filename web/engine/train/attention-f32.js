@@ -6,7 +6,8 @@
 // against native C++ and plain JS, and the tests check it against the double
 // reference. It lives in the float module, with the trainer, so the core
 // module the heatmap page loads does not carry it.
-import { checkAttention, checkBool, checkScale, checkShape, unwrap } from '../shared/checks.js';
+import { checkAttention, checkShape } from '../shared/attention-checks.js';
+import { checkBool, checkScale, unwrap } from '../shared/checks.js';
 import { tableHandle } from '../shared/handle.js';
 
 /**
