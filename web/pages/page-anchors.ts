@@ -126,13 +126,8 @@ export function keepJumpsExact(): void {
   };
   // The view at the page's end: widgets that arrive in the last screens grow it below the view.
   const atPageEnd = () => root.scrollHeight - (window.scrollY + window.innerHeight) <= 2;
-  const atEnd = (): boolean => {
-    if (atPageEnd()) return false;
-    window.scrollTo({ top: root.scrollHeight, behavior: 'instant' });
-    return true;
-  };
-  // The end, as near as the widgets whose top was in view when the jump landed allow: each keeps
-  // KEEP_SHARE of the view (or all of itself) in it. When they cannot all, the last ones win.
+  // The end, as near as the widgets whose top was in view when the jump landed allow (none for
+  // End): each keeps KEEP_SHARE of the view (or all of itself) in it. When they cannot all, the last ones win.
   const nearEnd = (widgets: Element[]) => (): boolean => {
     const view = window.innerHeight, y = window.scrollY;
     let lo = -Infinity, hi = Infinity;
@@ -164,11 +159,11 @@ export function keepJumpsExact(): void {
       const top = el.getBoundingClientRect().top;
       return top >= 0 && top < view;
     });
-    hold(inView.length ? nearEnd(inView) : atEnd, false);
+    hold(nearEnd(inView), false);
   }, { passive: true });
 
   // End pressed for the page (this listener runs before the key's default action, the browser's own jump).
-  document.addEventListener('keydown', (e) => { if (endOfPage(e)) hold(atEnd, false); });
+  document.addEventListener('keydown', (e) => { if (endOfPage(e)) hold(nearEnd([]), false); });
   // A link to a section (the click's default action, the browser's own smooth scroll, runs after this listener).
   document.addEventListener('click', (e) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
