@@ -15,6 +15,9 @@ export const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
+/** Resolves after the page's next two animation frames (what a change asked for is painted by then). */
+export const twoFrames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+
 export const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -325,7 +328,7 @@ export async function inputToPaint(browser, base, tokens, inputs) {
     if (moves >= inputs && (moves % 10 === 0) && (await count()) >= inputs) break;
   }
   await page.mouse.up();
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames(page);
   const marks = await page.evaluate(() => ({
     input: performance.getEntriesByName('attn-heatmap-input').map((e) => e.startTime),
     painted: performance.getEntriesByName('attn-heatmap-painted').map((e) => e.startTime),

@@ -5,7 +5,7 @@
 // The pages are dist/'s, served by the bench's server (strict CSP, gzip).
 import { quantile } from './timing.mjs';
 import { CHROME_PATH, lessonPages } from './lighthouse.mjs';
-import { chromiumArgs, startBenchServer } from './pages.mjs';
+import { chromiumArgs, startBenchServer, twoFrames } from './pages.mjs';
 
 const VIEWPORT = { width: 1280, height: 900 };
 const JUMP_AFTER_MS = 500;
@@ -135,29 +135,30 @@ const LATENCY = () => {
  */
 async function click(page, locator) {
   await locator.scrollIntoViewIfNeeded();
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await twoFrames(page);
   const box = await locator.boundingBox();
   if (!box) throw new Error('nothing to click: not rendered');
   return () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-/** How many latency figures each page has reported (`LATENCY` through its binding), and who waits for more. */
+/** Per page: how many latency figures it has reported (`LATENCY` through its binding), and the bench's wait for more. */
 const reported = new WeakMap();
 
 async function reportLatency(page) {
-  const r = { count: 0, waiters: [] };
+  const r = { count: 0, wait: null };
   reported.set(page, r);
   await page.exposeFunction('__latReport', (n) => {
     r.count = n;
-    r.waiters = r.waiters.filter((w) => (n >= w.n ? (w.ok(), false) : true));
+    if (r.wait && n >= r.wait.n) r.wait.ok();
   });
 }
 
+/** Resolves once `page` has reported `n` figures (one interaction is measured at a time). */
 const reportedAtLeast = (page, n, ms) => new Promise((ok, fail) => {
   const r = reported.get(page);
   if (r.count >= n) { ok(); return; }
-  const timer = setTimeout(() => fail(new Error(`no paint after the input in ${ms} ms`)), ms);
-  r.waiters.push({ n, ok: () => { clearTimeout(timer); ok(); } });
+  const timer = setTimeout(() => { r.wait = null; fail(new Error(`no paint after the input in ${ms} ms`)); }, ms);
+  r.wait = { n, ok: () => { r.wait = null; clearTimeout(timer); ok(); } };
 });
 
 /**
@@ -234,7 +235,7 @@ const sliderInteraction = (browser, base, { rate, samples }) => throttledInterac
 
 /** Two frames on (the viewport observers have reported a scroll by then), every widget of the page has finished its update. */
 const settled = async (page) => {
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  await twoFrames(page);
   const tags = [...new Set((await page.evaluate(WIDGETS)).map((w) => w.tag))];
   await ready(page, tags.join(', '));
 };
@@ -310,7 +311,7 @@ const trainInteraction = (browser, base, { rate, samples }) => throttledInteract
       await page.waitForFunction((el) => !el.disabled, await start.elementHandle(), { timeout: 30_000 });
       lat.push(await measured(page, await click(page, start)));
       await page.waitForFunction((el) => !el.disabled, await stop.elementHandle(), { timeout: 60_000 });
-      await stop.click();
+      await (await click(page, stop))(); // unmeasured, but none of Playwright's listeners left in the page either
     }
     return lat;
   });
